@@ -1,0 +1,86 @@
+/**
+ * Authentication: is anybody signed in? App-wide, created once.
+ * SPEC 4: at start the server is asked who the user is; a failure or a falsy answer means signed out.
+ * The token itself lives in local storage (injected actions), never in context, so inspectors never see it.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Session, User } from './lib/types';
+
+export type AuthEvent =
+  | { type: 'auth.signedIn'; session: Session }
+  | { type: 'auth.updated'; session: Session }
+  | { type: 'auth.logout' }
+  | { type: 'auth.expired' };
+
+export const authMachine = setup({
+  types: {
+    context: {} as { user: User | null },
+    events: {} as AuthEvent,
+  },
+  actors: {
+    /** Resolves with the signed-in user, or null/rejects when nobody is. */
+    authenticate: fromPromise<User | null>(async () => null),
+  },
+  actions: {
+    persistToken: (_, _params: { token: string }) => {},
+    /** Removes the token and the cached responses of this user. */
+    forgetSession: () => {},
+    /** Tells the server to revoke the token; fire and forget, the browser forgets it either way. */
+    revokeToken: () => {},
+    announceLogout: () => {},
+  },
+  guards: {
+    isUser: (_, user: User | null) => Boolean(user),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        onDone: [
+          {
+            guard: { type: 'isUser', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: assign({ user: ({ event }) => event.output }),
+          },
+          { target: 'signedOut', actions: 'forgetSession' },
+        ],
+        onError: { target: 'signedOut', actions: 'forgetSession' },
+      },
+    },
+    signedOut: {
+      on: {
+        'auth.signedIn': {
+          target: 'signedIn',
+          actions: [
+            { type: 'persistToken', params: ({ event }) => ({ token: event.session.token }) },
+            assign({ user: ({ event }) => event.session.user }),
+          ],
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        'auth.updated': {
+          actions: [
+            { type: 'persistToken', params: ({ event }) => ({ token: event.session.token }) },
+            assign({ user: ({ event }) => event.session.user }),
+          ],
+        },
+        'auth.logout': {
+          target: 'signedOut',
+          actions: ['revokeToken', 'forgetSession', assign({ user: null }), 'announceLogout'],
+        },
+        /** An authenticated call answered 401: the token was revoked or expired elsewhere. */
+        'auth.expired': {
+          target: 'signedOut',
+          actions: ['forgetSession', assign({ user: null })],
+        },
+      },
+    },
+  },
+});

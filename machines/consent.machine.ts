@@ -1,0 +1,49 @@
+/**
+ * Cookie consent (SPEC 4, 9): the CookieConsent cookie absent means the banner shows;
+ * accepting or declining sets it ('true' / 'false') for 365 days (the injected saveChoice writes it).
+ */
+import { assign, setup } from 'xstate';
+
+export const CONSENT_COOKIE = 'CookieConsent';
+export const CONSENT_DAYS = 365;
+
+export type ConsentChoice = 'true' | 'false';
+export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.decline' };
+
+export const consentMachine = setup({
+  types: {
+    context: {} as { choice: ConsentChoice | null },
+    input: {} as { stored: string | null },
+    events: {} as ConsentEvent,
+  },
+  actions: {
+    saveChoice: (_, _params: { choice: ConsentChoice }) => {},
+  },
+  guards: {
+    hasChoice: ({ context }) => context.choice !== null,
+  },
+}).createMachine({
+  id: 'consent',
+  context: ({ input }) => ({
+    choice: input.stored === 'true' || input.stored === 'false' ? input.stored : null,
+  }),
+  initial: 'reading',
+  states: {
+    reading: {
+      always: [{ guard: 'hasChoice', target: 'decided' }, { target: 'asking' }],
+    },
+    asking: {
+      on: {
+        'consent.accept': {
+          target: 'decided',
+          actions: [assign({ choice: 'true' }), { type: 'saveChoice', params: { choice: 'true' } }],
+        },
+        'consent.decline': {
+          target: 'decided',
+          actions: [assign({ choice: 'false' }), { type: 'saveChoice', params: { choice: 'false' } }],
+        },
+      },
+    },
+    decided: {},
+  },
+});

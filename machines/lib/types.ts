@@ -1,0 +1,9 @@
+import type { User } from '../../src/api/contract';
+
+export type { User };
+
+/** What a successful sign-in, registration, profile update or password change hands back. */
+export interface Session {
+  user: User;
+  token: string;
+}

@@ -1,0 +1,15 @@
+/** A menu that toggles open and closed (SPEC 4: the profile dropdown and the mobile side menu). */
+import { setup } from 'xstate';
+
+export type MenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' };
+
+export const menuMachine = setup({
+  types: { events: {} as MenuEvent },
+}).createMachine({
+  id: 'menu',
+  initial: 'closed',
+  states: {
+    closed: { on: { 'menu.toggle': 'open' } },
+    open: { on: { 'menu.toggle': 'closed', 'menu.close': 'closed' } },
+  },
+});

@@ -1,0 +1,95 @@
+/**
+ * Toasts (SPEC 4, 9): added, updated, removed; top-right by default; each closes after 5000 ms,
+ * counted again from an update. The close timer is a delayed event with the toast's id, so
+ * removing a toast early also cancels its timer.
+ */
+import { assign, enqueueActions, setup } from 'xstate';
+
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
+export type ToastPosition = 'top-right' | 'top-left';
+
+export interface Toast {
+  id: string;
+  title: string;
+  variant: ToastVariant;
+  position: ToastPosition;
+}
+
+export interface ToastRequest {
+  title: string;
+  variant?: ToastVariant;
+  position?: ToastPosition;
+}
+
+export type ToastsEvent =
+  | { type: 'toast.add'; toast: ToastRequest }
+  | { type: 'toast.update'; id: string; changes: Partial<ToastRequest> }
+  | { type: 'toast.remove'; id: string };
+
+interface ToastsContext {
+  toasts: Toast[];
+  nextId: number;
+}
+
+const timerId = (id: string) => `close-${id}`;
+
+export const toastsMachine = setup({
+  types: { context: {} as ToastsContext, events: {} as ToastsEvent },
+  delays: { toastDuration: TOAST_DURATION_MS },
+  guards: {
+    isShown: ({ context, event }) =>
+      'id' in event && context.toasts.some((toast) => toast.id === event.id),
+  },
+}).createMachine({
+  id: 'toasts',
+  context: { toasts: [], nextId: 1 },
+  initial: 'showing',
+  states: {
+    showing: {
+      on: {
+        'toast.add': {
+          actions: [
+            assign(({ context, event }) => ({
+              nextId: context.nextId + 1,
+              toasts: [
+                ...context.toasts,
+                {
+                  id: `toast-${context.nextId}`,
+                  title: event.toast.title,
+                  variant: event.toast.variant ?? 'info',
+                  position: event.toast.position ?? 'top-right',
+                },
+              ],
+            })),
+            enqueueActions(({ context, enqueue }) => {
+              const id = `toast-${context.nextId - 1}`;
+              enqueue.raise({ type: 'toast.remove', id }, { delay: 'toastDuration', id: timerId(id) });
+            }),
+          ],
+        },
+        'toast.update': {
+          guard: 'isShown',
+          actions: [
+            assign({
+              toasts: ({ context, event }) =>
+                context.toasts.map((toast) => (toast.id === event.id ? { ...toast, ...event.changes } : toast)),
+            }),
+            enqueueActions(({ event, enqueue }) => {
+              enqueue.cancel(timerId(event.id));
+              enqueue.raise({ type: 'toast.remove', id: event.id }, { delay: 'toastDuration', id: timerId(event.id) });
+            }),
+          ],
+        },
+        'toast.remove': {
+          guard: 'isShown',
+          actions: [
+            assign({ toasts: ({ context, event }) => context.toasts.filter((toast) => toast.id !== event.id) }),
+            enqueueActions(({ event, enqueue }) => enqueue.cancel(timerId(event.id))),
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * The whole HTTP surface in one Hono app: security headers and body limit first, then the API under
+ * /api (an unknown /api path is a JSON 404, never the SPA), then the built SPA with its fallback.
+ * Built from its dependencies only, so tests create as many independent apps as they like.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { AppEnv } from './http/app-env';
+import { limitBody } from './http/body-limit';
+import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { mountStatic } from './http/static';
+import { authRoutes } from './routes/auth';
+import { userRoutes } from './routes/users';
+import { type Services, createServices } from './services';
+
+export interface CreateAppOptions {
+  db: Kysely<Database>;
+  config: Config;
+  clock?: Clock;
+}
+
+export function createApp({ db, config, clock = systemClock }: CreateAppOptions): Hono<AppEnv> {
+  const services: Services = createServices({ db, config, clock });
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+
+  app.use('*', securityHeaders);
+  app.use('*', limitBody(config.BODY_LIMIT_BYTES));
+  // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  app.route('/api/auth', authRoutes(services));
+  app.route('/api/users', userRoutes(services));
+  app.all('/api/*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));
+
+  mountStatic(app, config.STATIC_DIR);
+  return app;
+}

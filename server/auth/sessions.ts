@@ -1,0 +1,151 @@
+/**
+ * Sessions: one row per sign-in, found by the hash of its bearer token.
+ * A session ends when it is revoked (logout, password change), when it has not been used for
+ * SESSION_IDLE_DAYS, or SESSION_ABSOLUTE_DAYS after sign-in, whichever comes first.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
+import type { Config } from '../config';
+import type { Database, SessionRow, UserRow } from '../db/schema';
+import { generateToken, hashToken, isWellFormedToken } from './tokens';
+
+/** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
+const TOUCH_INTERVAL_MS = MINUTE_MS;
+
+export interface ResolvedSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export interface Sessions {
+  /** Starts a session for the user and returns its token (the only time the token exists in clear). */
+  create(userId: string, db?: Kysely<Database>): Promise<{ token: string; sessionId: string }>;
+  /** The live session and its user for a token, or null when the token is unknown or the session ended. */
+  resolve(token: string): Promise<ResolvedSession | null>;
+  revoke(sessionId: string): Promise<void>;
+  /** Ends every live session of the user, except `exceptSessionId` when given. */
+  revokeAllForUser(userId: string, options?: { exceptSessionId?: string; db?: Kysely<Database> }): Promise<void>;
+  /** Deletes rows that can never be valid again, to keep the table small. */
+  purgeEnded(): Promise<number>;
+}
+
+type SessionConfig = Pick<Config, 'SESSION_IDLE_DAYS' | 'SESSION_ABSOLUTE_DAYS'>;
+
+export function createSessions(deps: { db: Kysely<Database>; config: SessionConfig; clock: Clock }): Sessions {
+  const { config, clock } = deps;
+  const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
+  const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
+
+  return {
+    // `db` may be a transaction, so that a session is created together with the writes it belongs to.
+    async create(userId, db = deps.db) {
+      const now = clock.now();
+      const token = generateToken();
+      const sessionId = randomUUID();
+      await db
+        .insertInto('sessions')
+        .values({
+          id: sessionId,
+          user_id: userId,
+          token_hash: hashToken(token),
+          created_at: now.toISOString(),
+          last_used_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + absoluteMs).toISOString(),
+          revoked_at: null,
+        })
+        .execute();
+      return { token, sessionId };
+    },
+
+    async resolve(token) {
+      if (!isWellFormedToken(token)) return null;
+      const row = await deps.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select([
+          'sessions.id as session_id',
+          'sessions.token_hash',
+          'sessions.created_at as session_created_at',
+          'sessions.last_used_at',
+          'sessions.expires_at',
+          'sessions.revoked_at',
+        ])
+        .where('sessions.token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row) return null;
+
+      const now = clock.now().getTime();
+      const lastUsed = Date.parse(row.last_used_at);
+      if (row.revoked_at !== null) return null;
+      if (now >= Date.parse(row.expires_at)) return null;
+      if (now >= lastUsed + idleMs) return null;
+
+      const session: SessionRow = {
+        id: row.session_id,
+        user_id: row.id,
+        token_hash: row.token_hash,
+        created_at: row.session_created_at,
+        last_used_at: row.last_used_at,
+        expires_at: row.expires_at,
+        revoked_at: row.revoked_at,
+      };
+      if (now - lastUsed >= TOUCH_INTERVAL_MS) {
+        session.last_used_at = new Date(now).toISOString();
+        await deps.db
+          .updateTable('sessions')
+          .set({ last_used_at: session.last_used_at })
+          .where('id', '=', session.id)
+          .execute();
+      }
+      const user: UserRow = {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        password_hash: row.password_hash,
+        email_verified: row.email_verified,
+        last_login: row.last_login,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+      return { session, user };
+    },
+
+    async revoke(sessionId) {
+      await deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: clock.now().toISOString() })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeAllForUser(userId, options = {}) {
+      const db = options.db ?? deps.db;
+      let query = db
+        .updateTable('sessions')
+        .set({ revoked_at: clock.now().toISOString() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
+      await query.execute();
+    },
+
+    async purgeEnded() {
+      const now = clock.now();
+      const idleCutoff = new Date(now.getTime() - idleMs).toISOString();
+      const result = await deps.db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('revoked_at', 'is not', null),
+            eb('expires_at', '<=', now.toISOString()),
+            eb('last_used_at', '<=', idleCutoff),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

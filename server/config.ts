@@ -1,0 +1,102 @@
+/**
+ * The server's configuration: every environment variable is read here, once, into a typed object.
+ * Everything is optional; a value that is present but malformed stops the server at start-up with a
+ * message naming the variable, rather than surfacing later as a strange runtime behaviour.
+ */
+
+export interface Config {
+  /** TCP port to listen on; 0 lets the OS choose (used by tests). */
+  PORT: number;
+  HOST: string;
+  /** Where the SQLite database (and later the mail outbox) lives. */
+  DATA_DIR: string;
+  /** The address customers reach us at; used for links in mail and payment redirects. */
+  PUBLIC_URL: string;
+  /** The built SPA (vite's output directory). */
+  STATIC_DIR: string;
+  /** A session not used for this long is dead (sliding expiry). */
+  SESSION_IDLE_DAYS: number;
+  /** A session dies this long after sign-in, however active it is. */
+  SESSION_ABSOLUTE_DAYS: number;
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: number;
+  LOGIN_MAX_FAILURES_PER_ADDRESS: number;
+  LOGIN_FAILURE_WINDOW_MINUTES: number;
+  /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
+  TRUST_PROXY: boolean;
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT_BYTES: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Treat unset and blank the same: `PORT= npm start` should mean "default", not "invalid". */
+function raw(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}, got "${value}".`);
+  }
+  return parsed;
+}
+
+function positive(env: Env, key: string, fallback: number): number {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new ConfigError(`${key} must be a number greater than 0, got "${value}".`);
+  }
+  return parsed;
+}
+
+function flag(env: Env, key: string): boolean {
+  const value = raw(env, key)?.toLowerCase();
+  if (value === undefined || value === '0' || value === 'false' || value === 'no') return false;
+  if (value === '1' || value === 'true' || value === 'yes') return true;
+  throw new ConfigError(`${key} must be 1 or 0, got "${value}".`);
+}
+
+function url(env: Env, key: string, fallback: string): string {
+  const value = raw(env, key) ?? fallback;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL, got "${value}".`);
+  }
+  // No trailing slash, so callers can append paths without doubling it.
+  return value.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const PORT = integer(env, 'PORT', 3000, 0, 65535);
+  const config: Config = {
+    PORT,
+    // All interfaces by default: the server also runs in containers, where loopback is unreachable.
+    HOST: raw(env, 'HOST') ?? '0.0.0.0',
+    DATA_DIR: raw(env, 'DATA_DIR') ?? './data',
+    PUBLIC_URL: url(env, 'PUBLIC_URL', `http://localhost:${PORT}`),
+    STATIC_DIR: raw(env, 'STATIC_DIR') ?? 'dist',
+    SESSION_IDLE_DAYS: positive(env, 'SESSION_IDLE_DAYS', 7),
+    SESSION_ABSOLUTE_DAYS: positive(env, 'SESSION_ABSOLUTE_DAYS', 30),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
+    LOGIN_FAILURE_WINDOW_MINUTES: positive(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15),
+    TRUST_PROXY: flag(env, 'TRUST_PROXY'),
+    BODY_LIMIT_BYTES: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+  };
+  if (config.SESSION_IDLE_DAYS > config.SESSION_ABSOLUTE_DAYS) {
+    throw new ConfigError('SESSION_IDLE_DAYS must not be longer than SESSION_ABSOLUTE_DAYS.');
+  }
+  return config;
+}

@@ -1,0 +1,35 @@
+/**
+ * Opens the embedded SQLite database through Kysely. Kysely (not raw better-sqlite3) so that every
+ * query is built and parameterised the same way, and a PostgreSQL dialect can take over later.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export const DATABASE_FILE = 'storefront.sqlite';
+
+/**
+ * `dataDir` is a directory (created if missing) holding `storefront.sqlite`,
+ * or the string ':memory:' for a private throw-away database (tests).
+ */
+export function openDatabase(dataDir: string): Kysely<Database> {
+  let sqlite: SQLite.Database;
+  if (dataDir === ':memory:') {
+    sqlite = new SQLite(':memory:');
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    sqlite = new SQLite(join(dataDir, DATABASE_FILE));
+    // WAL: readers do not block the writer and a crash cannot corrupt the file.
+    sqlite.pragma('journal_mode = WAL');
+  }
+  // FULL (not WAL's usual NORMAL): a committed write survives even a power cut; our write volume is tiny.
+  sqlite.pragma('synchronous = FULL');
+  // SQLite leaves foreign keys off unless asked; sessions rely on ON DELETE CASCADE.
+  sqlite.pragma('foreign_keys = ON');
+  // Wait for a competing writer (e.g. a second process during a deploy) instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

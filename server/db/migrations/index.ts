@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. A static list (rather than reading a folder at run time) keeps them
+ * inside the module graph, so they work the same under tsx, vitest and any bundler.
+ * Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_users_sessions';
+
+export const migrations: Record<string, Migration> = {
+  '0001_users_sessions': m0001,
+};

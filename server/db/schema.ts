@@ -1,0 +1,43 @@
+/**
+ * The database's tables as TypeScript sees them (Kysely's typed schema).
+ * Column names are snake_case as in SQL; conversion to the wire format happens in one place
+ * (`toWireUser`), not through a naming plugin, so a reader sees the real column names in queries.
+ * Times are ISO 8601 text in UTC (`Date#toISOString`), which sorts and compares as text.
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  /** Trimmed and lower-cased before it is stored, so uniqueness is case-insensitive. */
+  email: string;
+  /** argon2id PHC string; null for accounts that only sign in through Google. */
+  password_hash: string | null;
+  /** SQLite has no boolean: 0 or 1. */
+  email_verified: number;
+  last_login: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** sha256 (hex) of the bearer token: a leaked database does not hand out live sessions. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  /** The absolute end of the session, fixed at sign-in. */
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

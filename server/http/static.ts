@@ -1,0 +1,45 @@
+/**
+ * The built SPA: files from STATIC_DIR, and index.html for any other page request so that client-side
+ * routes (/signin, /service/..., even a mistyped /xyz that the SPA renders as its 404 page) load the app.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Env, Hono } from 'hono';
+
+/** Vite puts content-hashed files under /assets: a changed file gets a new name, so they never go stale. */
+function cacheControlFor(file: string, requestPath: string): string {
+  if (requestPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // index.html names the current hashed assets: always revalidate it, or a deploy would not show up.
+  if (basename(file) === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+function acceptsHtml(c: Context): boolean {
+  return (c.req.header('accept') ?? '').toLowerCase().includes('text/html');
+}
+
+export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string): void {
+  const root = resolve(staticDir);
+  if (!existsSync(root)) {
+    console.warn(`[server] ${root} does not exist: only the API is served (run "vite build").`);
+    return;
+  }
+  // serveStatic reports the file it chose only through onFound; remember it per request.
+  const servedFile = new WeakMap<Context, string>();
+  const remember = (file: string, c: Context) => void servedFile.set(c, file);
+  const files = serveStatic({ root, onFound: remember });
+  const indexPage = serveStatic({ root, path: 'index.html', onFound: remember });
+  const noNext = async () => {};
+
+  app.get('*', async (c, next) => {
+    let response = await files(c, noNext);
+    // Missing hashed assets stay 404: answering a script request with HTML only hides the problem.
+    if (!response && acceptsHtml(c) && !c.req.path.startsWith('/assets/')) {
+      response = await indexPage(c, noNext);
+    }
+    if (!response) return next();
+    response.headers.set('Cache-Control', cacheControlFor(servedFile.get(c) ?? '', c.req.path));
+    return response;
+  });
+}

@@ -1,0 +1,68 @@
+/** Queries on the users table. E-mails are compared and stored trimmed and lower-cased. */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow, UserUpdate } from '../db/schema';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Kysely<Database>,
+  fields: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    now: Date;
+    emailVerified?: boolean;
+    /** Set when creating the account also signs the customer in. */
+    lastLogin?: Date;
+  },
+): Promise<UserRow> {
+  const at = fields.now.toISOString();
+  const row: UserRow = {
+    id: randomUUID(),
+    name: fields.name.trim(),
+    email: normalizeEmail(fields.email),
+    password_hash: fields.passwordHash,
+    email_verified: fields.emailVerified ? 1 : 0,
+    last_login: fields.lastLogin?.toISOString() ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+/** Updates the user and returns the stored row; `updated_at` is set from `now`. */
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  changes: Omit<UserUpdate, 'id' | 'updated_at' | 'created_at'>,
+  now: Date,
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** True for SQLite's UNIQUE violation: two requests raced past our "is this e-mail free?" check. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}

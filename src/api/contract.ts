@@ -1,0 +1,82 @@
+/**
+ * The wire format of the API, shared by the browser client and the server.
+ * The client validates every response body with these structs before a machine sees it;
+ * the server validates every request body with them before it uses it.
+ * `type()` (not `object()`) so that unknown fields are ignored rather than refused.
+ */
+import {
+  boolean,
+  define,
+  type Infer,
+  nullable,
+  refine,
+  size,
+  string,
+  type,
+} from 'superstruct';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** x@y.z with no spaces: the same rule the contact form states, applied everywhere. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const trimmedNonEmpty = (max: number) =>
+  refine(size(string(), 1, max * 4), 'trimmedNonEmpty', (value) => {
+    const length = value.trim().length;
+    return (length >= 1 && length <= max) || `must be 1 to ${max} characters`;
+  });
+
+export const Email = define<string>(
+  'Email',
+  (value) => typeof value === 'string' && value.trim().length <= EMAIL_MAX && EMAIL_PATTERN.test(value.trim()),
+);
+export const Password = size(string(), PASSWORD_MIN, PASSWORD_MAX);
+export const Name = trimmedNonEmpty(NAME_MAX);
+
+// ---- entities ----
+
+export const User = type({
+  id: string(),
+  name: string(),
+  email: string(),
+  avatarURL: nullable(string()),
+  lastLogin: nullable(string()),
+  emailVerified: boolean(),
+});
+export type User = Infer<typeof User>;
+
+export const ErrorBody = type({ message: type({ en: string() }) });
+export type ErrorBody = Infer<typeof ErrorBody>;
+
+// ---- requests ----
+
+export const RegisterEmailRequest = type({ name: Name, email: Email, password: Password });
+export type RegisterEmailRequest = Infer<typeof RegisterEmailRequest>;
+
+/** Login accepts any password length: refusing a short one would tell an attacker the rule, not the answer. */
+export const LoginEmailRequest = type({ email: Email, password: size(string(), 1, PASSWORD_MAX) });
+export type LoginEmailRequest = Infer<typeof LoginEmailRequest>;
+
+export const ProfileUpdateRequest = type({ name: Name, email: Email });
+export type ProfileUpdateRequest = Infer<typeof ProfileUpdateRequest>;
+
+export const PasswordChangeRequest = type({
+  oldPassword: size(string(), 1, PASSWORD_MAX),
+  newPassword: Password,
+  confirmPassword: size(string(), 1, PASSWORD_MAX),
+});
+export type PasswordChangeRequest = Infer<typeof PasswordChangeRequest>;
+
+// ---- responses ----
+
+export const SessionResponse = type({ user: User, token: string() });
+export type SessionResponse = Infer<typeof SessionResponse>;
+
+export const AuthenticateResponse = type({ user: User });
+export type AuthenticateResponse = Infer<typeof AuthenticateResponse>;
+
+export const MessageResponse = type({ message: type({ en: string() }) });
+export type MessageResponse = Infer<typeof MessageResponse>;

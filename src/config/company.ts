@@ -1,0 +1,12 @@
+/** The company's identity: one place, neutral defaults. Imported by the client and the server. */
+export const company = {
+  name: 'Northgate IT Consulting',
+  shortName: 'Northgate',
+  supportEmail: 'support@northgate-consulting.example',
+  mailFrom: 'Northgate IT Consulting <no-reply@northgate-consulting.example>',
+  social: {
+    linkedin: 'https://www.linkedin.com/',
+    x: 'https://x.com/',
+    github: 'https://github.com/',
+  },
+} as const;

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { consentMachine } from '../../machines/consent.machine';
+import { describePathTests } from './pathTest';
+
+describePathTests({
+  machine: consentMachine,
+  inputs: [{ stored: null }, { stored: 'true' }, { stored: 'false' }, { stored: 'garbage' }],
+  events: [{ type: 'consent.accept' }, { type: 'consent.decline' }],
+});
+
+describe('consent: the cookie', () => {
+  it('asks when nothing valid is stored and saves the choice', () => {
+    const saveChoice = vi.fn();
+    const actor = createActor(
+      consentMachine.provide({ actions: { saveChoice: (_, params) => saveChoice(params.choice) } }),
+      { input: { stored: 'maybe' } },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('asking');
+    actor.send({ type: 'consent.decline' });
+    expect(saveChoice).toHaveBeenCalledWith('false');
+    expect(actor.getSnapshot().context.choice).toBe('false');
+  });
+
+  it('does not ask again once decided', () => {
+    const actor = createActor(consentMachine, { input: { stored: 'true' } }).start();
+    expect(actor.getSnapshot().value).toBe('decided');
+  });
+});

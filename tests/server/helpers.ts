@@ -1,0 +1,133 @@
+/**
+ * Shared set-up for the server tests: a fresh in-memory database per app, a clock the test moves by hand,
+ * a tiny built SPA in a temporary folder, and small helpers for the calls most tests make.
+ * Requests go to the Hono app in-process (`app.request`); see socket.test.ts for the real-socket path.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import { type Config, loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { ErrorBody, SessionResponse } from '../../src/api/contract';
+import { assert } from 'superstruct';
+
+export const INDEX_HTML = '<!doctype html><html><head><title>Storefront test page</title></head><body></body></html>';
+export const ASSET_PATH = '/assets/index-abc123.js';
+export const ASSET_BODY = 'console.log("storefront");';
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2026-01-05T09:00:00.000Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+const cleanups: Array<() => unknown> = [];
+
+/** Removes the temporary folders and closes the databases made so far; each test file runs it in afterAll. */
+export async function cleanup(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) await step();
+}
+
+/** A throw-away STATIC_DIR with an index.html, one hashed asset and one plain file (removed by `cleanup`). */
+export function createStaticDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-static-'));
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, ASSET_PATH), ASSET_BODY);
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A complete app over a fresh in-memory database, with a hand-moved clock. */
+export async function createTestServer(overrides: Partial<Config> = {}) {
+  const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), ...overrides };
+  const db = openDatabase(':memory:');
+  await migrate(db);
+  cleanups.push(() => db.destroy());
+  const clock = createTestClock();
+  const app = createApp({ db, config, clock });
+  return { app, db, clock, config };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestServer>>['app'];
+
+/** The bindings @hono/node-server would pass: lets a test choose the client's address. */
+export function fromAddress(address: string) {
+  return { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } } };
+}
+
+let counter = 0;
+/** A unique, valid e-mail for each call, so tests never collide. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${counter}.${Date.now()}@example.com`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+export function form(fields: Record<string, string | Blob>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** Reads an error body, asserting it has the contract's `{message: {en}}` shape, and returns the text. */
+export async function errorText(res: Response): Promise<string> {
+  const body: unknown = await res.json();
+  assert(body, ErrorBody);
+  return body.message.en;
+}
+
+export async function sessionBody(res: Response): Promise<SessionResponse> {
+  const body: unknown = await res.json();
+  assert(body, SessionResponse);
+  return body;
+}
+
+export async function register(
+  app: TestApp,
+  fields: { name?: string; email?: string; password?: string } = {},
+): Promise<SessionResponse & { password: string }> {
+  const password = fields.password ?? PASSWORD;
+  const res = await app.request('/api/auth/register/email', {
+    method: 'POST',
+    body: form({ name: fields.name ?? 'Ada Lovelace', email: fields.email ?? uniqueEmail(), password }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return { ...(await sessionBody(res)), password };
+}
+
+export function login(app: TestApp, email: string, password: string, address = '192.0.2.1') {
+  return app.request('/api/auth/login/email', jsonInit('POST', { email, password }), fromAddress(address));
+}
+
+export function authenticate(app: TestApp, token: string) {
+  return app.request('/api/users/authenticate', { headers: bearer(token) });
+}
+
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
