@@ -41,7 +41,7 @@ describe('login: the rules of the screen', () => {
   }
 
   it('sends the trimmed e-mail, hands the session on and goes home', async () => {
-    const request = vi.fn(async () => adaSession);
+    const request = vi.fn(async (_input: { email: string; password: string }) => adaSession);
     const { actor, signIn, goHome } = start(request);
     actor.send({ type: 'login.change', field: 'email', value: '  ada@example.com ' });
     actor.send({ type: 'login.change', field: 'password', value: ' secret ' });

@@ -100,7 +100,7 @@ export function generatePaths(options: PathTestOptions<AnyStateMachine>): Path[]
       serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
       events: (snapshot) => eventsFor(snapshot as AnyMachineSnapshot, options),
       stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
-    });
+    }) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
     const [initialKey] = Object.keys(adjacency);
     if (initialKey === undefined) continue;
     // Breadth-first: the shortest sequence of steps that reaches each state.

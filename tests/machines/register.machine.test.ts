@@ -40,7 +40,7 @@ describe('register: the rules of the screen', () => {
   });
 
   it('sends trimmed name and e-mail and stores the session', async () => {
-    const request = vi.fn(async () => adaSession);
+    const request = vi.fn(async (_input: { name: string; email: string; password: string }) => adaSession);
     const signIn = vi.fn();
     const goHome = vi.fn();
     const actor = createActor(
@@ -62,7 +62,7 @@ describe('register: the rules of the screen', () => {
   it('clears the spinner within 1.5 s', () => {
     vi.useFakeTimers();
     const actor = createActor(
-      registerMachine.provide({ actors: { registerWithEmail: fromPromise(() => new Promise<never>(() => {})) } }),
+      registerMachine.provide({ actors: { registerWithEmail: fromPromise(() => new Promise<typeof adaSession>(() => {})) } }),
     ).start();
     actor.send({ type: 'register.agree', agreed: true });
     actor.send({ type: 'register.submit' });

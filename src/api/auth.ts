@@ -1,0 +1,33 @@
+/** The account calls of SPEC 7 / DESIGN "The contract". */
+import type { Session, User } from '../../machines/lib/types';
+import { AuthenticateResponse, SessionResponse } from './contract';
+import { get, patch, post } from './http';
+
+export function toFormData(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+export async function authenticate(): Promise<User> {
+  const { user } = await get('/users/authenticate', AuthenticateResponse, { auth: true });
+  return user;
+}
+
+export const loginWithEmail = (input: { email: string; password: string }): Promise<Session> =>
+  post('/auth/login/email', SessionResponse, input);
+
+/** SPEC 7: sent as form data. */
+export const registerWithEmail = (input: { name: string; email: string; password: string }): Promise<Session> =>
+  post('/auth/register/email', SessionResponse, toFormData(input));
+
+export const logout = (): Promise<void> => post('/auth/logout', null, undefined, { auth: true });
+
+export const updateProfile = (input: { name: string; email: string }): Promise<Session> =>
+  patch('/users/profile/update', SessionResponse, toFormData(input), { auth: true });
+
+export const changePassword = (input: {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<Session> => patch('/users/password/change', SessionResponse, input, { auth: true });

@@ -1,0 +1,18 @@
+/** The bearer token lives in the browser's local storage (SPEC 4). */
+const TOKEN_KEY = 'token';
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+}

@@ -1,0 +1,83 @@
+/**
+ * The app-wide actors (DESIGN "Machines"): created once, given their real side effects here.
+ * Page machines are created by their pages; everything shares one inspector, when there is one.
+ */
+import { type Actor, createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
+import { appStartMachine, type AppStartEvent } from '../../machines/appStart.machine';
+import { authMachine } from '../../machines/auth.machine';
+import type { User } from '../../machines/lib/types';
+import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../machines/consent.machine';
+import { toastsMachine } from '../../machines/toasts.machine';
+import * as api from '../api/auth';
+import { clearCache } from '../api/cache';
+import { setUnauthorizedHandler } from '../api/http';
+import { clearToken, storeToken } from '../api/token';
+import { readCookie, writeCookie } from './cookies';
+
+export type Inspect = (event: InspectionEvent) => void;
+
+
+export interface AppActors {
+  auth: Actor<typeof authMachine>;
+  appStart: Actor<typeof appStartMachine>;
+  consent: Actor<typeof consentMachine>;
+  toasts: Actor<typeof toastsMachine>;
+  inspect: Inspect | undefined;
+}
+
+export function createAppActors(inspect?: Inspect): AppActors {
+  const toasts = createActor(toastsMachine, { inspect, systemId: 'toasts' });
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: { authenticate: fromPromise<User | null>(() => api.authenticate()) },
+      actions: {
+        persistToken: (_, { token }) => storeToken(token),
+        forgetSession: () => {
+          clearToken();
+          clearCache();
+        },
+        revokeToken: () => {
+          // The browser forgets the token either way; the server revoking it is a courtesy that may fail.
+          api.logout().catch(() => {});
+        },
+        announceLogout: () =>
+          toasts.send({
+            type: 'toast.add',
+            toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
+          }),
+      },
+    }),
+    { inspect, systemId: 'auth' },
+  );
+  setUnauthorizedHandler(() => auth.send({ type: 'auth.expired' }));
+
+  const appStart = createActor(
+    appStartMachine.provide({
+      actors: {
+        waitForAuth: fromCallback<AppStartEvent>(({ sendBack }) => {
+          const settle = () => {
+            if (!auth.getSnapshot().matches('checking')) sendBack({ type: 'appStart.authSettled' });
+          };
+          const subscription = auth.subscribe(settle);
+          settle();
+          return () => subscription.unsubscribe();
+        }),
+      },
+    }),
+    { inspect, systemId: 'appStart' },
+  );
+
+  const consent = createActor(
+    consentMachine.provide({
+      actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
+    }),
+    { inspect, systemId: 'consent', input: { stored: readCookie(CONSENT_COOKIE) } },
+  );
+
+  toasts.start();
+  auth.start();
+  appStart.start();
+  consent.start();
+  return { auth, appStart, consent, toasts, inspect };
+}

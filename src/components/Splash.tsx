@@ -1,0 +1,20 @@
+import { useSelector } from '@xstate/react';
+import { company } from '../config/company';
+import { useAppActors } from '../app/AppActorsContext';
+import { Spinner } from './Spinner';
+import './Splash.css';
+
+/** SPEC 2, "App start": 'Just a moment', then a welcome line after 1.5 s. */
+export function Splash() {
+  const { appStart } = useAppActors();
+  const welcome = useSelector(appStart, (s) => !s.matches({ splash: { message: 'moment' } }));
+  return (
+    <main className="splash" aria-busy="true" data-testid="splash">
+      <Spinner label="Starting" />
+      <h1 className="splash__title">Just a moment</h1>
+      <p className="splash__welcome" aria-live="polite">
+        {welcome ? `Welcome to ${company.name}` : '\u00a0'}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMachine } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../machines/login.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { usePageMeta } from '../app/hooks';
+import { continueWithGoogle } from '../app/google';
+import * as api from '../api/auth';
+import { AuthLayout } from '../components/AuthLayout';
+import { Field } from '../components/Field';
+import { GoogleIcon } from '../components/GoogleIcon';
+import { Spinner } from '../components/Spinner';
+
+const implementation = loginMachine.provide({
+  actors: {
+    loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
+    continueWithGoogle: fromPromise(() => continueWithGoogle()),
+  },
+});
+
+export default function Login() {
+  usePageMeta('Login', 'Sign in to order services and see your invoices.');
+  const { auth, inspect } = useAppActors();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    implementation.provide({
+      actions: {
+        signIn: (_, session) => auth.send({ type: 'auth.signedIn', session }),
+        goHome: () => navigate('/'),
+      },
+    }),
+    { inspect },
+  );
+  const { email, password, error } = snapshot.context;
+  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
+  const busy = !snapshot.matches('editing');
+
+  return (
+    <AuthLayout title="Login">
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'login.submit' });
+        }}
+      >
+        <Field
+          id="login-email"
+          label="Email"
+          requiredMark
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => send({ type: 'login.change', field: 'email', value: event.target.value })}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          requiredMark
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-describedby={error ? 'login-error' : undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => send({ type: 'login.change', field: 'password', value: event.target.value })}
+        >
+          {error && (
+            <p id="login-error" className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+        </Field>
+        <div className="form__actions">
+          {spinning ? (
+            <Spinner label="Signing in" />
+          ) : (
+            <>
+              <button type="submit" className="button button--primary button--block" disabled={busy}>
+                Continue
+              </button>
+              <button
+                type="button"
+                className="button button--outline button--block"
+                disabled={busy}
+                onClick={() => send({ type: 'login.google' })}
+              >
+                <GoogleIcon /> Continue with Google
+              </button>
+            </>
+          )}
+        </div>
+        <p className="form__switch">
+          Don't have an account? <Link href="/signup">Register</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

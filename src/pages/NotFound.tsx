@@ -1,0 +1,16 @@
+import { Link } from 'wouter';
+import { usePageMeta } from '../app/hooks';
+import './NotFound.css';
+
+export default function NotFound() {
+  usePageMeta('Page not found', "The page you're looking for does not exist.");
+  return (
+    <main className="not-found">
+      <h1>Oops!</h1>
+      <p>We couldn't find the page you're looking for.</p>
+      <Link href="/" className="button button--primary">
+        Back to the home page
+      </Link>
+    </main>
+  );
+}

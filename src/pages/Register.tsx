@@ -1,0 +1,120 @@
+import { useMachine } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { registerMachine } from '../../machines/register.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { continueWithGoogle } from '../app/google';
+import { usePageMeta } from '../app/hooks';
+import * as api from '../api/auth';
+import { AuthLayout } from '../components/AuthLayout';
+import { Field } from '../components/Field';
+import { GoogleIcon } from '../components/GoogleIcon';
+import { Spinner } from '../components/Spinner';
+
+const implementation = registerMachine.provide({
+  actors: {
+    registerWithEmail: fromPromise(({ input }) => api.registerWithEmail(input)),
+    continueWithGoogle: fromPromise(() => continueWithGoogle()),
+  },
+});
+
+export default function Register() {
+  usePageMeta('Register', 'Create an account to order fixed-price IT consulting services.');
+  const { auth, inspect } = useAppActors();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    implementation.provide({
+      actions: {
+        signIn: (_, session) => auth.send({ type: 'auth.signedIn', session }),
+        goHome: () => navigate('/'),
+      },
+    }),
+    { inspect },
+  );
+  const { name, email, password, agreed, error } = snapshot.context;
+  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
+  const disabled = !agreed || !snapshot.matches('editing');
+
+  return (
+    <AuthLayout title="Register">
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'register.submit' });
+        }}
+      >
+        <Field
+          id="register-name"
+          label="Full Name"
+          requiredMark
+          autoComplete="name"
+          value={name}
+          onChange={(event) => send({ type: 'register.change', field: 'name', value: event.target.value })}
+        />
+        <Field
+          id="register-email"
+          label="Email"
+          requiredMark
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => send({ type: 'register.change', field: 'email', value: event.target.value })}
+        />
+        <Field
+          id="register-password"
+          label="Password"
+          requiredMark
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          aria-describedby={error ? 'register-error' : 'register-password-hint'}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => send({ type: 'register.change', field: 'password', value: event.target.value })}
+        >
+          <p id="register-password-hint" className="field__hint">
+            8 to 128 characters.
+          </p>
+          {error && (
+            <p id="register-error" className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+        </Field>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => send({ type: 'register.agree', agreed: event.target.checked })}
+          />
+          <span>
+            I agree to the <Link href="/terms">Terms of Service</Link> and the{' '}
+            <Link href="/privacy-policy">Privacy Policy</Link>.
+          </span>
+        </label>
+        <div className="form__actions">
+          {spinning ? (
+            <Spinner label="Creating your account" />
+          ) : (
+            <>
+              <button type="submit" className="button button--primary button--block" disabled={disabled}>
+                Continue
+              </button>
+              <button
+                type="button"
+                className="button button--outline button--block"
+                disabled={disabled}
+                onClick={() => send({ type: 'register.google' })}
+              >
+                <GoogleIcon /> Continue with Google
+              </button>
+            </>
+          )}
+        </div>
+        <p className="form__switch">
+          Already have an account? <Link href="/signin">Sign in</Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The route table of SPEC 2 with its guards: the one wouter <Switch>.
+ * Screens other than the landing page load lazily.
+ */
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useAuth } from './app/hooks';
+import { Footer } from './components/Footer';
+import { Spinner } from './components/Spinner';
+import { TopBar } from './components/TopBar';
+import Home from './pages/Home';
+import { Placeholder } from './pages/Placeholder';
+
+const Login = lazy(() => import('./pages/Login'));
+const Register = lazy(() => import('./pages/Register'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+/** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { signedIn } = useAuth();
+  return signedIn ? <Redirect to="/" replace /> : children;
+}
+
+/** Ordering and account screens are only for signed-in users; a visitor goes to /signin. */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { signedIn } = useAuth();
+  return signedIn ? children : <Redirect to="/signin" replace />;
+}
+
+/** SPEC 2: the page scrolls to the top when a screen opens. */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+function WithSiteChrome({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <TopBar />
+      {children}
+      <Footer />
+    </>
+  );
+}
+
+const loading = (
+  <div className="page page--center">
+    <Spinner />
+  </div>
+);
+
+export function Routes() {
+  return (
+    <Suspense fallback={loading}>
+      <ScrollToTop />
+      <Switch>
+        <Route path="/">
+          <WithSiteChrome>
+            <Home />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/signin">
+          <SignedOutOnly>
+            <Login />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/signup">
+          <SignedOutOnly>
+            <Register />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/privacy-policy">
+          <WithSiteChrome>
+            <Placeholder title="Privacy Policy" />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/terms">
+          <WithSiteChrome>
+            <Placeholder title="Terms of Service" />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/contact-us">
+          <WithSiteChrome>
+            <Placeholder title="Contact us" />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/youth-project">
+          <WithSiteChrome>
+            <Placeholder title="Youth Project" />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/service/:serviceId/details">
+          <WithSiteChrome>
+            <Placeholder title="Service details" />
+          </WithSiteChrome>
+        </Route>
+        <Route path="/service/:serviceId/request">
+          <SignedInOnly>
+            <WithSiteChrome>
+              <Placeholder title="Request a service" />
+            </WithSiteChrome>
+          </SignedInOnly>
+        </Route>
+        <Route path="/profile">
+          <SignedInOnly>
+            <WithSiteChrome>
+              <Placeholder title="Profile" />
+            </WithSiteChrome>
+          </SignedInOnly>
+        </Route>
+        <Route path="/invoices">
+          <SignedInOnly>
+            <WithSiteChrome>
+              <Placeholder title="Invoices" />
+            </WithSiteChrome>
+          </SignedInOnly>
+        </Route>
+        <Route path="/change-password">
+          <SignedInOnly>
+            <WithSiteChrome>
+              <Placeholder title="Change Password" />
+            </WithSiteChrome>
+          </SignedInOnly>
+        </Route>
+        <Route path="/not-found">
+          <WithSiteChrome>
+            <NotFound />
+          </WithSiteChrome>
+        </Route>
+        <Route>
+          <Redirect to="/not-found" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the client with hot reload and hands /api to the API server.
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});
