@@ -12,9 +12,7 @@ export const LOGIN_SPINNER_LIMIT_MS = 1500;
 
 export type LoginField = 'email' | 'password';
 export type LoginEvent =
-  | { type: 'login.change'; field: LoginField; value: string }
-  | { type: 'login.submit' }
-  | { type: 'login.google' };
+  { type: 'login.change'; field: LoginField; value: string } | { type: 'login.submit' } | { type: 'login.google' };
 
 interface LoginContext {
   email: string;

@@ -39,8 +39,7 @@ export const toastsMachine = setup({
   types: { context: {} as ToastsContext, events: {} as ToastsEvent },
   delays: { toastDuration: TOAST_DURATION_MS },
   guards: {
-    isShown: ({ context, event }) =>
-      'id' in event && context.toasts.some((toast) => toast.id === event.id),
+    isShown: ({ context, event }) => 'id' in event && context.toasts.some((toast) => toast.id === event.id),
   },
 }).createMachine({
   id: 'toasts',

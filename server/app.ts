@@ -37,6 +37,11 @@ export function createApp({ db, config, clock = systemClock }: CreateAppOptions)
     c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  // For load balancers and the test runner: the process is up and the database answers.
+  app.get('/api/health', async (c) => {
+    await services.db.selectFrom('users').select('id').limit(1).execute();
+    return c.json({ status: 'ok' });
+  });
   app.route('/api/auth', authRoutes(services));
   app.route('/api/users', userRoutes(services));
   app.all('/api/*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));

@@ -5,7 +5,9 @@ import { errorResponse } from './errors';
 
 export function limitBody(maxBytes: number): MiddlewareHandler {
   const size =
-    maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
+    maxBytes >= 1024 * 1024
+      ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`
+      : `${Math.round(maxBytes / 1024)} KB`;
   const text = `The request is too large (at most ${size}).`;
   return bodyLimit({ maxSize: maxBytes, onError: (c) => errorResponse(c, 413, text) });
 }

@@ -9,7 +9,11 @@ import type { Context } from 'hono';
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     // Our proxy appends the address it saw as the last entry; earlier entries are client-supplied.
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const last = forwarded?.[forwarded.length - 1];
     if (last) return last;
   }

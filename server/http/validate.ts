@@ -36,8 +36,7 @@ function isJson(type: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
-const unsupported = (accepted: string) =>
-  new HttpError(415, `Please send the request as ${accepted}.`);
+const unsupported = (accepted: string) => new HttpError(415, `Please send the request as ${accepted}.`);
 
 /** A JSON body (the API's default format). */
 export async function readJson(c: Context): Promise<unknown> {

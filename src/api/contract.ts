@@ -4,16 +4,7 @@
  * the server validates every request body with them before it uses it.
  * `type()` (not `object()`) so that unknown fields are ignored rather than refused.
  */
-import {
-  boolean,
-  define,
-  type Infer,
-  nullable,
-  refine,
-  size,
-  string,
-  type,
-} from 'superstruct';
+import { boolean, define, type Infer, nullable, refine, size, string, type } from 'superstruct';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -16,7 +16,6 @@ import { readCookie, writeCookie } from './cookies';
 
 export type Inspect = (event: InspectionEvent) => void;
 
-
 export interface AppActors {
   auth: Actor<typeof authMachine>;
   appStart: Actor<typeof appStartMachine>;

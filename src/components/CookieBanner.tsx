@@ -19,11 +19,19 @@ export function CookieBanner({ variant = 'site' }: { variant?: 'site' | 'default
       </p>
       <div className="cookie-banner__actions">
         {variant === 'default' && (
-          <button type="button" className="button button--ghost-light" onClick={() => consent.send({ type: 'consent.decline' })}>
+          <button
+            type="button"
+            className="button button--ghost-light"
+            onClick={() => consent.send({ type: 'consent.decline' })}
+          >
             Decline
           </button>
         )}
-        <button type="button" className="button button--primary" onClick={() => consent.send({ type: 'consent.accept' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => consent.send({ type: 'consent.accept' })}
+        >
           {variant === 'site' ? 'Understood' : 'I understand'}
         </button>
       </div>

@@ -21,7 +21,11 @@ function Corner({ position }: { position: ToastPosition }) {
   const { toasts } = useAppActors();
   const shown = useSelector(toasts, (s) => s.context.toasts.filter((toast) => toast.position === position));
   return (
-    <Toast.Provider duration={Infinity} swipeDirection={position === 'top-left' ? 'left' : 'right'} label={`Notifications (${position})`}>
+    <Toast.Provider
+      duration={Infinity}
+      swipeDirection={position === 'top-left' ? 'left' : 'right'}
+      label={`Notifications (${position})`}
+    >
       {shown.map((toast) => (
         <Toast.Root
           key={toast.id}

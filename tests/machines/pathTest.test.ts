@@ -15,7 +15,11 @@ const toy = setup({
   states: {
     idle: { on: { go: 'working' } },
     working: {
-      invoke: { id: 'job', src: 'work', onDone: { target: 'done', actions: assign({ count: ({ event }) => event.output }) } },
+      invoke: {
+        id: 'job',
+        src: 'work',
+        onDone: { target: 'done', actions: assign({ count: ({ event }) => event.output }) },
+      },
       after: { soon: 'late' },
     },
     late: {},
@@ -26,13 +30,18 @@ const toy = setup({
 
 async function coverage(options: PathTestOptions<typeof toy>) {
   const taken = new Set<string>();
-  for (const path of generatePaths(options as never)) for (const key of await replay(options as never, path)) taken.add(key);
-  return definedTransitions(toy).filter((t) => !taken.has(t.key)).map((t) => t.label);
+  for (const path of generatePaths(options as never))
+    for (const key of await replay(options as never, path)) taken.add(key);
+  return definedTransitions(toy)
+    .filter((t) => !taken.has(t.key))
+    .map((t) => t.label);
 }
 
 describe('path test harness', () => {
   it('names the transition that no path can reach', async () => {
-    expect(await coverage({ machine: toy, events: [], outputs: { job: [1] } })).toEqual(['toy.orphan --never--> toy.idle']);
+    expect(await coverage({ machine: toy, events: [], outputs: { job: [1] } })).toEqual([
+      'toy.orphan --never--> toy.idle',
+    ]);
   });
 
   it('replays actor results and delays on a live actor', async () => {

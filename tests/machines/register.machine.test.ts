@@ -62,7 +62,9 @@ describe('register: the rules of the screen', () => {
   it('clears the spinner within 1.5 s', () => {
     vi.useFakeTimers();
     const actor = createActor(
-      registerMachine.provide({ actors: { registerWithEmail: fromPromise(() => new Promise<typeof adaSession>(() => {})) } }),
+      registerMachine.provide({
+        actors: { registerWithEmail: fromPromise(() => new Promise<typeof adaSession>(() => {})) },
+      }),
     ).start();
     actor.send({ type: 'register.agree', agreed: true });
     actor.send({ type: 'register.submit' });

@@ -39,14 +39,22 @@ export async function cleanup(): Promise<void> {
   for (const step of cleanups.splice(0).reverse()) await step();
 }
 
-/** A throw-away STATIC_DIR with an index.html, one hashed asset and one plain file (removed by `cleanup`). */
+export const SECRET_OUTSIDE_STATIC = 'secret beside the static folder';
+
+/**
+ * A throw-away STATIC_DIR with an index.html, one hashed asset and one plain file (removed by `cleanup`).
+ * Its parent also holds `secret.txt`, which no request may ever reach.
+ */
 export function createStaticDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'storefront-static-'));
+  const parent = mkdtempSync(join(tmpdir(), 'storefront-static-'));
+  writeFileSync(join(parent, 'secret.txt'), SECRET_OUTSIDE_STATIC);
+  const dir = join(parent, 'dist');
+  mkdirSync(dir);
   writeFileSync(join(dir, 'index.html'), INDEX_HTML);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, ASSET_PATH), ASSET_BODY);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
   return dir;
 }
 

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== type check";   npx tsc --noEmit -p .
+echo "== lint";         npx eslint .
+echo "== format";       npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
+echo "== unit, machine path and server tests"; npx vitest run
+echo "== end-to-end (Playwright, Debian's Chromium, real server)"; npm run --silent test:e2e

@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:3000',
+      STATIC_DIR: 'dist',
+      SESSION_IDLE_DAYS: 7,
+      SESSION_ABSOLUTE_DAYS: 30,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 20,
+      LOGIN_FAILURE_WINDOW_MINUTES: 15,
+      TRUST_PROXY: false,
+      BODY_LIMIT_BYTES: 1024 * 1024,
+    });
+  });
+
+  it('reads every variable, and blank counts as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/storefront',
+      PUBLIC_URL: 'https://shop.example/',
+      STATIC_DIR: 'build',
+      SESSION_IDLE_DAYS: '1.5',
+      SESSION_ABSOLUTE_DAYS: '10',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: ' 50 ',
+      LOGIN_FAILURE_WINDOW_MINUTES: '',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/storefront',
+      PUBLIC_URL: 'https://shop.example',
+      STATIC_DIR: 'build',
+      SESSION_IDLE_DAYS: 1.5,
+      SESSION_ABSOLUTE_DAYS: 10,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 3,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 50,
+      LOGIN_FAILURE_WINDOW_MINUTES: 15,
+      TRUST_PROXY: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['SESSION_IDLE_DAYS', '0'],
+    ['SESSION_ABSOLUTE_DAYS', '-3'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'five'],
+    ['LOGIN_FAILURE_WINDOW_MINUTES', 'NaN'],
+    ['TRUST_PROXY', 'maybe'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://shop.example'],
+  ])('refuses %s=%s with an error naming the variable', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [key]: value })).toThrow(key);
+  });
+
+  it('refuses an idle lifetime longer than the absolute one', () => {
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '40' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+});

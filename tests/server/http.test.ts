@@ -1,0 +1,158 @@
+// @vitest-environment node
+import { sql } from 'kysely';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { SECURITY_HEADERS } from '../../server/http/security-headers';
+import {
+  ASSET_BODY,
+  ASSET_PATH,
+  cleanup,
+  createTestServer,
+  errorText,
+  INDEX_HTML,
+  jsonInit,
+  login,
+  register,
+  SECRET_OUTSIDE_STATIC,
+} from './helpers';
+
+afterAll(cleanup);
+afterEach(() => vi.restoreAllMocks());
+
+const { app } = await createTestServer();
+const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+function expectSecurityHeaders(res: Response) {
+  expect(res.headers.get('Content-Security-Policy')).toBe(
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+      "media-src 'self'; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  );
+  expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
+}
+
+describe('security headers', () => {
+  it('are on API answers, success and error alike', async () => {
+    const account = await register(app);
+    expectSecurityHeaders(await login(app, account.user.email, account.password));
+    expectSecurityHeaders(await login(app, account.user.email, 'wrong password'));
+    expectSecurityHeaders(await app.request('/api/nothing/here'));
+    expectSecurityHeaders(await app.request('/api/auth/login/email', jsonInit('POST', 'x'.repeat(2 * 1024 * 1024))));
+  });
+
+  it('are on static files and on the SPA fallback', async () => {
+    expectSecurityHeaders(await app.request('/', { headers: HTML }));
+    expectSecurityHeaders(await app.request(ASSET_PATH));
+    expectSecurityHeaders(await app.request('/signin', { headers: HTML }));
+  });
+
+  it('match the exported list exactly', () => {
+    expect(Object.keys(SECURITY_HEADERS).sort()).toEqual([
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+    ]);
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each([
+    ['GET', '/api/nothing/here'],
+    ['POST', '/api/auth/unknown'],
+    ['GET', '/api/auth/login/email'],
+    ['DELETE', '/api/users/authenticate/extra'],
+  ])('%s %s is a JSON 404, never the SPA', async (method, path) => {
+    const res = await app.request(path, { method, headers: HTML });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(await errorText(res)).toBe('Not found.');
+  });
+});
+
+describe('static files and the SPA fallback', () => {
+  it('serves index.html at / with no-cache', async () => {
+    const res = await app.request('/', { headers: HTML });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX_HTML);
+  });
+
+  it.each(['/signin', '/signup', '/service/abcdefghijkl/request', '/xyz'])(
+    'answers the page request %s with index.html',
+    async (path) => {
+      const res = await app.request(path, { headers: HTML });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+      expect(res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await app.request(ASSET_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(ASSET_BODY);
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await app.request('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with 404, not index.html', async () => {
+    const res = await app.request('/assets/missing-123.js', { headers: HTML });
+    expect(res.status).toBe(404);
+    expect(await errorText(res)).toBe('Not found.');
+  });
+
+  it('answers a non-page request for an unknown path with 404', async () => {
+    const res = await app.request('/xyz', { headers: { Accept: 'application/json' } });
+    expect(res.status).toBe(404);
+    expect((await app.request('/xyz', { method: 'POST', headers: HTML })).status).toBe(404);
+  });
+
+  it('never serves files outside STATIC_DIR', async () => {
+    const attempts = ['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/..\\secret.txt'];
+    for (const path of attempts) {
+      const res = await app.request(`http://localhost${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain(SECRET_OUTSIDE_STATIC);
+    }
+  });
+
+  it('serves only the API when STATIC_DIR does not exist', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const apiOnly = (await createTestServer({ STATIC_DIR: '/nonexistent/storefront-dist' })).app;
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/nonexistent/storefront-dist'));
+    expect((await apiOnly.request('/', { headers: HTML })).status).toBe(404);
+    expect((await apiOnly.request('/api/users/authenticate')).status).toBe(401);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic text, and log the real error on the server only', async () => {
+    const broken = await createTestServer();
+    const account = await register(broken.app);
+    // Sign-in needs the sessions table: without it the database throws an SQL error mid-request.
+    await sql`DROP TABLE sessions`.execute(broken.db);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const res = await login(broken.app, account.user.email, account.password);
+    expect(res.status).toBe(500);
+    expectSecurityHeaders(res);
+    const text = await res.clone().text();
+    expect(await errorText(res)).toBe('Something went wrong on our side. Please try again later.');
+    expect(text).not.toMatch(/sessions|sqlite|no such table|\bat\b|\.ts/i);
+
+    expect(logged).toHaveBeenCalledTimes(1);
+    const [, error] = logged.mock.calls[0]!;
+    expect(String(error)).toMatch(/no such table: sessions/);
+  });
+});

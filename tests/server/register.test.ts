@@ -1,0 +1,162 @@
+// @vitest-environment node
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/tokens';
+import {
+  authenticate,
+  cleanup,
+  createTestServer,
+  errorText,
+  form,
+  jsonInit,
+  PASSWORD,
+  register,
+  sessionBody,
+  uniqueEmail,
+} from './helpers';
+
+const { app, db, clock } = await createTestServer();
+afterAll(cleanup);
+
+const URL = '/api/auth/register/email';
+
+function post(body: BodyInit, headers: Record<string, string> = {}) {
+  return app.request(URL, { method: 'POST', body, headers });
+}
+
+describe('POST /api/auth/register/email', () => {
+  it('creates the account from multipart form data and signs it in', async () => {
+    const res = await post(form({ name: '  Grace Hopper ', email: ' Grace.Hopper@Example.COM ', password: PASSWORD }));
+    expect(res.status).toBe(201);
+    const { user, token } = await sessionBody(res);
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Grace Hopper',
+      email: 'grace.hopper@example.com',
+      avatarURL: null,
+      lastLogin: clock.now().toISOString(),
+      emailVerified: false,
+    });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const me = await authenticate(app, token);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ user });
+  });
+
+  it('stores an argon2id hash and only the sha256 of the token', async () => {
+    const { user, token } = await register(app);
+    const row = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain(PASSWORD);
+    const sessions = await db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.token_hash).toBe(hashToken(token));
+    expect(sessions[0]!.token_hash).not.toContain(token);
+  });
+
+  it('accepts x-www-form-urlencoded and JSON bodies too', async () => {
+    const urlencoded = await post(new URLSearchParams({ name: 'Alan', email: uniqueEmail(), password: PASSWORD }));
+    expect(urlencoded.status).toBe(201);
+    const json = await app.request(URL, jsonInit('POST', { name: 'Alan', email: uniqueEmail(), password: PASSWORD }));
+    expect(json.status).toBe(201);
+  });
+
+  it('ignores unknown fields', async () => {
+    const res = await post(form({ name: 'Ed', email: uniqueEmail(), password: PASSWORD, role: 'admin' }));
+    expect(res.status).toBe(201);
+    expect(Object.keys((await sessionBody(res)).user)).not.toContain('role');
+  });
+
+  it('refuses an e-mail that is already registered, whatever its case (409)', async () => {
+    const email = uniqueEmail('dup');
+    await register(app, { email });
+    const res = await post(form({ name: 'Other', email: `  ${email.toUpperCase()}`, password: PASSWORD }));
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe('An account with this e-mail address already exists.');
+    const rows = await db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'an invalid e-mail',
+      { name: 'N', email: 'not-an-email', password: PASSWORD },
+      'Please enter a valid e-mail address.',
+    ],
+    [
+      'an e-mail with a space',
+      { name: 'N', email: 'a b@example.com', password: PASSWORD },
+      'Please enter a valid e-mail address.',
+    ],
+    ['a missing e-mail', { name: 'N', password: PASSWORD }, 'Please enter a valid e-mail address.'],
+    [
+      'a 7-character password',
+      { name: 'N', email: 'x@example.com', password: '1234567' },
+      'Password must be 8 to 128 characters.',
+    ],
+    [
+      'a 129-character password',
+      { name: 'N', email: 'x@example.com', password: 'p'.repeat(129) },
+      'Password must be 8 to 128 characters.',
+    ],
+    [
+      'a missing name',
+      { email: 'x@example.com', password: PASSWORD },
+      'Please enter your name (up to 100 characters).',
+    ],
+    [
+      'a blank name',
+      { name: '   ', email: 'x@example.com', password: PASSWORD },
+      'Please enter your name (up to 100 characters).',
+    ],
+    [
+      'a 101-character name',
+      { name: 'n'.repeat(101), email: 'x@example.com', password: PASSWORD },
+      'Please enter your name (up to 100 characters).',
+    ],
+  ])('refuses %s with 400 and a message naming the field', async (_label, fields, message) => {
+    const res = await post(form(fields as Record<string, string>));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(message);
+  });
+
+  it('accepts passwords of exactly 8 and 128 characters', async () => {
+    expect((await post(form({ name: 'N', email: uniqueEmail(), password: '12345678' }))).status).toBe(201);
+    expect((await post(form({ name: 'N', email: uniqueEmail(), password: 'p'.repeat(128) }))).status).toBe(201);
+  });
+
+  it('refuses a password sent as a file part', async () => {
+    const res = await post(form({ name: 'N', email: uniqueEmail(), password: new Blob([PASSWORD]) }));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe('Password must be 8 to 128 characters.');
+  });
+
+  it('refuses other content types with 415', async () => {
+    const res = await post('name=N', { 'Content-Type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(await errorText(res)).toMatch(/form data/);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await post('{"name": "N",', { 'Content-Type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a JSON body that is not an object with 400', async () => {
+    const res = await post('["a"]', { 'Content-Type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe('The request body must be an object of fields.');
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const before = await db.selectFrom('users').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const res = await post(
+      form({ name: 'N', email: uniqueEmail(), password: PASSWORD, filler: 'x'.repeat(1024 * 1024) }),
+    );
+    expect(res.status).toBe(413);
+    expect(await errorText(res)).toBe('The request is too large (at most 1 MB).');
+    const after = await db.selectFrom('users').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
