@@ -16,7 +16,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['json', { outputFile: 'reports/playwright.json' }],
+  ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

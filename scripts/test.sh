@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, in the order that fails fastest.
+# `npm test`: every suite, in the order that fails fastest, then one closing count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rm -f reports/vitest.json reports/playwright.json
 echo "== type check";   npx tsc --noEmit -p .
 echo "== lint";         npx eslint .
 echo "== format";       npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
-echo "== unit, machine path and server tests"; npx vitest run
-echo "== end-to-end (Playwright, Debian's Chromium, real server)"; npm run --silent test:e2e
+echo "== unit, machine path and server tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+echo "== end-to-end (Playwright, Debian's Chromium, real server)"
+npm run --silent test:e2e
+node scripts/summary.mjs
