@@ -1,0 +1,56 @@
+/**
+ * The contact form (SPEC 4, 5): values are trimmed and checked on submit; each field's error clears when
+ * it is typed in; a valid submit shows a success alert and clears the fields. Nothing is sent anywhere.
+ */
+import { assign, setup } from 'xstate';
+import { type ContactErrors, type ContactValues, validateContact } from './lib/validation';
+
+export type ContactField = keyof ContactValues;
+export type ContactEvent =
+  | { type: 'contact.change'; field: ContactField; value: string }
+  | { type: 'contact.submit' }
+  | { type: 'contact.dismiss' };
+
+interface ContactContext {
+  values: ContactValues;
+  errors: ContactErrors;
+}
+
+const empty: ContactValues = { name: '', email: '', message: '' };
+
+export const contactMachine = setup({
+  types: { context: {} as ContactContext, events: {} as ContactEvent },
+  guards: {
+    isValid: ({ context }) => Object.keys(validateContact(context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'contact',
+  context: { values: empty, errors: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'contact.change': {
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.field]: event.value },
+            errors: { ...context.errors, [event.field]: undefined },
+          })),
+        },
+        'contact.submit': [
+          { guard: 'isValid', target: 'sent', actions: assign({ values: empty, errors: {} }) },
+          { actions: assign({ errors: ({ context }) => validateContact(context.values) }) },
+        ],
+      },
+    },
+    /** The success alert shows until it is dismissed or the visitor starts a new message. */
+    sent: {
+      on: {
+        'contact.dismiss': 'editing',
+        'contact.change': {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({ values: { ...context.values, [event.field]: event.value } })),
+        },
+      },
+    },
+  },
+});

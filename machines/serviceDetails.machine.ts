@@ -1,0 +1,24 @@
+/**
+ * The service detail page's loading (SPEC 2): an unknown id goes to /not-found; a known one shows a
+ * spinner for 3 s, then the service.
+ */
+import { setup } from 'xstate';
+
+export const SERVICE_PAGE_MINIMUM_MS = 3000;
+
+export const serviceDetailsMachine = setup({
+  types: { input: {} as { known: boolean }, context: {} as { known: boolean } },
+  actions: { goNotFound: () => {} },
+  guards: { isKnown: ({ context }) => context.known },
+  delays: { pageMinimum: SERVICE_PAGE_MINIMUM_MS },
+}).createMachine({
+  id: 'serviceDetails',
+  context: ({ input }) => ({ known: input.known }),
+  initial: 'checking',
+  states: {
+    checking: { always: [{ guard: 'isKnown', target: 'loading' }, { target: 'missing' }] },
+    loading: { after: { pageMinimum: 'shown' } },
+    shown: {},
+    missing: { type: 'final', entry: 'goNotFound' },
+  },
+});

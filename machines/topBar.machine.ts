@@ -1,0 +1,21 @@
+/** The landing page's top bar (SPEC 2): transparent over the hero, solid black once scrolled 80 px or more. */
+import { setup } from 'xstate';
+
+export const SOLID_AFTER_PX = 80;
+
+export type TopBarEvent = { type: 'page.scrolled'; y: number };
+
+export const topBarMachine = setup({
+  types: { events: {} as TopBarEvent },
+  guards: {
+    pastThreshold: ({ event }) => event.y >= SOLID_AFTER_PX,
+    beforeThreshold: ({ event }) => event.y < SOLID_AFTER_PX,
+  },
+}).createMachine({
+  id: 'topBar',
+  initial: 'transparent',
+  states: {
+    transparent: { on: { 'page.scrolled': { guard: 'pastThreshold', target: 'solid' } } },
+    solid: { on: { 'page.scrolled': { guard: 'beforeThreshold', target: 'transparent' } } },
+  },
+});

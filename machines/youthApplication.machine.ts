@@ -1,0 +1,88 @@
+/**
+ * The youth-programme application (SPEC 4, 5): submit stays disabled until every rule passes; the
+ * name cannot grow past 32 characters; submitting shows a spinner, then after 1.5 s the form resets
+ * and a success toast says 'Your application has been sent successfully'. Nothing is sent anywhere.
+ */
+import { assign, setup } from 'xstate';
+import {
+  validateYouth,
+  validateYouthField,
+  YOUTH_AGE_MIN,
+  YOUTH_NAME_MAX,
+  type YouthErrors,
+  type YouthField,
+  type YouthValues,
+} from './lib/validation';
+
+export const YOUTH_SUBMIT_DELAY_MS = 1500;
+
+export type YouthEvent =
+  | { type: 'youth.change'; field: Exclude<YouthField, 'age'>; value: string }
+  | { type: 'youth.changeAge'; age: number }
+  | { type: 'youth.submit' };
+
+interface YouthContext {
+  values: YouthValues;
+  /** Errors of the fields the applicant has touched; untouched empty fields are not scolded. */
+  errors: YouthErrors;
+}
+
+export const emptyYouthValues: YouthValues = {
+  fullName: '',
+  emailAddress: '',
+  phoneNumber: '',
+  age: YOUTH_AGE_MIN,
+  joinCause: '',
+};
+
+function withField(values: YouthValues, field: YouthField, value: string | number): YouthValues {
+  return { ...values, [field]: value };
+}
+
+export const youthApplicationMachine = setup({
+  types: { context: {} as YouthContext, events: {} as YouthEvent },
+  actions: {
+    announceSent: () => {},
+  },
+  guards: {
+    fitsNameLimit: ({ event }) =>
+      event.type !== 'youth.change' || event.field !== 'fullName' || event.value.length <= YOUTH_NAME_MAX,
+    allValid: ({ context }) => Object.keys(validateYouth(context.values)).length === 0,
+  },
+  delays: { submitDelay: YOUTH_SUBMIT_DELAY_MS },
+}).createMachine({
+  id: 'youthApplication',
+  context: { values: emptyYouthValues, errors: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'youth.change': {
+          guard: 'fitsNameLimit',
+          actions: assign(({ context, event }) => {
+            const values = withField(context.values, event.field, event.value);
+            return {
+              values,
+              errors: { ...context.errors, [event.field]: validateYouthField(event.field, values) ?? undefined },
+            };
+          }),
+        },
+        'youth.changeAge': {
+          actions: assign(({ context, event }) => {
+            const values = withField(context.values, 'age', event.age);
+            return { values, errors: { ...context.errors, age: validateYouthField('age', values) ?? undefined } };
+          }),
+        },
+        'youth.submit': { guard: 'allValid', target: 'submitting' },
+      },
+    },
+    submitting: {
+      after: {
+        submitDelay: {
+          target: 'editing',
+          actions: [assign({ values: emptyYouthValues, errors: {} }), 'announceSent'],
+        },
+      },
+    },
+  },
+});

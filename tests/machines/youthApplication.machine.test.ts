@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { emptyYouthValues, youthApplicationMachine } from '../../machines/youthApplication.machine';
+import { YOUTH_FIELDS, validateYouthField } from '../../machines/lib/validation';
+import { describePathTests } from './pathTest';
+
+const valid = {
+  fullName: 'Sam Taylor',
+  emailAddress: 'sam@example.com',
+  phoneNumber: '07123 456789',
+  joinCause: 'I want to learn to build websites for local charities.',
+} as const;
+
+describePathTests({
+  machine: youthApplicationMachine,
+  events: [
+    { type: 'youth.change', field: 'fullName', value: valid.fullName },
+    { type: 'youth.change', field: 'fullName', value: 'x'.repeat(33) },
+    { type: 'youth.change', field: 'emailAddress', value: valid.emailAddress },
+    { type: 'youth.change', field: 'phoneNumber', value: valid.phoneNumber },
+    { type: 'youth.change', field: 'joinCause', value: valid.joinCause },
+    { type: 'youth.changeAge', age: 31 },
+    { type: 'youth.submit' },
+  ],
+  // Which fields are valid is what shapes the machine; the values themselves do not.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      validFields: YOUTH_FIELDS.filter((field) => !validateYouthField(field, snapshot.context.values)).length,
+      errorsShown: YOUTH_FIELDS.some((field) => snapshot.context.errors[field]),
+    }),
+  check: (snapshot) => expect(snapshot.context.values.fullName.length).toBeLessThanOrEqual(32),
+});
+
+describe('youth application: the spec numbers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('submits only when every rule passes, then resets and announces after 1.5 s', () => {
+    vi.useFakeTimers();
+    const announceSent = vi.fn();
+    const actor = createActor(youthApplicationMachine.provide({ actions: { announceSent } })).start();
+    expect(actor.getSnapshot().context.values.age).toBe(18);
+    actor.send({ type: 'youth.change', field: 'fullName', value: valid.fullName });
+    actor.send({ type: 'youth.change', field: 'emailAddress', value: valid.emailAddress });
+    actor.send({ type: 'youth.change', field: 'phoneNumber', value: valid.phoneNumber });
+    actor.send({ type: 'youth.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'youth.change', field: 'joinCause', value: valid.joinCause });
+    actor.send({ type: 'youth.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    vi.advanceTimersByTime(1499);
+    expect(announceSent).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(announceSent).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual(emptyYouthValues);
+  });
+
+  it('blocks the name above 32 characters and reports a touched field', () => {
+    const actor = createActor(youthApplicationMachine).start();
+    actor.send({ type: 'youth.change', field: 'fullName', value: 'x'.repeat(32) });
+    actor.send({ type: 'youth.change', field: 'fullName', value: 'x'.repeat(33) });
+    expect(actor.getSnapshot().context.values.fullName).toHaveLength(32);
+    actor.send({ type: 'youth.change', field: 'phoneNumber', value: '12345' });
+    expect(actor.getSnapshot().context.errors.phoneNumber).toMatch(/UK phone number/);
+    expect(actor.getSnapshot().context.errors.emailAddress).toBeUndefined();
+  });
+});
