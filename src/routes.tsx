@@ -5,7 +5,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useAuth } from './app/hooks';
-import { Footer } from './components/Footer';
+import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
 import Home from './pages/Home';
@@ -14,6 +14,11 @@ import { Placeholder } from './pages/Placeholder';
 const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy'));
+const Terms = lazy(() => import('./pages/Terms'));
+const Contact = lazy(() => import('./pages/Contact'));
+const YouthProject = lazy(() => import('./pages/YouthProject'));
+const ServiceDetails = lazy(() => import('./pages/ServiceDetails'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
@@ -36,12 +41,12 @@ function ScrollToTop() {
   return null;
 }
 
-function WithSiteChrome({ children }: { children: ReactNode }) {
+function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
   return (
     <>
-      <TopBar />
+      <TopBar overHero={overHero} />
       {children}
-      <Footer />
+      <SiteFooter />
     </>
   );
 }
@@ -58,7 +63,7 @@ export function Routes() {
       <ScrollToTop />
       <Switch>
         <Route path="/">
-          <WithSiteChrome>
+          <WithSiteChrome overHero>
             <Home />
           </WithSiteChrome>
         </Route>
@@ -74,27 +79,27 @@ export function Routes() {
         </Route>
         <Route path="/privacy-policy">
           <WithSiteChrome>
-            <Placeholder title="Privacy Policy" />
+            <PrivacyPolicy />
           </WithSiteChrome>
         </Route>
         <Route path="/terms">
           <WithSiteChrome>
-            <Placeholder title="Terms of Service" />
+            <Terms />
           </WithSiteChrome>
         </Route>
         <Route path="/contact-us">
           <WithSiteChrome>
-            <Placeholder title="Contact us" />
+            <Contact />
           </WithSiteChrome>
         </Route>
         <Route path="/youth-project">
           <WithSiteChrome>
-            <Placeholder title="Youth Project" />
+            <YouthProject />
           </WithSiteChrome>
         </Route>
         <Route path="/service/:serviceId/details">
           <WithSiteChrome>
-            <Placeholder title="Service details" />
+            <ServiceDetails />
           </WithSiteChrome>
         </Route>
         <Route path="/service/:serviceId/request">

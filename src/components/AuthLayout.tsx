@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../config/company';
-import { Footer } from './Footer';
+import { SiteFooter } from './landing/SiteFooter';
 import './AuthLayout.css';
+import { SectionLink } from './SectionLink';
 
 /** SPEC 2, "Login screen": shown inside a page with a navigation sidebar, a header and a footer. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -15,7 +16,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
       </header>
       <nav className="auth-layout__sidebar" aria-label="Site">
         <Link href="/">Home</Link>
-        <a href="/#services">Services</a>
+        <SectionLink section="services">Services</SectionLink>
         <Link href="/youth-project">Youth Project</Link>
         <Link href="/contact-us">Contact us</Link>
         <Link href="/privacy-policy">Privacy Policy</Link>
@@ -28,7 +29,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </section>
       </main>
       <div className="auth-layout__footer">
-        <Footer />
+        <SiteFooter />
       </div>
     </div>
   );

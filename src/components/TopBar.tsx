@@ -1,36 +1,78 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { company } from '../config/company';
+import { menuMachine } from '../../machines/menu.machine';
+import { topBarMachine } from '../../machines/topBar.machine';
+import { useAppActors } from '../app/AppActorsContext';
 import { useAuth } from '../app/hooks';
+import { company } from '../config/company';
+import { NavLinks } from './NavLinks';
+import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import './TopBar.css';
 
-/** The top navigation bar. The landing page's full version (scroll colour, side menu) is the public-site issue. */
-export function TopBar() {
+/**
+ * The top navigation bar. Over the landing page's hero it is transparent until the page is scrolled
+ * 80 px (the topBar machine decides); elsewhere it is solid. Under 768 px the links move to a side menu.
+ */
+export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const { user } = useAuth();
+  const { inspect } = useAppActors();
+  const [bar, sendBar] = useMachine(topBarMachine, { inspect });
+  const [sideMenu, sendSideMenu] = useMachine(menuMachine, { inspect });
+
+  useEffect(() => {
+    if (!overHero) return;
+    let frame = 0;
+    const report = () => {
+      frame = 0;
+      sendBar({ type: 'page.scrolled', y: window.scrollY });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(report);
+    };
+    report();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [overHero, sendBar]);
+
+  const solid = !overHero || bar.matches('solid');
   return (
-    <header className="topbar">
+    <header
+      className={`topbar${overHero ? ' topbar--over-hero' : ''}${solid ? ' topbar--solid' : ''}`}
+      data-solid={solid}
+    >
       <Link href="/" className="topbar__brand">
         {company.name}
       </Link>
       <nav className="topbar__links" aria-label="Main">
-        <a href="/#about">About</a>
-        <a href="/#discover">Discover</a>
-        <a href="/#services">Services</a>
-        <Link href="/privacy-policy">Privacy Policy</Link>
-        <Link href="/terms">Terms of Service</Link>
-        <Link href="/youth-project" className="topbar__highlight">
-          Youth Project
-        </Link>
+        <NavLinks />
       </nav>
       <div className="topbar__account">
         {user ? (
           <UserMenu user={user} />
         ) : (
-          <Link href="/signin" className="button button--primary">
+          <Link href="/signin" className="button button--primary topbar__signin">
             Sign In
           </Link>
         )}
+        <button
+          type="button"
+          className="topbar__burger"
+          aria-label="Open menu"
+          aria-expanded={sideMenu.matches('open')}
+          aria-controls="side-menu"
+          onClick={() => sendSideMenu({ type: 'menu.toggle' })}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
       </div>
+      <SideMenu open={sideMenu.matches('open')} onClose={() => sendSideMenu({ type: 'menu.close' })} />
     </header>
   );
 }

@@ -1,30 +1,29 @@
-import { Link } from 'wouter';
-import { useAuth, usePageMeta } from '../app/hooks';
-import './Home.css';
+import { useEffect } from 'react';
+import { usePageMeta } from '../app/hooks';
+import { scrollToSection } from '../app/sections';
+import { Hero } from '../components/Hero';
+import { AboutSection } from '../components/landing/AboutSection';
+import { DiscoverSection } from '../components/landing/DiscoverSection';
+import { HowWeCanHelpSection } from '../components/landing/HowWeCanHelpSection';
+import { ServicesSection } from '../components/landing/ServicesSection';
 
-/** The landing page. Its full layout (video, blocks, services) is the public-site issue. */
+/** The landing page (SPEC 2): the hero, then About, Discover, Our Services and How We Can Help. */
 export default function Home() {
   usePageMeta(null, 'Fixed-price IT consulting: web, cloud, security, data, infrastructure and project management.');
-  const { signedIn } = useAuth();
+
+  // Arriving from another page through a section link: scroll there once the blocks are on the page.
+  useEffect(() => {
+    const section = window.location.hash.slice(1);
+    if (section) scrollToSection(section);
+  }, []);
+
   return (
     <main>
-      <section className="hero">
-        <h1>Empowering Your Business Through IT Consulting Excellence</h1>
-        <p>Unlock the Full Potential of Technology for Optimal Growth and Success</p>
-        {signedIn ? (
-          <a href="#services" className="button button--primary">
-            Get started
-          </a>
-        ) : (
-          <Link href="/signin" className="button button--primary">
-            Get started
-          </Link>
-        )}
-      </section>
-      <section id="services" className="page" aria-labelledby="services-title">
-        <h2 id="services-title">Our Services</h2>
-        <p>Six fixed-price consultations, from website development to project management, are listed here soon.</p>
-      </section>
+      <Hero />
+      <AboutSection />
+      <DiscoverSection />
+      <ServicesSection />
+      <HowWeCanHelpSection />
     </main>
   );
 }

@@ -1,0 +1,27 @@
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { useLocation } from 'wouter';
+import { scrollToSection } from '../app/sections';
+
+/**
+ * A link to a section of the landing page. On the landing page it scrolls smoothly; elsewhere it
+ * navigates within the app (no reload, so no second splash) and the landing page scrolls on arrival.
+ */
+export function SectionLink({
+  section,
+  onNavigate,
+  ...anchor
+}: { section: string; onNavigate?: () => void } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const [location, navigate] = useLocation();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onNavigate?.();
+    if (location === '/') {
+      history.replaceState(history.state, '', `/#${section}`);
+      scrollToSection(section);
+    } else {
+      navigate(`/#${section}`);
+    }
+  };
+  return <a href={`/#${section}`} onClick={onClick} {...anchor} />;
+}

@@ -1,0 +1,78 @@
+import { useMachine } from '@xstate/react';
+import { contactMachine, type ContactField } from '../../machines/contact.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { usePageMeta } from '../app/hooks';
+import { company } from '../config/company';
+import { FieldError, invalid } from '../components/FieldError';
+import './Forms.css';
+
+/** SPEC 2 "Contact-us page": Name, Email, Message and 'Send Message'; SPEC 4: nothing is sent to a server. */
+export default function Contact() {
+  usePageMeta('Contact us', `Questions about a service? Write to ${company.name}.`);
+  const { inspect } = useAppActors();
+  const [snapshot, send] = useMachine(contactMachine, { inspect });
+  const { values, errors } = snapshot.context;
+  const change = (field: ContactField) => (event: { target: { value: string } }) =>
+    send({ type: 'contact.change', field, value: event.target.value });
+
+  return (
+    <main className="page form-page">
+      <h1>Contact us</h1>
+      <p className="form-page__lead">
+        Tell us about your project or ask about a service. Prefer e-mail? Write to{' '}
+        <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>.
+      </p>
+      {snapshot.matches('sent') && (
+        <div className="alert alert--success" role="status">
+          <span>Thank you! Your message has been received. We reply within a few hours.</span>
+          <button type="button" aria-label="Dismiss" onClick={() => send({ type: 'contact.dismiss' })}>
+            ×
+          </button>
+        </div>
+      )}
+      <form
+        className="form form-card"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'contact.submit' });
+        }}
+      >
+        <FieldError id="contact-name" label="Name" error={errors.name}>
+          <input
+            id="contact-name"
+            className="field__input"
+            autoComplete="name"
+            value={values.name}
+            onChange={change('name')}
+            {...invalid('contact-name', errors.name)}
+          />
+        </FieldError>
+        <FieldError id="contact-email" label="Email" error={errors.email}>
+          <input
+            id="contact-email"
+            className="field__input"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={change('email')}
+            {...invalid('contact-email', errors.email)}
+          />
+        </FieldError>
+        <FieldError id="contact-message" label="Message" error={errors.message}>
+          <textarea
+            id="contact-message"
+            className="field__input"
+            rows={6}
+            value={values.message}
+            onChange={change('message')}
+            {...invalid('contact-message', errors.message)}
+          />
+        </FieldError>
+        <button type="submit" className="button button--primary">
+          Send Message
+        </button>
+      </form>
+    </main>
+  );
+}

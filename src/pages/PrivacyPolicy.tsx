@@ -1,0 +1,359 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { usePageMeta } from '../app/hooks';
+import { company } from '../config/company';
+import { ACCOUNT_DELETION_GRACE_DAYS, PRIVACY_POLICY_DATE } from '../config/policies';
+import './Legal.css';
+
+interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
+
+const sections: LegalSection[] = [
+  {
+    id: 'who-we-are',
+    title: 'Who we are',
+    body: (
+      <>
+        <p>
+          This privacy policy explains how {company.name} (&ldquo;we&rdquo;, &ldquo;us&rdquo;, &ldquo;our&rdquo;)
+          collects and uses personal data when you visit this website, create an account, order a consultation or
+          contact us. We are the data controller for that personal data under the UK General Data Protection Regulation
+          (UK GDPR) and the Data Protection Act 2018.
+        </p>
+        <p>
+          If you have any question about this policy or about your data, write to us at {mail}. We do not have a
+          separate Data Protection Officer; our support team passes privacy requests to the person responsible.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'data-we-keep',
+    title: 'The data we keep',
+    body: (
+      <>
+        <p>We only keep the data we need to run the website and deliver the services you order:</p>
+        <ul>
+          <li>
+            <strong>Account data:</strong> your name, e-mail address, a hash of your password (we never store the
+            password itself, and cannot read it), your profile picture (avatar) if you upload one or if your external
+            sign-in provider supplies one, and the date and time you last signed in.
+          </li>
+          <li>
+            <strong>Invoices:</strong> for each service you request, the service title, the amount, the delivery type
+            you chose (PDF sent by e-mail, video meeting or audio call), the website address or application name you
+            gave us (if any), whether and when it was paid, and when the invoice was created. Card details are entered
+            on our payment provider&rsquo;s page and never reach us.
+          </li>
+          <li>
+            <strong>Visit records:</strong> when a page of the site is opened, we record whether the visitor was signed
+            in (and, if so, which account) together with an approximate location derived from the IP address: country,
+            region, city, postal code, latitude and longitude, the IPv4 address itself, and the date and time of the
+            visit. If the location lookup fails, only the date, time and sign-in state are recorded.
+          </li>
+          <li>
+            <strong>Notifications:</strong> messages we show you in your account (for example about an order, a
+            verification or a deletion request) and whether you have seen them.
+          </li>
+          <li>
+            <strong>Correspondence:</strong> e-mails you send to our support address and our replies.
+          </li>
+        </ul>
+        <p>
+          The contact form and the youth-programme application form on this site are processed in your browser only;
+          what you type into them is not sent to or stored on our servers. To reach us, please e-mail {mail}.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'why',
+    title: 'Why we use it and our lawful bases',
+    body: (
+      <ul>
+        <li>
+          <strong>To provide your account and deliver the services you order</strong> (performance of a contract):
+          signing you in, creating invoices, sending you to payment, arranging your video meeting or audio call, and
+          e-mailing your PDF report.
+        </li>
+        <li>
+          <strong>To meet our legal obligations</strong> (legal obligation): keeping invoice and accounting records as
+          required by UK tax and company law, and answering requests from authorities where the law requires it.
+        </li>
+        <li>
+          <strong>To keep the site secure and understand how it is used</strong> (legitimate interests): visit records
+          help us detect abuse, such as repeated failed sign-ins from one address, and show us which regions our
+          visitors come from so that we can plan our services. We have balanced these interests against your privacy by
+          recording an approximate location only and deleting visit records after a fixed period.
+        </li>
+        <li>
+          <strong>To send you service messages</strong> (performance of a contract and legitimate interests):
+          verification codes, password-reset codes, order confirmations and account-deletion confirmations. We do not
+          send marketing e-mails.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'retention',
+    title: 'How long we keep it',
+    body: (
+      <ul>
+        <li>
+          <strong>Account data and notifications:</strong> for as long as your account exists. When an account is
+          deleted, this data is deleted with it.
+        </li>
+        <li>
+          <strong>Invoices:</strong> six years from the end of the financial year they relate to, because UK law
+          requires us to keep accounting records for that long. This applies even if you delete your account; the
+          records are then kept only for that purpose.
+        </li>
+        <li>
+          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. Records linked to
+          an account are deleted earlier if the account is deleted.
+        </li>
+        <li>
+          <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
+          order, in which case it is kept with the invoice.
+        </li>
+        <li>
+          <strong>Sign-in sessions:</strong> until you sign out or the session expires; signing out revokes the session
+          on our server.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'cookies',
+    title: 'Cookies and local storage',
+    body: (
+      <>
+        <p>
+          We use one cookie and a few entries in your browser&rsquo;s local storage. None of them is used for
+          advertising or cross-site tracking.
+        </p>
+        {/* Focusable so that keyboard users can scroll the table on narrow screens. */}
+        <div className="legal__table-wrap" role="region" aria-label="Cookies and local storage" tabIndex={0}>
+          <table className="legal__table">
+            <caption>Cookies and local storage used by this site</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Purpose</th>
+                <th scope="col">Kept for</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">CookieConsent</th>
+                <td>Cookie</td>
+                <td>Remembers that you have seen the cookie notice and your choice, so it is not shown again.</td>
+                <td>365 days</td>
+              </tr>
+              <tr>
+                <th scope="row">Sign-in token</th>
+                <td>Local storage</td>
+                <td>Keeps you signed in between visits and is sent with requests that need your account.</td>
+                <td>Until you sign out or the session expires</td>
+              </tr>
+              <tr>
+                <th scope="row">Cached responses</th>
+                <td>Local storage</td>
+                <td>
+                  Short-lived copies of some answers from our server (for example an account-deletion request), to avoid
+                  repeating the same request. Each entry carries its own expiry time.
+                </td>
+                <td>Up to 10 minutes; cleared when you sign out</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          You can remove cookies and local storage at any time in your browser&rsquo;s settings. If you remove the
+          sign-in token you will be signed out; if you remove the CookieConsent cookie, the notice will appear again.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'processors',
+    title: 'Who we share it with',
+    body: (
+      <>
+        <p>We do not sell your data. We share it only with service providers who process it for us under contract:</p>
+        <ul>
+          <li>
+            <strong>Payment provider:</strong> processes your payment on its own secure page. It receives the amount,
+            the service title and the details you enter there, and tells us whether the payment succeeded.
+          </li>
+          <li>
+            <strong>E-mail delivery provider:</strong> sends our service e-mails (verification codes, confirmations and
+            PDF reports) and therefore receives your name, e-mail address and the content of those messages.
+          </li>
+          <li>
+            <strong>IP geolocation service:</strong> when a page is opened, your browser asks this service for the
+            approximate location of your IP address; the answer is included in the visit record.
+          </li>
+          <li>
+            <strong>External sign-in provider:</strong> if you choose &ldquo;Continue with Google&rdquo;, Google
+            confirms your identity and shares your name, e-mail address and profile picture with us. Google&rsquo;s own
+            privacy policy applies to what happens on its pages.
+          </li>
+          <li>
+            <strong>Hosting provider:</strong> stores the website and its database on our behalf.
+          </li>
+        </ul>
+        <p>
+          Some of these providers may process data outside the United Kingdom. Where they do, we rely on UK adequacy
+          regulations or on the International Data Transfer Agreement or Addendum approved by the Information
+          Commissioner, so that your data remains protected to UK standards.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'security',
+    title: 'How we protect it',
+    body: (
+      <p>
+        Passwords are stored only as strong, salted hashes. Connections to the site are encrypted with HTTPS, access to
+        the database is limited to the people who need it to run the service, repeated failed sign-ins are slowed down,
+        and sign-in sessions can be revoked from our server. No system is perfectly secure, but if a breach affecting
+        your data ever occurs we will tell you and the Information Commissioner&rsquo;s Office where the law requires.
+      </p>
+    ),
+  },
+  {
+    id: 'your-rights',
+    title: 'Your rights under UK GDPR',
+    body: (
+      <>
+        <p>You have the right to:</p>
+        <ul>
+          <li>be informed about how we use your data (this policy);</li>
+          <li>access the personal data we hold about you and receive a copy of it;</li>
+          <li>have inaccurate data corrected; you can change your name and e-mail address on your profile page;</li>
+          <li>have your data erased (see &ldquo;Deleting your account&rdquo; below);</li>
+          <li>restrict how we use your data while a concern is being resolved;</li>
+          <li>receive the data you gave us in a portable, machine-readable format;</li>
+          <li>object to processing based on our legitimate interests, such as visit records;</li>
+          <li>withdraw consent at any time where we rely on it, without affecting earlier processing.</li>
+        </ul>
+        <p>
+          To use any of these rights, e-mail {mail}. We will answer within one month and may ask you to confirm your
+          identity first. Exercising your rights is free of charge.
+        </p>
+        <p>
+          If you are unhappy with how we handle your data, please tell us first so we can try to put it right. You also
+          have the right to complain to the Information Commissioner&rsquo;s Office (ICO), the UK supervisory authority,
+          at <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</a> or on 0303 123 1113.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'account-deletion',
+    title: 'Deleting your account',
+    body: (
+      <>
+        <p>
+          You can ask for your account to be deleted at any time from your profile page, using the &ldquo;Delete
+          Account&rdquo; link. We send a message to your e-mail address to confirm the request, so that nobody else can
+          delete your account.
+        </p>
+        <p>
+          Once confirmed, your account and its data (profile, avatar, notifications and the visit records linked to it)
+          are permanently deleted after {ACCOUNT_DELETION_GRACE_DAYS} days. If you change your mind during those{' '}
+          {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request. Invoice records that we must keep
+          by law are retained for the period described above and then deleted.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'children',
+    title: 'Children',
+    body: (
+      <p>
+        Our services are intended for adults and businesses. We do not knowingly create accounts for, or collect data
+        from, anyone under 18. If you believe a child has given us personal data, please contact us and we will delete
+        it.
+      </p>
+    ),
+  },
+  {
+    id: 'changes',
+    title: 'Changes to this policy',
+    body: (
+      <p>
+        We may update this policy when our services or the law change. The date at the top shows when it was last
+        updated. If a change materially affects how we use your data, we will tell signed-in customers by e-mail or by a
+        notification in their account before it takes effect.
+      </p>
+    ),
+  },
+  {
+    id: 'contact',
+    title: 'Contact us',
+    body: (
+      <p>
+        For any privacy question or request, e-mail {mail} or use our <Link href="/contact-us">contact page</Link>. Our
+        support team usually replies within a few hours.
+      </p>
+    ),
+  },
+];
+
+export default function PrivacyPolicy() {
+  usePageMeta(
+    'Privacy Policy',
+    `How ${company.name} collects, uses, keeps and protects your personal data, and your rights under UK GDPR.`,
+  );
+  return (
+    <main className="page legal">
+      <header className="legal__header">
+        <h1>Privacy Policy</h1>
+        <p className="legal__updated">{`Last updated: ${PRIVACY_POLICY_DATE}`}</p>
+        <p className="legal__intro">
+          Your privacy matters to us. This policy describes, in plain English, what personal data {company.name} keeps,
+          why, for how long, and how you can control it.
+        </p>
+      </header>
+      <div className="legal__layout">
+        <nav className="legal__toc" aria-labelledby="privacy-toc-title">
+          <h2 id="privacy-toc-title" className="legal__toc-title">
+            Contents
+          </h2>
+          <ol>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="legal__body">
+          {sections.map((section, index) => (
+            <section
+              key={section.id}
+              id={section.id}
+              className="legal__section"
+              aria-labelledby={`${section.id}-title`}
+            >
+              <h2 id={`${section.id}-title`}>
+                {index + 1}. {section.title}
+              </h2>
+              {section.body}
+            </section>
+          ))}
+        </div>
+      </div>
+    </main>
+  );
+}
