@@ -10,5 +10,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // Every browser the site supports preloads modules natively: no polyfill in the landing page's bundle.
+  build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },
 });

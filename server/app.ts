@@ -4,6 +4,7 @@
  * Built from its dependencies only, so tests create as many independent apps as they like.
  */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -31,6 +32,8 @@ export function createApp({ db, config, clock = systemClock }: CreateAppOptions)
 
   app.use('*', securityHeaders);
   app.use('*', limitBody(config.BODY_LIMIT_BYTES));
+  // Scripts, styles and JSON shrink to a fraction over the wire; small answers are left alone.
+  app.use('*', compress());
   // API answers carry tokens and personal data: no browser or proxy cache may keep them.
   app.use('/api/*', async (c, next) => {
     await next();

@@ -1,18 +1,22 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useAppActors } from './app/AppActorsContext';
 import { CookieBanner } from './components/CookieBanner';
 import { Splash } from './components/Splash';
-import { Toaster } from './components/Toaster';
 import { Routes } from './routes';
 
+// Radix Toast weighs about as much as the rest of the landing page: it loads with the first toast.
+const Toaster = lazy(() => import('./components/Toaster'));
+
 export function App() {
-  const { appStart } = useAppActors();
+  const { appStart, toasts } = useAppActors();
   const ready = useSelector(appStart, (snapshot) => snapshot.matches('ready'));
+  const anyToast = useSelector(toasts, (snapshot) => snapshot.context.toasts.length > 0);
   return (
     <>
       {ready ? <Routes /> : <Splash />}
       <CookieBanner />
-      <Toaster />
+      <Suspense fallback={null}>{anyToast && <Toaster />}</Suspense>
     </>
   );
 }

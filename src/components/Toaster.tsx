@@ -8,7 +8,7 @@ import './Toaster.css';
  * Renders the toasts machine with Radix Toast, one viewport per corner. The machine owns the 5000 ms;
  * Radix only reports a close (button or swipe), which becomes 'toast.remove'.
  */
-export function Toaster() {
+export default function Toaster() {
   return (
     <>
       <Corner position="top-right" />

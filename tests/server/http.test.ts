@@ -1,4 +1,7 @@
 // @vitest-environment node
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SECURITY_HEADERS } from '../../server/http/security-headers';
@@ -98,6 +101,17 @@ describe('static files and the SPA fallback', () => {
     expect(res.headers.get('Content-Type')).toMatch(/javascript/);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe(ASSET_BODY);
+  });
+
+  it('compresses larger files for clients that accept gzip', async () => {
+    const { app: withBigAsset, config } = await createTestServer();
+    const script = `console.log(${JSON.stringify('storefront '.repeat(2000))});`;
+    writeFileSync(join(config.STATIC_DIR, 'assets', 'big-123.js'), script);
+    const res = await withBigAsset.request('/assets/big-123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(script.length / 10);
+    expect(gunzipSync(body).toString()).toBe(script);
   });
 
   it('serves other files with a short cache', async () => {

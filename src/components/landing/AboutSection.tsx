@@ -1,5 +1,5 @@
 import { company } from '../../config/company';
-import { services } from '../../catalogue/services';
+import { serviceSummaries as services } from '../../catalogue/summaries';
 import './AboutSection.css';
 
 const lowestPrice = Math.min(...services.map((service) => service.price));

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { formatPrice, servicesByPrice } from '../../catalogue/services';
+import { formatPrice } from '../../catalogue/price';
+import { summariesByPrice as servicesByPrice } from '../../catalogue/summaries';
 import './ServicesSection.css';
 
 /** Landing-page block: the six services as cards, ascending by price (SPEC 2). */

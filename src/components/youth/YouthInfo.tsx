@@ -1,4 +1,4 @@
-import { formatPrice } from '../../catalogue/services';
+import { formatPrice } from '../../catalogue/price';
 import './YouthInfo.css';
 
 /** The programme budget (SPEC 2 "Youth-project page"), in pounds. */

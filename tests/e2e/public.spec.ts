@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { servicesByPrice, formatPrice } from '../../src/catalogue/services';
+import { company } from '../../src/config/company';
+import { open } from './support';
+
+const publicPages = [
+  { path: '/', heading: 'Empowering Your Business Through IT Consulting Excellence', title: company.name },
+  { path: '/privacy-policy', heading: 'Privacy Policy', title: `Privacy Policy · ${company.name}` },
+  { path: '/terms', heading: 'Terms of Service', title: `Terms of Service · ${company.name}` },
+  { path: '/contact-us', heading: 'Contact us', title: `Contact us · ${company.name}` },
+  { path: '/youth-project', heading: 'Youth Project', title: `Youth Project · ${company.name}` },
+  { path: '/not-found', heading: 'Oops!', title: `Page not found · ${company.name}` },
+  { path: '/signin', heading: 'Login', title: `Login · ${company.name}` },
+  { path: '/signup', heading: 'Register', title: `Register · ${company.name}` },
+];
+
+test('every public route renders its content, with a title and a description', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const { path, heading, title } of publicPages) {
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{20,}$/);
+  }
+  await open(page, '/privacy-policy');
+  await expect(page.getByText('April 07 2025')).toBeVisible();
+  await open(page, '/terms');
+  await expect(page.getByText(/non-refundable/).first()).toBeVisible();
+  await expect(page.getByText(/within a few hours/).first()).toBeVisible();
+});
+
+test('the landing page shows the five blocks in order and six services sorted by price', async ({ page }) => {
+  await open(page, '/');
+  await expect(page.getByText('Unlock the Full Potential of Technology for Optimal Growth and Success')).toBeVisible();
+  const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+  expect(ids.slice(0, 3)).toEqual(['about', 'discover', 'services']);
+  await expect(page.getByRole('heading', { level: 2, name: 'How We Can Help' })).toBeVisible();
+
+  const cards = page.getByTestId('service-card');
+  await expect(cards).toHaveCount(6);
+  const prices = await cards.evaluateAll((nodes) =>
+    nodes.map((node) => node.textContent?.match(/£[\d,]+\.\d{2}/)?.[0]),
+  );
+  expect(prices).toEqual(servicesByPrice.map((service) => formatPrice(service.price)));
+  expect(prices).toEqual(['£49.00', '£59.00', '£59.00', '£59.00', '£69.00', '£79.00']);
+  for (const [index, service] of servicesByPrice.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { name: service.title })).toBeVisible();
+    await expect(card.getByRole('img')).toHaveAttribute('alt', /\w/);
+    await expect(card.getByRole('link', { name: 'View details' })).toHaveAttribute(
+      'href',
+      `/service/${service.id}/details`,
+    );
+  }
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(`© ${new Date().getFullYear()} ${company.name}`)).toBeVisible();
+  await expect(footer.getByRole('link', { name: company.supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${company.supportEmail}`,
+  );
+  for (const name of ['Privacy Policy', 'Terms of Service', 'Contact us']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(3);
+});
+
+test('the hero video loops muted behind a poster, and stays still for reduced motion', async ({ page }) => {
+  await open(page, '/');
+  const video = page.getByTestId('hero-video');
+  await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop])).toEqual([true, true]);
+  await expect(video.locator('source')).toHaveCount(2);
+  const poster = await page.request.get('/media/hero-poster.webp');
+  expect(poster.ok()).toBe(true);
+  const webm = await page.request.get('/media/hero.webm');
+  expect(webm.headers()['content-type']).toContain('video/webm');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, '/');
+  await expect(video).toHaveAttribute('poster', /hero-poster/);
+  await page.waitForTimeout(500);
+  await expect(video.locator('source')).toHaveCount(0);
+});
+
+test('the top bar turns solid black once scrolled 80 px', async ({ page }) => {
+  await open(page, '/');
+  const bar = page.getByRole('banner');
+  await expect(bar).toHaveAttribute('data-solid', 'false');
+  await page.evaluate(() => window.scrollTo(0, 79));
+  await expect(bar).toHaveAttribute('data-solid', 'false');
+  await page.evaluate(() => window.scrollTo(0, 80));
+  await expect(bar).toHaveAttribute('data-solid', 'true');
+  await expect(bar).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).toHaveAttribute('data-solid', 'false');
+});
+
+test('Get started and section links: /signin when signed out; Services scrolls to the services', async ({ page }) => {
+  await open(page, '/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('link', { name: 'Get started' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  // From another page a section link comes back without reloading (no second splash) and scrolls.
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/#services$/);
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the links move into a slide-in side menu', async ({ page }) => {
+    await open(page, '/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const name of ['About', 'Discover', 'Services', 'Privacy Policy', 'Terms of Service', 'Youth Project']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Youth Project' }).click();
+    await expect(page).toHaveURL(/\/youth-project$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test('a service page spins for 3 s, then shows the service; Let’s go! asks a visitor to sign in', async ({ page }) => {
+  const service = servicesByPrice[0]!;
+  await open(page, `/service/${service.id}/details`);
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: service.title })).toBeVisible({ timeout: 6000 });
+  await expect(page.getByText(formatPrice(service.price), { exact: true })).toBeVisible();
+  for (const feature of service.features) await expect(page.getByText(feature, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What we provide here?' })).toBeVisible();
+  for (const way of ['Video meeting', 'Audio call', 'PDF by e-mail']) {
+    await expect(page.getByRole('heading', { name: way })).toBeVisible();
+  }
+  const provide = page.getByRole('region', { name: 'What we provide here?' });
+  await expect(provide.getByText(/within one day after payment/)).toHaveCount(3);
+  await page.getByRole('button', { name: "Let's go!" }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await open(page, '/service/nosuchservic/details');
+  await expect(page).toHaveURL(/\/not-found$/);
+});
+
+test('the contact form shows the spec messages, clears a field error when typed in, and confirms', async ({ page }) => {
+  await open(page, '/contact-us');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-address');
+  await expect(page.getByText('Email is required')).toBeHidden();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Email is invalid')).toBeVisible();
+  await page.getByLabel('Name').fill('  Ada  ');
+  await page.getByLabel('Email').fill(' ada@example.com ');
+  await page.getByLabel('Message').fill('Could you review our website?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible();
+  for (const label of ['Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
+});
+
+test('the youth application enables submit only when valid, then resets with a success toast', async ({ page }) => {
+  await open(page, '/youth-project');
+  for (const line of ['£1,000', '£2,200', '£1,500', '£900', '£2,000', '£700']) {
+    await expect(
+      page
+        .getByRole('table')
+        .getByText(new RegExp(line.replace('£', '£')))
+        .first(),
+    ).toBeVisible();
+  }
+  await expect(page.getByText(/6-month/).first()).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Send application' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByLabel('Age')).toHaveValue('18');
+
+  const name = page.getByLabel('Full name');
+  await name.fill('Sa');
+  await expect(page.getByText('Full name must be 3 to 32 characters.')).toBeVisible();
+  await name.fill('x'.repeat(40));
+  await expect(name).toHaveValue('x'.repeat(32));
+  await name.fill('Sam Taylor');
+  await page.getByLabel('Email address').fill('sam@example');
+  await expect(page.getByText(/valid e-mail address/)).toBeVisible();
+  await page.getByLabel('Email address').fill('sam@example.com');
+  await page.getByLabel('Phone number').fill('12345');
+  await expect(page.getByText(/UK phone number/)).toBeVisible();
+  await page.getByLabel('Phone number').fill('07123 456789');
+  await page.getByLabel('Age').fill('31');
+  await expect(page.getByText('Applicants must be 18 to 30 years old.')).toBeVisible();
+  await page.getByLabel('Age').fill('24');
+  await page.getByLabel('Why do you want to join?').fill('short');
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Why do you want to join?').fill('I want to build websites for local charities.');
+  await expect(submit).toBeEnabled();
+
+  await submit.click();
+  await expect(page.getByRole('progressbar', { name: 'Sending your application' })).toBeVisible();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText(/Your application has been sent successfully/);
+  await expect(toast).toHaveAttribute('data-variant', 'success');
+  await expect(name).toHaveValue('');
+  await expect(page.getByLabel('Age')).toHaveValue('18');
+});
+
+test('the landing page loads no code of other screens', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await open(page, '/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(300);
+  expect(scripts.length).toBeGreaterThan(0);
+  const others = scripts.filter((path) =>
+    /\/(Login|Register|Contact|YouthProject|ServiceDetails|PrivacyPolicy|Terms|NotFound)-/.test(path),
+  );
+  expect(others).toEqual([]);
+});
+
+test('no serious or critical accessibility violation on any public page', async ({ page }) => {
+  test.setTimeout(120_000); // nine pages, each behind the 3 s splash
+  const paths = [...publicPages.map((p) => p.path), `/service/${servicesByPrice[0]!.id}/details`];
+  for (const path of paths) {
+    await open(page, path);
+    if (path.startsWith('/service/'))
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 6000 });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+    expect(serious).toEqual([]);
+  }
+});
+
+test('screenshots of the landing page at 375 px and 1280 px', async ({ page, context, baseURL }, testInfo) => {
+  await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, '/');
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    const path = testInfo.outputPath(`landing-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`landing-${width}`, { path, contentType: 'image/png' });
+  }
+});
