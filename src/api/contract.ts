@@ -4,7 +4,7 @@
  * the server validates every request body with them before it uses it.
  * `type()` (not `object()`) so that unknown fields are ignored rather than refused.
  */
-import { boolean, define, type Infer, nullable, refine, size, string, type } from 'superstruct';
+import { array, boolean, define, enums, type Infer, nullable, number, refine, size, string, type } from 'superstruct';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -71,3 +71,34 @@ export type AuthenticateResponse = Infer<typeof AuthenticateResponse>;
 
 export const MessageResponse = type({ message: type({ en: string() }) });
 export type MessageResponse = Infer<typeof MessageResponse>;
+
+// ---- orders and invoices ----
+
+/** The order draft's delivery types (SPEC 3), as stored on invoices. */
+export const SERVICE_TYPES = ['PDF Sent to Email', 'Video Meeting', 'Phone Call'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const APP_URL_MAX = 500;
+
+export const InvoiceCreateRequest = type({
+  amount: number(),
+  title: size(string(), 1, 200),
+  type: enums(SERVICE_TYPES),
+  url: size(string(), 0, APP_URL_MAX),
+});
+export type InvoiceCreateRequest = Infer<typeof InvoiceCreateRequest>;
+
+export const InvoiceCreateResponse = type({ paymentLink: string() });
+export type InvoiceCreateResponse = Infer<typeof InvoiceCreateResponse>;
+
+export const Invoice = type({
+  _id: string(),
+  amount: number(),
+  paid: boolean(),
+  paidAt: nullable(string()),
+  createdAt: string(),
+  service: type({ title: string(), type: enums(SERVICE_TYPES), url: string() }),
+});
+export type Invoice = Infer<typeof Invoice>;
+
+export const InvoicesResponse = type({ invoices: array(Invoice) });
+export type InvoicesResponse = Infer<typeof InvoicesResponse>;
