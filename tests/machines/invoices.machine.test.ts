@@ -1,0 +1,43 @@
+import { expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Invoice } from '../../src/api/contract';
+import { invoicesMachine } from '../../machines/invoices.machine';
+import { describePathTests } from './pathTest';
+
+const invoice: Invoice = {
+  _id: 'inv-1',
+  amount: 49,
+  paid: true,
+  paidAt: '2026-11-21T09:00:00.000Z',
+  createdAt: '2026-11-21T08:55:00.000Z',
+  service: { title: 'Website Development Consultation', type: 'Video Meeting', url: '' },
+};
+
+describePathTests({
+  machine: invoicesMachine,
+  events: [{ type: 'invoices.reload' }],
+  outputs: { loadInvoices: [[invoice], []] },
+  errors: { loadInvoices: [new Error('Network Error')] },
+  check: (snapshot) => {
+    if (snapshot.matches('loading')) expect(snapshot.children.loadInvoices).toBeDefined();
+  },
+});
+
+it('a failed reload leaves an empty list, with no error to show', async () => {
+  let calls = 0;
+  const actor = createActor(
+    invoicesMachine.provide({
+      actors: {
+        loadInvoices: fromPromise(async () => {
+          calls += 1;
+          if (calls > 1) throw new Error('Network Error');
+          return [invoice];
+        }),
+      },
+    }),
+  ).start();
+  await vi.waitFor(() => expect(actor.getSnapshot().context.invoices).toEqual([invoice]));
+  actor.send({ type: 'invoices.reload' });
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loaded'));
+  expect(actor.getSnapshot().context).toEqual({ invoices: [] });
+});
