@@ -19,6 +19,8 @@ const Terms = lazy(() => import('./pages/Terms'));
 const Contact = lazy(() => import('./pages/Contact'));
 const YouthProject = lazy(() => import('./pages/YouthProject'));
 const ServiceDetails = lazy(() => import('./pages/ServiceDetails'));
+const ServiceRequest = lazy(() => import('./pages/ServiceRequest'));
+const Invoices = lazy(() => import('./pages/Invoices'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
@@ -105,7 +107,7 @@ export function Routes() {
         <Route path="/service/:serviceId/request">
           <SignedInOnly>
             <WithSiteChrome>
-              <Placeholder title="Request a service" />
+              <ServiceRequest />
             </WithSiteChrome>
           </SignedInOnly>
         </Route>
@@ -119,7 +121,7 @@ export function Routes() {
         <Route path="/invoices">
           <SignedInOnly>
             <WithSiteChrome>
-              <Placeholder title="Invoices" />
+              <Invoices />
             </WithSiteChrome>
           </SignedInOnly>
         </Route>

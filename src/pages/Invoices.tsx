@@ -1,0 +1,73 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { invoicesMachine } from '../../machines/invoices.machine';
+import type { Invoice } from '../api/contract';
+import * as api from '../api/invoices';
+import { useAppActors } from '../app/AppActorsContext';
+import { usePageMeta } from '../app/hooks';
+import { formatPrice } from '../catalogue/price';
+import { Spinner } from '../components/Spinner';
+import './Invoices.css';
+
+const implementation = invoicesMachine.provide({
+  actors: { loadInvoices: fromPromise(() => api.myInvoices()) },
+});
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** SPEC 2 "Invoices page": the customer's invoice cards, or 'You have no invoices yet.'. */
+export default function Invoices() {
+  usePageMeta('Invoices', 'Your invoices and their payment status.');
+  const { inspect } = useAppActors();
+  const [snapshot] = useMachine(implementation, { inspect });
+  const { invoices } = snapshot.context;
+
+  return (
+    <main className="page invoices">
+      <h1>Invoices</h1>
+      {snapshot.matches('loading') ? (
+        <Spinner label="Loading your invoices" />
+      ) : invoices.length === 0 ? (
+        <p className="invoices__empty">You have no invoices yet.</p>
+      ) : (
+        <ul className="invoices__list">
+          {invoices.map((invoice) => (
+            <InvoiceCard key={invoice._id} invoice={invoice} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function InvoiceCard({ invoice }: { invoice: Invoice }) {
+  return (
+    <li className="invoice-card" data-testid="invoice-card">
+      <div className="invoice-card__head">
+        <h2>{invoice.service.title}</h2>
+        <span className={`invoice-card__status invoice-card__status--${invoice.paid ? 'paid' : 'unpaid'}`}>
+          {invoice.paid ? 'Paid' : 'Unpaid'}
+        </span>
+      </div>
+      <dl>
+        <dt>Service</dt>
+        <dd>{invoice.service.title}</dd>
+        {invoice.paid && invoice.paidAt && (
+          <>
+            <dt>Paid on</dt>
+            <dd>{formatDate(invoice.paidAt)}</dd>
+          </>
+        )}
+        <dt>Price</dt>
+        <dd>{formatPrice(invoice.amount)}</dd>
+        <dt>Type</dt>
+        <dd>{invoice.service.type}</dd>
+        <dt>App ID</dt>
+        <dd>{invoice.service.url || 'Not provided'}</dd>
+        <dt>Date</dt>
+        <dd>{formatDate(invoice.createdAt)}</dd>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,185 @@
+import { useMachine } from '@xstate/react';
+import { Redirect, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { type AppChoice, DELIVERY_LABELS, orderUrl, wizardMachine } from '../../machines/wizard.machine';
+import { SERVICE_TYPES } from '../api/contract';
+import * as api from '../api/invoices';
+import { useAppActors } from '../app/AppActorsContext';
+import { usePageMeta, useToast } from '../app/hooks';
+import { formatPrice } from '../catalogue/price';
+import { findService, type Service } from '../catalogue/services';
+import { Spinner } from '../components/Spinner';
+import './ServiceRequest.css';
+
+const STEPS = [
+  { state: 'review', label: 'Review' },
+  { state: 'information', label: 'Information' },
+  { state: 'delivery', label: 'Delivery' },
+  { state: 'confirmation', label: 'Confirmation' },
+] as const;
+
+const implementation = wizardMachine.provide({
+  actors: { createInvoice: fromPromise(({ input }) => api.createInvoice(input)) },
+  actions: { goToPayment: (_, { paymentLink }) => window.location.assign(paymentLink) },
+});
+
+/** SPEC 2 "Order wizard": /service/{serviceId}/request; an unknown id goes to /not-found. */
+export default function ServiceRequest() {
+  const { serviceId = '' } = useParams<{ serviceId: string }>();
+  const service = findService(serviceId);
+  if (!service) return <Redirect to="/not-found" replace />;
+  return <Wizard service={service} />;
+}
+
+function Wizard({ service }: { service: Service }) {
+  usePageMeta(`Order: ${service.title}`, `Order ${service.title} for ${formatPrice(service.price)}.`);
+  const { inspect } = useAppActors();
+  const toast = useToast();
+  const [snapshot, send] = useMachine(
+    implementation.provide({
+      actions: { showError: (_, { message }) => toast({ title: message, variant: 'error' }) },
+    }),
+    { input: { service: { title: service.title, price: service.price } }, inspect },
+  );
+  const { appChoice, websiteUrl, serviceType } = snapshot.context;
+  const loading = snapshot.matches('checkingOut') || snapshot.matches('redirecting');
+  const current = loading ? 3 : STEPS.findIndex((step) => snapshot.matches(step.state));
+  const infoIncomplete =
+    snapshot.matches('information') && appChoice === 'existing' && orderUrl(snapshot.context) === '';
+
+  return (
+    <main className="page wizard">
+      <h1>Order {service.title}</h1>
+      <ol className="wizard__steps" aria-label="Order steps">
+        {STEPS.map((step, index) => (
+          <li
+            key={step.state}
+            className={index < current ? 'is-done' : index === current ? 'is-current' : undefined}
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <span className="wizard__number">{index + 1}</span> {step.label}
+          </li>
+        ))}
+      </ol>
+
+      <form
+        className="wizard__panel"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(snapshot.matches('confirmation') ? { type: 'wizard.confirm' } : { type: 'wizard.next' });
+        }}
+      >
+        {snapshot.matches('review') && (
+          <section aria-labelledby="step-title" className="wizard__review">
+            <h2 id="step-title">Service Review</h2>
+            <img src={service.imageURL} alt={`Illustration for ${service.title}`} width={800} height={500} />
+            <div>
+              <h3>{service.title}</h3>
+              <p className="wizard__price">{formatPrice(service.price)}</p>
+              <p>{service.description}</p>
+              <ul>
+                {service.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        )}
+
+        {snapshot.matches('information') && (
+          <fieldset className="wizard__choices">
+            <legend id="step-title">Information</legend>
+            <p className="wizard__hint">Do you already have a website or application we should look at?</p>
+            {(
+              [
+                ['none', "I don't have an existing website or application"],
+                ['existing', 'I have an existing website or application'],
+              ] as [AppChoice, string][]
+            ).map(([choice, label]) => (
+              <label key={choice} className="wizard__choice">
+                <input
+                  type="radio"
+                  name="app"
+                  checked={appChoice === choice}
+                  onChange={() => send({ type: 'wizard.chooseApp', choice })}
+                />
+                {label}
+              </label>
+            ))}
+            {appChoice === 'existing' && (
+              <div className="field">
+                <label htmlFor="wizard-url">
+                  Website URL or application name <span className="field__required">*</span>
+                </label>
+                <input
+                  id="wizard-url"
+                  className="field__input"
+                  required
+                  placeholder="Your website URL or application name..."
+                  value={websiteUrl}
+                  onChange={(event) => send({ type: 'wizard.changeUrl', value: event.target.value })}
+                />
+              </div>
+            )}
+          </fieldset>
+        )}
+
+        {snapshot.matches('delivery') && (
+          <fieldset className="wizard__choices">
+            <legend id="step-title">Delivery</legend>
+            <p className="wizard__hint">
+              How would you like to receive your consultation? Each is delivered within one day after payment.
+            </p>
+            {SERVICE_TYPES.map((type) => (
+              <label key={type} className="wizard__choice">
+                <input
+                  type="radio"
+                  name="delivery"
+                  checked={serviceType === type}
+                  onChange={() => send({ type: 'wizard.chooseType', serviceType: type })}
+                />
+                {DELIVERY_LABELS[type]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        {(snapshot.matches('confirmation') || loading) && (
+          <section aria-labelledby="step-title">
+            <h2 id="step-title">Confirmation</h2>
+            <dl className="wizard__summary">
+              <dt>Service</dt>
+              <dd>{service.title}</dd>
+              <dt>Price</dt>
+              <dd>{formatPrice(service.price)}</dd>
+              <dt>Type</dt>
+              <dd>{serviceType}</dd>
+              <dt>App URL</dt>
+              <dd>{orderUrl(snapshot.context) || 'Not provided'}</dd>
+            </dl>
+          </section>
+        )}
+
+        <div className="wizard__actions">
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={snapshot.matches('review') || loading}
+            onClick={() => send({ type: 'wizard.back' })}
+          >
+            Back
+          </button>
+          {snapshot.matches('confirmation') || loading ? (
+            <button type="submit" className="button button--primary" disabled={loading} aria-busy={loading}>
+              {loading ? <Spinner label="Creating your invoice" /> : 'Confirm & Checkout'}
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary" disabled={infoIncomplete}>
+              Next
+            </button>
+          )}
+        </div>
+      </form>
+    </main>
+  );
+}
