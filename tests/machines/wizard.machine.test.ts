@@ -31,7 +31,7 @@ describePathTests({
   check: (snapshot) => {
     // An existing website without its URL never gets past Information.
     if (
-      ['delivery', 'confirmation', 'checkingOut'].some((s) => snapshot.matches(s)) &&
+      (['delivery', 'confirmation', 'checkingOut'] as const).some((s) => snapshot.matches(s)) &&
       snapshot.context.appChoice === 'existing'
     ) {
       expect(snapshot.context.websiteUrl.trim()).not.toBe('');
