@@ -9,6 +9,7 @@ import type { Session, User } from './lib/types';
 export type AuthEvent =
   | { type: 'auth.signedIn'; session: Session }
   | { type: 'auth.updated'; session: Session }
+  | { type: 'auth.refreshed'; user: User }
   | { type: 'auth.logout' }
   | { type: 'auth.expired' };
 
@@ -71,6 +72,8 @@ export const authMachine = setup({
             assign({ user: ({ event }) => event.session.user }),
           ],
         },
+        /** The user changed without a new token (e-mail verified, deletion scheduled or undone). */
+        'auth.refreshed': { actions: assign({ user: ({ event }) => event.user }) },
         'auth.logout': {
           target: 'signedOut',
           actions: ['revokeToken', 'forgetSession', assign({ user: null }), 'announceLogout'],

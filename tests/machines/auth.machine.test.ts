@@ -9,6 +9,7 @@ describePathTests({
   events: [
     { type: 'auth.signedIn', session: adaSession },
     { type: 'auth.updated', session: renamedSession },
+    { type: 'auth.refreshed', user: { ...ada, emailVerified: true } },
     { type: 'auth.logout' },
     { type: 'auth.expired' },
   ],

@@ -1,0 +1,91 @@
+/**
+ * Forgot password: ask for the e-mail, send a code (the same answer whether or not the account exists),
+ * then take the code and a new password and reset it.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../src/api/contract';
+import { errorMessage } from './lib/errorMessage';
+
+export const RESET_CODE_PATTERN = /^\d{6}$/;
+
+export type ForgotField = 'email' | 'code' | 'newPassword';
+export type ForgotEvent =
+  | { type: 'forgot.change'; field: ForgotField; value: string }
+  | { type: 'forgot.sendCode' }
+  | { type: 'forgot.reset' }
+  | { type: 'forgot.resend' }
+  | { type: 'forgot.changeEmail' };
+
+interface ForgotContext {
+  email: string;
+  code: string;
+  newPassword: string;
+  error: string | null;
+  /** What the server said when it sent the code. */
+  notice: string | null;
+}
+
+export const forgotPasswordMachine = setup({
+  types: { context: {} as ForgotContext, events: {} as ForgotEvent },
+  actors: {
+    requestCode: fromPromise<string, { email: string }>(async () => {
+      throw new Error('requestCode is not provided');
+    }),
+    resetPassword: fromPromise<string, { email: string; code: string; newPassword: string }>(async () => {
+      throw new Error('resetPassword is not provided');
+    }),
+  },
+  actions: {
+    change: assign(({ event }) => (event.type === 'forgot.change' ? { [event.field]: event.value, error: null } : {})),
+  },
+  guards: {
+    emailValid: ({ context }) => EMAIL_PATTERN.test(context.email.trim()),
+    resetReady: ({ context }) =>
+      RESET_CODE_PATTERN.test(context.code.trim()) &&
+      context.newPassword.trim().length >= PASSWORD_MIN &&
+      context.newPassword.length <= PASSWORD_MAX,
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { email: '', code: '', newPassword: '', error: null, notice: null },
+  initial: 'askingEmail',
+  states: {
+    askingEmail: {
+      on: {
+        'forgot.change': { actions: 'change' },
+        'forgot.sendCode': { guard: 'emailValid', target: 'sendingCode' },
+      },
+    },
+    sendingCode: {
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'enteringCode', actions: assign({ notice: ({ event }) => event.output, code: '' }) },
+        onError: { target: 'askingEmail', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    enteringCode: {
+      on: {
+        'forgot.change': { actions: 'change' },
+        'forgot.reset': { guard: 'resetReady', target: 'resetting' },
+        'forgot.resend': 'sendingCode',
+        'forgot.changeEmail': { target: 'askingEmail', actions: assign({ notice: null, code: '' }) },
+      },
+    },
+    resetting: {
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({
+          email: context.email.trim(),
+          code: context.code.trim(),
+          newPassword: context.newPassword,
+        }),
+        onDone: { target: 'done', actions: assign({ notice: ({ event }) => event.output, newPassword: '' }) },
+        onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,64 @@
+/** E-mail verification from the profile: send a code, enter it, and the address is verified. */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from './lib/errorMessage';
+import type { User } from './lib/types';
+
+export const VERIFY_CODE_PATTERN = /^\d{6}$/;
+
+export type VerifyEvent =
+  | { type: 'verify.start' }
+  | { type: 'verify.change'; code: string }
+  | { type: 'verify.submit' }
+  | { type: 'verify.resend' }
+  | { type: 'verify.cancel' };
+
+export const verifyEmailMachine = setup({
+  types: { context: {} as { code: string; error: string | null }, events: {} as VerifyEvent },
+  actors: {
+    sendCode: fromPromise<void>(async () => {
+      throw new Error('sendCode is not provided');
+    }),
+    confirmCode: fromPromise<User, { code: string }>(async () => {
+      throw new Error('confirmCode is not provided');
+    }),
+  },
+  actions: {
+    storeUser: (_, _user: User) => {},
+  },
+  guards: {
+    codeComplete: ({ context }) => VERIFY_CODE_PATTERN.test(context.code.trim()),
+  },
+}).createMachine({
+  id: 'verifyEmail',
+  context: { code: '', error: null },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'verify.start': { target: 'sending', actions: assign({ error: null }) } } },
+    sending: {
+      invoke: {
+        id: 'sendCode',
+        src: 'sendCode',
+        onDone: 'awaitingCode',
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    awaitingCode: {
+      on: {
+        'verify.change': { actions: assign({ code: ({ event }) => event.code, error: null }) },
+        'verify.submit': { guard: 'codeComplete', target: 'checking' },
+        'verify.resend': { target: 'sending', actions: assign({ code: '' }) },
+        'verify.cancel': { target: 'idle', actions: assign({ code: '', error: null }) },
+      },
+    },
+    checking: {
+      invoke: {
+        id: 'confirmCode',
+        src: 'confirmCode',
+        input: ({ context }) => ({ code: context.code.trim() }),
+        onDone: { target: 'verified', actions: { type: 'storeUser', params: ({ event }) => event.output } },
+        onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    verified: { type: 'final' },
+  },
+});

@@ -1,0 +1,188 @@
+/** Path tests and rules of the account machines: profile, password change and reset, verification, deletion. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { changePasswordMachine } from '../../machines/changePassword.machine';
+import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { lastLoginMachine } from '../../machines/lastLogin.machine';
+import { formatSince } from '../../machines/lib/since';
+import { AVATAR_REFUSED, profileMachine } from '../../machines/profile.machine';
+import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
+import { ada, adaSession, renamedSession } from './fixtures';
+import { describePathTests } from './pathTest';
+
+const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
+const huge = new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' });
+const text = new Blob(['hello'], { type: 'text/plain' });
+
+describePathTests({
+  machine: profileMachine,
+  inputs: [{ user: ada }],
+  events: [
+    { type: 'profile.change', field: 'name', value: 'Ada King' },
+    { type: 'profile.change', field: 'name', value: ada.name },
+    { type: 'profile.chooseAvatar', file: png, preview: 'blob:preview-1' },
+    { type: 'profile.chooseAvatar', file: text, preview: 'blob:preview-2' },
+    { type: 'profile.submit' },
+  ],
+  outputs: { updateProfile: [renamedSession] },
+  errors: { updateProfile: [new Error('An account with this e-mail address already exists.')] },
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      name: s.context.name,
+      saved: s.context.saved,
+      avatar: s.context.avatar !== null,
+      error: s.context.error,
+    }),
+});
+
+describePathTests({
+  machine: changePasswordMachine,
+  events: [
+    { type: 'password.change', field: 'oldPassword', value: 'old password' },
+    { type: 'password.change', field: 'newPassword', value: 'new password' },
+    { type: 'password.change', field: 'confirmPassword', value: 'new password' },
+    { type: 'password.change', field: 'newPassword', value: 'short' },
+    { type: 'password.toggleVisibility', field: 'newPassword' },
+    { type: 'password.submit' },
+  ],
+  outputs: { changePassword: [adaSession] },
+  errors: { changePassword: [new Error('Your current password is incorrect.')] },
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      filled: Object.values(s.context.values).map((v) => v.length),
+      shown: s.context.visible.newPassword,
+      error: s.context.error,
+    }),
+});
+
+describePathTests({
+  machine: forgotPasswordMachine,
+  events: [
+    { type: 'forgot.change', field: 'email', value: 'ada@example.com' },
+    { type: 'forgot.change', field: 'code', value: '123456' },
+    { type: 'forgot.change', field: 'newPassword', value: 'a brand new password' },
+    { type: 'forgot.sendCode' },
+    { type: 'forgot.reset' },
+    { type: 'forgot.resend' },
+    { type: 'forgot.changeEmail' },
+  ],
+  outputs: { requestCode: ['If an account exists, we sent a code.'], resetPassword: ['Your password was reset.'] },
+  errors: { requestCode: [new Error('Too many attempts.')], resetPassword: [new Error('This code is not valid.')] },
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      email: s.context.email !== '',
+      code: s.context.code !== '',
+      pw: s.context.newPassword !== '',
+      error: s.context.error,
+    }),
+});
+
+describePathTests({
+  machine: verifyEmailMachine,
+  events: [
+    { type: 'verify.start' },
+    { type: 'verify.change', code: '123456' },
+    { type: 'verify.change', code: '12' },
+    { type: 'verify.submit' },
+    { type: 'verify.resend' },
+    { type: 'verify.cancel' },
+  ],
+  outputs: { confirmCode: [{ ...ada, emailVerified: true }] },
+  errors: { sendCode: [new Error('Network Error')], confirmCode: [new Error('This code is not valid.')] },
+});
+
+describePathTests({
+  machine: deleteAccountMachine,
+  events: [{ type: 'delete.open' }, { type: 'delete.dismiss' }, { type: 'delete.confirm' }, { type: 'delete.undo' }],
+  outputs: {
+    requestDeletion: ['Your account will be deleted in 14 days.'],
+    cancelDeletion: ['Your account will not be deleted.'],
+  },
+  errors: { requestDeletion: [new Error('Network Error')], cancelDeletion: [new Error('Network Error')] },
+});
+
+describePathTests({
+  machine: lastLoginMachine,
+  inputs: [{ since: '2026-11-21T08:00:00.000Z', now: Date.parse('2026-11-21T09:00:00.000Z') }],
+  events: [],
+  serializeState: (s) => JSON.stringify(s.value),
+  // One tick is every shape this machine has.
+  stopWhen: (s) => s.context.now !== Date.parse('2026-11-21T09:00:00.000Z'),
+});
+
+describe('the rules of the account screens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("'Edit' stays disabled until something changed; a refused image says why", () => {
+    const actor = createActor(profileMachine, { input: { user: ada } }).start();
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'profile.change', field: 'name', value: ` ${ada.name} ` });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'profile.chooseAvatar', file: huge, preview: 'blob:x' });
+    expect(actor.getSnapshot().context.error).toBe(AVATAR_REFUSED);
+    expect(actor.getSnapshot().context.avatar).toBeNull();
+  });
+
+  it('sends the trimmed profile with the avatar and stores the returned session', async () => {
+    const updateProfile = vi.fn(async (_input: unknown) => renamedSession);
+    const storeSession = vi.fn();
+    const actor = createActor(
+      profileMachine.provide({
+        actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) },
+        actions: { storeSession: (_, session) => storeSession(session) },
+      }),
+      { input: { user: ada } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'name', value: ' Ada King ' });
+    actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:p' });
+    actor.send({ type: 'profile.submit' });
+    await vi.waitFor(() => expect(storeSession).toHaveBeenCalledWith(renamedSession));
+    expect(updateProfile).toHaveBeenCalledWith({ name: 'Ada King', email: ada.email, avatar: png });
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { name: 'Ada King' }, avatar: null, preview: null });
+  });
+
+  it('Apply needs every trimmed password to be 8 to 128 characters', () => {
+    const actor = createActor(changePasswordMachine).start();
+    const fill = (value: string) => {
+      for (const field of ['oldPassword', 'newPassword', 'confirmPassword'] as const)
+        actor.send({ type: 'password.change', field, value });
+    };
+    fill('  1234567  ');
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    fill('x'.repeat(129));
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    fill('12345678');
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+  });
+
+  it('the counter shows the two largest non-zero units and ticks every second', () => {
+    expect(formatSince(0)).toBe('0 secs');
+    expect(formatSince(1000)).toBe('1 sec');
+    expect(formatSince(61_000)).toBe('1 min 1 sec');
+    expect(formatSince(3_600_000 + 5_000)).toBe('1 hour 5 secs');
+    expect(formatSince(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5_000)).toBe('2 days 3 hours');
+    expect(formatSince(86_400_000 + 59_000)).toBe('1 day 59 secs');
+
+    vi.useFakeTimers({ now: Date.parse('2026-11-21T09:00:00.000Z') });
+    const actor = createActor(lastLoginMachine, {
+      input: { since: '2026-11-21T08:59:00.000Z', now: Date.now() },
+    }).start();
+    const shown = () => formatSince(actor.getSnapshot().context.now - actor.getSnapshot().context.since!);
+    expect(shown()).toBe('1 min');
+    vi.advanceTimersByTime(999);
+    expect(shown()).toBe('1 min');
+    vi.advanceTimersByTime(1);
+    expect(shown()).toBe('1 min 1 sec');
+    vi.advanceTimersByTime(4000);
+    expect(shown()).toBe('1 min 5 secs');
+  });
+});
