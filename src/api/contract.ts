@@ -102,3 +102,8 @@ export type Invoice = Infer<typeof Invoice>;
 
 export const InvoicesResponse = type({ invoices: array(Invoice) });
 export type InvoicesResponse = Infer<typeof InvoicesResponse>;
+
+// ---- avatars ----
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
