@@ -4,7 +4,22 @@
  * the server validates every request body with them before it uses it.
  * `type()` (not `object()`) so that unknown fields are ignored rather than refused.
  */
-import { array, boolean, define, enums, type Infer, nullable, number, refine, size, string, type } from 'superstruct';
+import {
+  array,
+  boolean,
+  define,
+  enums,
+  type Infer,
+  integer,
+  nullable,
+  number,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type,
+} from 'superstruct';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -36,6 +51,8 @@ export const User = type({
   avatarURL: nullable(string()),
   lastLogin: nullable(string()),
   emailVerified: boolean(),
+  /** When a requested account deletion will be carried out, or null. */
+  deletionScheduledFor: optional(nullable(string())),
 });
 export type User = Infer<typeof User>;
 
@@ -107,3 +124,48 @@ export type InvoicesResponse = Infer<typeof InvoicesResponse>;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+// ---- password reset, verification, deletion, notifications, visits ----
+
+/** Codes sent by e-mail: six digits. */
+export const Code = pattern(string(), /^\d{6}$/);
+
+export const ForgotPasswordQuery = type({ email: Email, lang: optional(string()), sendTo: optional(string()) });
+export const ResetPasswordRequest = type({ email: Email, code: Code, newPassword: Password });
+export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
+export const VerifyRequest = type({ code: Code });
+
+export const UserResponse = type({ user: User });
+export type UserResponse = Infer<typeof UserResponse>;
+
+export const NotificationWire = type({
+  id: string(),
+  text: type({ en: string() }),
+  createdAt: string(),
+  seen: boolean(),
+});
+export type NotificationWire = Infer<typeof NotificationWire>;
+export const NotificationsResponse = type({ notifications: array(NotificationWire) });
+
+const nullableText = (max: number) => nullable(size(string(), 0, max));
+export const VisitRequest = type({
+  user: nullable(size(string(), 1, 64)),
+  visitor: size(string(), 8, 64),
+  country_code: nullableText(8),
+  country_name: nullableText(100),
+  city: nullableText(100),
+  postal: nullableText(20),
+  latitude: nullable(refine(number(), 'latitude', (n) => n >= -90 && n <= 90)),
+  longitude: nullable(refine(number(), 'longitude', (n) => n >= -180 && n <= 180)),
+  IPv4: nullableText(45),
+  state: nullableText(100),
+  /** The visitor's local date (YYYY-MM-DD) and time (HH:MM:SS). */
+  visitDate: pattern(string(), /^\d{4}-\d{2}-\d{2}$/),
+  visitTime: pattern(string(), /^\d{2}:\d{2}:\d{2}$/),
+});
+export type VisitRequest = Infer<typeof VisitRequest>;
+
+export const ClientConfig = type({ geolocationUrl: nullable(string()) });
+export type ClientConfig = Infer<typeof ClientConfig>;
+
+export const SeenResponse = type({ seen: integer() });
