@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    // The API, and the server-rendered sandbox checkout, live on the API server.
+    proxy: { '/api': `http://localhost:${apiPort}`, '/pay': `http://localhost:${apiPort}` },
   },
   // Every browser the site supports preloads modules natively: no polyfill in the landing page's bundle.
   build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },

@@ -1,6 +1,7 @@
 /**
  * The whole HTTP surface in one Hono app: security headers and body limit first, then the API under
- * /api (an unknown /api path is a JSON 404, never the SPA), then the built SPA with its fallback.
+ * /api (an unknown /api path is a JSON 404, never the SPA), then the sandbox checkout's server-rendered
+ * pages (/pay/sandbox, only when Stripe is not configured), then the built SPA with its fallback.
  * Built from its dependencies only, so tests create as many independent apps as they like.
  */
 import { Hono } from 'hono';
@@ -15,6 +16,9 @@ import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/error
 import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './routes/auth';
+import { invoiceRoutes } from './routes/invoices';
+import { stripeWebhookRoutes } from './routes/payments';
+import { sandboxCheckoutRoutes } from './routes/sandbox';
 import { userRoutes } from './routes/users';
 import { type Services, createServices } from './services';
 
@@ -47,7 +51,14 @@ export function createApp({ db, config, clock = systemClock }: CreateAppOptions)
   });
   app.route('/api/auth', authRoutes(services));
   app.route('/api/users', userRoutes(services));
+  app.route('/api/invoices', invoiceRoutes(services));
+  const { payments } = services;
+  // Only the configured provider's routes exist: with Stripe in use, no test-mode "Pay" button is reachable.
+  if (payments.name === 'stripe') app.route('/api/payments/stripe', stripeWebhookRoutes(services, payments));
   app.all('/api/*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));
+
+  // Server-rendered pages, before the SPA's catch-all.
+  if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
   mountStatic(app, config.STATIC_DIR);
   return app;

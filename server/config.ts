@@ -25,6 +25,17 @@ export interface Config {
   TRUST_PROXY: boolean;
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: number;
+  /**
+   * Signs the sandbox checkout links (HMAC-SHA256). Unset: a secret is generated once and kept in
+   * DATA_DIR/payment-link-secret, so links survive restarts.
+   */
+  PAYMENT_LINK_SECRET: string | undefined;
+  /** Set: payments go through Stripe Checkout instead of the built-in sandbox checkout page. */
+  STRIPE_SECRET_KEY: string | undefined;
+  /** Verifies the signature of Stripe's webhook calls; required together with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: string | undefined;
+  /** Where the Stripe client sends its API calls instead of api.stripe.com (tests point it at loopback). */
+  STRIPE_API_BASE: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +89,13 @@ function url(env: Env, key: string, fallback: string): string {
   return value.replace(/\/+$/, '');
 }
 
+function optionalUrl(env: Env, key: string): string | undefined {
+  return raw(env, key) === undefined ? undefined : url(env, key, '');
+}
+
+/** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
+export const PAYMENT_LINK_SECRET_MIN = 32;
+
 export function loadConfig(env: Env = process.env): Config {
   const PORT = integer(env, 'PORT', 3000, 0, 65535);
   const config: Config = {
@@ -94,7 +112,18 @@ export function loadConfig(env: Env = process.env): Config {
     LOGIN_FAILURE_WINDOW_MINUTES: positive(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15),
     TRUST_PROXY: flag(env, 'TRUST_PROXY'),
     BODY_LIMIT_BYTES: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    PAYMENT_LINK_SECRET: raw(env, 'PAYMENT_LINK_SECRET'),
+    STRIPE_SECRET_KEY: raw(env, 'STRIPE_SECRET_KEY'),
+    STRIPE_WEBHOOK_SECRET: raw(env, 'STRIPE_WEBHOOK_SECRET'),
+    STRIPE_API_BASE: optionalUrl(env, 'STRIPE_API_BASE'),
   };
+  if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
+    throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);
+  }
+  // Without the webhook secret no payment could ever be confirmed: every invoice would stay unpaid.
+  if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET === undefined) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is set.');
+  }
   if (config.SESSION_IDLE_DAYS > config.SESSION_ABSOLUTE_DAYS) {
     throw new ConfigError('SESSION_IDLE_DAYS must not be longer than SESSION_ABSOLUTE_DAYS.');
   }

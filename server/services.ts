@@ -8,12 +8,15 @@ import { type Throttle, createThrottle } from './auth/throttle';
 import { type Clock, MINUTE_MS } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { type ConfiguredProvider, createPaymentProvider } from './payments';
 
 export interface Services {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
   sessions: Sessions;
+  /** The sandbox checkout, or Stripe when STRIPE_SECRET_KEY is set. */
+  payments: ConfiguredProvider;
   throttles: {
     /** Failed e-mail sign-ins per account (lower-cased e-mail). */
     loginByAccount: Throttle;
@@ -30,6 +33,7 @@ export function createServices(deps: { db: Kysely<Database>; config: Config; clo
   return {
     ...deps,
     sessions: createSessions(deps),
+    payments: createPaymentProvider(config),
     throttles: {
       loginByAccount: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs, clock }),
       loginByAddress: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs, clock }),

@@ -32,12 +32,43 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+export interface InvoicesTable {
+  id: string;
+  user_id: string;
+  /** Whole pence (49 pounds = 4900): money is never a binary fraction. The wire carries pounds. */
+  amount_pence: number;
+  /** The service's catalogue title at the time of the order. */
+  title: string;
+  /** One of the contract's SERVICE_TYPES. */
+  type: string;
+  /** The customer's website URL or application name, trimmed; '' when not provided. */
+  url: string;
+  /** 0 or 1. */
+  paid: number;
+  paid_at: string | null;
+  created_at: string;
+  /** The payment provider that issued the payment link: 'sandbox' or 'stripe'. */
+  provider: string;
+  /** The provider's own id for the payment (Stripe's Checkout Session id); null for the sandbox. */
+  provider_ref: string | null;
+}
+
+/** Every webhook event applied, so that a replayed or re-delivered event changes nothing. */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  processed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  invoices: InvoicesTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

@@ -52,7 +52,8 @@ async function send<T>(
     return (struct ? parse(response.data, struct) : undefined) as T;
   } catch (failure) {
     const error = toApiError(failure);
-    if (auth && error.status === 401) onUnauthorized();
+    // After the caller has handled the failure (its screen may show it), the app learns the session ended.
+    if (auth && error.status === 401) setTimeout(onUnauthorized, 0);
     throw error;
   }
 }

@@ -17,7 +17,33 @@ describe('loadConfig', () => {
       LOGIN_FAILURE_WINDOW_MINUTES: 15,
       TRUST_PROXY: false,
       BODY_LIMIT_BYTES: 1024 * 1024,
+      PAYMENT_LINK_SECRET: undefined,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_API_BASE: undefined,
     });
+    expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
+  });
+
+  it('reads the payment settings', () => {
+    const config = loadConfig({
+      PAYMENT_LINK_SECRET: 'x'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12345/',
+    });
+    expect(config).toMatchObject({
+      PAYMENT_LINK_SECRET: 'x'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12345',
+    });
+  });
+
+  it('refuses a short PAYMENT_LINK_SECRET, and a Stripe key without a webhook secret', () => {
+    expect(() => loadConfig({ PAYMENT_LINK_SECRET: 'too short' })).toThrow(/PAYMENT_LINK_SECRET/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
   });
 
   it('reads every variable, and blank counts as unset', () => {

@@ -11,7 +11,7 @@ import type { Clock } from '../../server/clock';
 import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { ErrorBody, SessionResponse } from '../../src/api/contract';
+import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../src/api/contract';
 import { assert } from 'superstruct';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Storefront test page</title></head><body></body></html>';
@@ -58,9 +58,16 @@ export function createStaticDir(): string {
   return dir;
 }
 
+/** An empty throw-away DATA_DIR (removed by `cleanup`), so no test writes into the project's ./data. */
+export function createDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-data-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** A complete app over a fresh in-memory database, with a hand-moved clock. */
 export async function createTestServer(overrides: Partial<Config> = {}) {
-  const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), ...overrides };
+  const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), DATA_DIR: createDataDir(), ...overrides };
   const db = openDatabase(':memory:');
   await migrate(db);
   cleanups.push(() => db.destroy());
@@ -139,3 +146,32 @@ export function authenticate(app: TestApp, token: string) {
 
 export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
+
+export const ORDER = {
+  amount: 49,
+  title: 'Website Development Consultation',
+  type: 'Video Meeting',
+  url: 'https://example.com',
+} as const;
+
+export function createInvoice(app: TestApp, token: string | null, body: unknown = ORDER) {
+  return app.request('/api/invoices/create', jsonInit('POST', body, token ? bearer(token) : {}));
+}
+
+/** The caller's invoices, asserting the contract's shape. */
+export async function myInvoices(app: TestApp, token: string): Promise<InvoicesResponse['invoices']> {
+  const res = await app.request('/api/invoices/my', { headers: bearer(token) });
+  if (res.status !== 200) throw new Error(`GET /api/invoices/my failed: ${res.status} ${await res.text()}`);
+  const body: unknown = await res.json();
+  assert(body, InvoicesResponse);
+  return body.invoices;
+}
+
+/** Creates an invoice (201 expected) and returns its payment link. */
+export async function paymentLink(app: TestApp, token: string, body: unknown = ORDER): Promise<string> {
+  const res = await createInvoice(app, token, body);
+  if (res.status !== 201) throw new Error(`invoice create failed: ${res.status} ${await res.text()}`);
+  const created: unknown = await res.json();
+  assert(created, InvoiceCreateResponse);
+  return created.paymentLink;
+}

@@ -64,7 +64,7 @@ describe('API client', () => {
     setUnauthorizedHandler(onUnauthorized);
     storeToken('A'.repeat(43));
     await expect(api.authenticate()).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     setUnauthorizedHandler(() => {});
   });
 

@@ -1,0 +1,20 @@
+/** The one place an invoice row becomes the contract's `Invoice` (pounds, booleans, camelCase times). */
+import { type Invoice, SERVICE_TYPES, type ServiceType } from '../../src/api/contract';
+import type { InvoiceRow } from '../db/schema';
+import { penceToPounds } from './repository';
+
+export function isServiceType(value: string): value is ServiceType {
+  return (SERVICE_TYPES as readonly string[]).includes(value);
+}
+
+export function toWireInvoice(row: InvoiceRow): Invoice {
+  if (!isServiceType(row.type)) throw new Error(`Invoice ${row.id} has an unknown delivery type.`);
+  return {
+    _id: row.id,
+    amount: penceToPounds(row.amount_pence),
+    paid: row.paid === 1,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    service: { title: row.title, type: row.type, url: row.url },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The payment provider interface. An order creates an unpaid invoice and asks the provider for a link the
+ * customer's browser is sent to; the provider later confirms the payment, and the invoice is marked paid
+ * through `markInvoicePaid` (the same function for every provider).
+ */
+import type { InvoiceRow, UserRow } from '../db/schema';
+
+export type ProviderName = 'sandbox' | 'stripe';
+
+export interface PaymentLink {
+  /** Where the customer pays. */
+  url: string;
+  /** The provider's own id for this payment (stored as the invoice's provider_ref), if it has one. */
+  reference: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Rejects when the provider cannot be reached or refuses; the caller answers 502. */
+  createPaymentLink(invoice: InvoiceRow, user: UserRow): Promise<PaymentLink>;
+}

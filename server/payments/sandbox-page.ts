@@ -1,0 +1,109 @@
+/**
+ * The sandbox checkout's server-rendered pages. No scripts (the CSP allows only our own script files, and
+ * none is needed); inline styles only. Every value that reaches the HTML goes through `escapeHtml`.
+ */
+import { company } from '../../src/config/company';
+import { formatPrice } from '../../src/catalogue/services';
+import type { InvoiceRow } from '../db/schema';
+import { penceToPounds } from '../invoices/repository';
+import { sandboxCheckoutPath } from './sandbox';
+
+export const TEST_MODE_TEXT = 'Sandbox checkout — test mode, no real payment is taken';
+export const ALREADY_PAID_TEXT = 'This invoice is already paid';
+export const FORBIDDEN_TEXT = 'This payment link is not valid.';
+export const NOT_FOUND_TEXT = 'We could not find this invoice.';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const STYLE = `
+  body { margin: 0; font-family: system-ui, sans-serif; background: #f4f5f7; color: #1c1e21; }
+  main { max-width: 32rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
+         box-shadow: 0 2px 12px rgba(0, 0, 0, 0.08); }
+  .test-mode { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 2px dashed #b45309; border-radius: 8px;
+               background: #fffbeb; color: #78350f; font-weight: 700; }
+  h1 { font-size: 1.4rem; margin: 0 0 1rem; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; margin: 0 0 1.5rem; }
+  dt { color: #555; } dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; }
+  button { font: inherit; padding: 0.6rem 1.4rem; border-radius: 8px; border: 1px solid #1d4ed8; cursor: pointer; }
+  .pay { background: #1d4ed8; color: #fff; } .cancel { background: #fff; color: #1d4ed8; }
+  a { color: #1d4ed8; }
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} — ${escapeHtml(company.name)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="test-mode" role="note">${escapeHtml(TEST_MODE_TEXT)}</p>
+<p>${escapeHtml(company.name)}</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function details(invoice: InvoiceRow): string {
+  const rows: Array<[string, string]> = [
+    ['Service', invoice.title],
+    ['Delivery', invoice.type],
+    ['Website or application', invoice.url === '' ? 'Not provided' : invoice.url],
+    ['Amount', formatPrice(penceToPounds(invoice.amount_pence))],
+  ];
+  return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
+}
+
+function form(action: string, signature: string, className: string, label: string): string {
+  return `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="sig" value="${escapeHtml(signature)}">
+<button type="submit" class="${className}">${escapeHtml(label)}</button>
+</form>`;
+}
+
+export function checkoutPage(invoice: InvoiceRow, signature: string, invoicesUrl: string): string {
+  const path = sandboxCheckoutPath(invoice.id);
+  if (invoice.paid === 1) {
+    const paidOn = invoice.paid_at ? ` on ${new Date(invoice.paid_at).toUTCString()}` : '';
+    return layout(
+      ALREADY_PAID_TEXT,
+      `<h1>${escapeHtml(ALREADY_PAID_TEXT)}</h1>
+${details(invoice)}
+<p>It was paid${escapeHtml(paidOn)}. Nothing more is due.</p>
+<p><a href="${escapeHtml(invoicesUrl)}">Back to your invoices</a></p>`,
+    );
+  }
+  const amount = formatPrice(penceToPounds(invoice.amount_pence));
+  return layout(
+    'Checkout',
+    `<h1>Checkout</h1>
+${details(invoice)}
+<div class="actions">
+${form(`${path}/pay`, signature, 'pay', `Pay ${amount}`)}
+${form(`${path}/cancel`, signature, 'cancel', 'Cancel')}
+</div>`,
+  );
+}
+
+export function messagePage(heading: string, text: string, invoicesUrl: string): string {
+  return layout(
+    heading,
+    `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(invoicesUrl)}">Go to your invoices</a></p>`,
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Stripe Checkout (used when STRIPE_SECRET_KEY is set): one Checkout Session per invoice, priced from the
+ * invoice (never from the browser). Stripe tells us about the payment through a signed webhook, verified
+ * here on the raw body.
+ */
+import Stripe from 'stripe';
+import type { Config } from '../config';
+import type { PaymentProvider } from './provider';
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** Verifies the `Stripe-Signature` header over the raw body; throws when it does not match. */
+  constructEvent(rawBody: string, signatureHeader: string): Stripe.Event;
+}
+
+type StripeConfig = Pick<Config, 'PUBLIC_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>;
+
+/** STRIPE_API_BASE (tests only) as the client's host/port/protocol options. */
+function apiBaseOptions(base: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+export function createStripeProvider(config: StripeConfig): StripeProvider {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
+  if (!secretKey || !webhookSecret) throw new Error('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  const stripe = new Stripe(secretKey, {
+    ...apiBaseOptions(config.STRIPE_API_BASE),
+    // Retries are safe: every session creation carries an idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+
+  return {
+    name: 'stripe',
+    async createPaymentLink(invoice, user) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: invoice.id,
+          metadata: { invoiceId: invoice.id },
+          customer_email: user.email,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'gbp',
+                unit_amount: invoice.amount_pence,
+                product_data: { name: invoice.title, description: invoice.type },
+              },
+            },
+          ],
+          success_url: `${config.PUBLIC_URL}/invoices`,
+          cancel_url: `${config.PUBLIC_URL}/invoices`,
+        },
+        // A retried create (ours or the client's own) returns the same session instead of a second one.
+        { idempotencyKey: `invoice-${invoice.id}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
+      return { url: session.url, reference: session.id };
+    },
+    constructEvent(rawBody, signatureHeader) {
+      return stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+    },
+  };
+}

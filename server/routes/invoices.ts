@@ -1,0 +1,88 @@
+/**
+ * /api/invoices: ordering a service and the customer's own invoices.
+ * The server prices every order from its own copy of the catalogue: the browser's amount is only checked
+ * against it, never trusted.
+ */
+import { Hono } from 'hono';
+import { APP_URL_MAX, InvoiceCreateRequest, SERVICE_TYPES } from '../../src/api/contract';
+import { services as catalogue } from '../../src/catalogue/services';
+import { requireAuth } from '../auth/middleware';
+import type { AppEnv } from '../http/app-env';
+import { HttpError } from '../http/errors';
+import { readJson, validate } from '../http/validate';
+import { insertInvoice, listInvoicesForUser, poundsToPence, setProviderRef } from '../invoices/repository';
+import { toWireInvoice } from '../invoices/wire';
+import type { Services } from '../services';
+
+export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';
+export const PRICE_CHANGED_TEXT = 'The price of this service has changed. Please reload the page.';
+export const URL_TOO_LONG_TEXT = 'The website URL or application name is too long.';
+export const TYPE_TEXT = `Please choose a delivery type: ${SERVICE_TYPES.join(', ')}.`;
+export const PAYMENT_UNAVAILABLE_TEXT =
+  'The payment service could not be reached, so no payment was started. Please try again in a moment.';
+
+const INVOICE_FIELD_MESSAGES: Record<string, string> = {
+  amount: 'The price is missing or not a number.',
+  title: 'Please choose a service.',
+  type: TYPE_TEXT,
+  url: 'Please give the website URL or application name as text (empty when there is none).',
+};
+
+/** The URL is trimmed before it is checked, so surrounding spaces neither count nor get stored. */
+function trimUrl(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { url } = body as { url?: unknown };
+  return typeof url === 'string' ? { ...body, url: url.trim() } : body;
+}
+
+function isTooLong(body: unknown): boolean {
+  const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
+  return typeof url === 'string' && url.length > APP_URL_MAX;
+}
+
+export function invoiceRoutes(services: Services) {
+  const { db, clock, sessions, payments } = services;
+  const routes = new Hono<AppEnv>();
+  const auth = requireAuth(sessions);
+
+  routes.post('/create', auth, async (c) => {
+    const { user } = c.get('auth');
+    const input = trimUrl(await readJson(c));
+    // Checked first so that an over-long URL gets its own clear text rather than the struct's general one.
+    if (isTooLong(input)) throw new HttpError(400, URL_TOO_LONG_TEXT);
+    const body = validate(InvoiceCreateRequest, input, INVOICE_FIELD_MESSAGES);
+    const service = catalogue.find((entry) => entry.title === body.title);
+    if (!service) throw new HttpError(400, UNKNOWN_SERVICE_TEXT);
+    if (body.amount !== service.price) throw new HttpError(400, PRICE_CHANGED_TEXT);
+
+    const invoice = await insertInvoice(db, {
+      userId: user.id,
+      amountPence: poundsToPence(service.price),
+      title: service.title,
+      type: body.type,
+      url: body.url,
+      provider: payments.name,
+      now: clock.now(),
+    });
+    let link;
+    try {
+      link = await payments.createPaymentLink(invoice, user);
+    } catch (error) {
+      // The invoice stays, unpaid: if the provider did create a payment and only its answer was lost,
+      // its confirmation still finds the invoice to mark paid.
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      console.error(`[payments] ${payments.name} gave no payment link for invoice ${invoice.id}: ${reason}`);
+      throw new HttpError(502, PAYMENT_UNAVAILABLE_TEXT);
+    }
+    if (link.reference !== null) await setProviderRef(db, invoice.id, link.reference);
+    return c.json({ paymentLink: link.url }, 201);
+  });
+
+  routes.get('/my', auth, async (c) => {
+    const { user } = c.get('auth');
+    const rows = await listInvoicesForUser(db, user.id);
+    return c.json({ invoices: rows.map(toWireInvoice) }, 200);
+  });
+
+  return routes;
+}

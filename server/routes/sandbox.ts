@@ -1,0 +1,72 @@
+/**
+ * /pay/sandbox: the embedded test-mode checkout that the sandbox provider's payment links open.
+ * Each request must carry the link's signature (query on the page, hidden field on Pay and Cancel), which
+ * binds the invoice to its owner: a forged link, or one customer's signature on another's invoice, gets a
+ * 403 page and changes nothing. Pay goes through `markInvoicePaid`, the path Stripe's webhook uses too.
+ */
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { InvoiceRow } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { findInvoice } from '../invoices/repository';
+import { markInvoicePaid } from '../payments/markPaid';
+import type { SandboxProvider } from '../payments/sandbox';
+import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from '../payments/sandbox-page';
+import type { Services } from '../services';
+
+export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvider) {
+  const { db, clock, config } = services;
+  const invoicesUrl = `${config.PUBLIC_URL}/invoices`;
+  const routes = new Hono<AppEnv>();
+
+  // The pages carry a signed link: no browser or proxy may keep a copy.
+  routes.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  const page = (c: Context, status: ContentfulStatusCode, heading: string, text: string) =>
+    c.html(messagePage(heading, text, invoicesUrl), status);
+
+  /** The invoice when the signature is its owner's; otherwise the 404 or 403 page to answer with. */
+  async function authorised(c: Context, signature: unknown): Promise<InvoiceRow | Response> {
+    const invoice = await findInvoice(db, c.req.param('id') ?? '');
+    // Only invoices this sandbox issued a link for can be paid here.
+    if (!invoice || invoice.provider !== 'sandbox') return page(c, 404, 'Invoice not found', NOT_FOUND_TEXT);
+    if (!sandbox.verify(invoice.id, invoice.user_id, signature)) {
+      return page(c, 403, 'Link not valid', `${FORBIDDEN_TEXT} Please open the checkout again from your order.`);
+    }
+    return invoice;
+  }
+
+  async function formSignature(c: Context): Promise<unknown> {
+    try {
+      return (await c.req.parseBody()).sig;
+    } catch {
+      return undefined;
+    }
+  }
+
+  routes.get('/:id', async (c) => {
+    const signature = c.req.query('sig');
+    const invoice = await authorised(c, signature);
+    if (invoice instanceof Response) return invoice;
+    return c.html(checkoutPage(invoice, signature!, invoicesUrl), 200);
+  });
+
+  routes.post('/:id/pay', async (c) => {
+    const invoice = await authorised(c, await formSignature(c));
+    if (invoice instanceof Response) return invoice;
+    // Already paid: nothing changes (the update matches unpaid invoices only) and paid_at keeps its value.
+    await markInvoicePaid(db, invoice.id, { provider: 'sandbox', reference: null, at: clock.now() });
+    return c.redirect(invoicesUrl, 303);
+  });
+
+  routes.post('/:id/cancel', async (c) => {
+    const invoice = await authorised(c, await formSignature(c));
+    if (invoice instanceof Response) return invoice;
+    return c.redirect(invoicesUrl, 303);
+  });
+
+  return routes;
+}

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { formatPrice, servicesByPrice } from '../../src/catalogue/services';
+import { newAccount, open, register } from './support';
+
+async function startOrder(page: Page, serviceId: string) {
+  await open(page, `/service/${serviceId}/details`);
+  await page.getByRole('button', { name: "Let's go!" }).click({ timeout: 8000 });
+  await expect(page).toHaveURL(new RegExp(`/service/${serviceId}/request$`));
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' });
+const back = (page: Page) => page.getByRole('button', { name: 'Back' });
+const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+
+test('a customer walks the wizard, pays in the sandbox and sees the invoice paid; a cancelled order stays unpaid', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await register(page, newAccount());
+  const first = servicesByPrice[1]!;
+  await startOrder(page, first.id);
+
+  // 1. Review
+  await expect(currentStep(page)).toContainText('Review');
+  await expect(page.getByRole('heading', { name: 'Service Review' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: first.title })).toBeVisible();
+  await expect(back(page)).toBeDisabled();
+  await next(page).click();
+
+  // 2. Information: both choices, the required input, and back and forth.
+  await expect(currentStep(page)).toContainText('Information');
+  const url = page.getByPlaceholder('Your website URL or application name...');
+  await expect(url).toHaveCount(0);
+  await page.getByLabel('I have an existing website or application').check();
+  await expect(url).toBeVisible();
+  await expect(url).toHaveAttribute('required', '');
+  await expect(next(page)).toBeDisabled();
+  await url.fill('  shop.example.com  ');
+  await page.getByLabel("I don't have an existing website or application").check();
+  await expect(url).toHaveCount(0);
+  await page.getByLabel('I have an existing website or application').check();
+  await expect(url).toHaveValue('  shop.example.com  ');
+  await back(page).click();
+  await expect(currentStep(page)).toContainText('Review');
+  await next(page).click();
+  await expect(page.getByLabel('I have an existing website or application')).toBeChecked();
+  await next(page).click();
+
+  // 3. Delivery: the three types, PDF by default.
+  await expect(currentStep(page)).toContainText('Delivery');
+  await expect(page.getByLabel('PDF file sent to my email')).toBeChecked();
+  await page.getByLabel('Audio call').check();
+  await page.getByLabel('Video meeting').check();
+  await next(page).click();
+
+  // 4. Confirmation
+  await expect(currentStep(page)).toContainText('Confirmation');
+  const summary = page.locator('dl');
+  await expect(summary).toContainText(first.title);
+  await expect(summary).toContainText(formatPrice(first.price));
+  await expect(summary).toContainText('Video Meeting');
+  await expect(summary).toContainText('shop.example.com');
+  await expect(next(page)).toHaveCount(0);
+  await back(page).click();
+  await expect(currentStep(page)).toContainText('Delivery');
+  await next(page).click();
+  await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
+
+  // The sandbox checkout, clearly in test mode.
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await expect(page.getByText(/test mode/i).first()).toBeVisible();
+  await expect(page.getByText(first.title).first()).toBeVisible();
+  await expect(page.getByText(formatPrice(first.price)).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  const cards = page.getByTestId('invoice-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Paid');
+  await expect(cards.first()).toContainText('Paid on');
+  await expect(cards.first()).toContainText(formatPrice(first.price));
+  await expect(cards.first()).toContainText('Video Meeting');
+  await expect(cards.first()).toContainText('shop.example.com');
+
+  // A second order, cancelled at the checkout.
+  const second = servicesByPrice[0]!;
+  await startOrder(page, second.id);
+  await next(page).click();
+  await next(page).click();
+  await next(page).click();
+  await expect(page.locator('dl')).toContainText('Not provided');
+  await expect(page.locator('dl')).toContainText('PDF Sent to Email');
+  await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(cards).toHaveCount(2);
+  const newest = cards.first();
+  await expect(newest).toContainText(second.title);
+  await expect(newest).toContainText('Unpaid');
+  await expect(newest).not.toContainText('Paid on');
+  await expect(newest).toContainText('Not provided');
+  await expect(cards.nth(1)).toContainText(first.title);
+});
+
+test('a new customer has no invoices yet', async ({ page }) => {
+  await register(page, newAccount());
+  await open(page, '/invoices');
+  await expect(page.getByText('You have no invoices yet.')).toBeVisible();
+});
+
+test('a failed invoice creation shows the error toast; the ended session then asks to sign in again', async ({
+  page,
+}) => {
+  await register(page, newAccount());
+  const service = servicesByPrice[2]!;
+  await startOrder(page, service.id);
+  await next(page).click();
+  await next(page).click();
+  await next(page).click();
+  // The session ends elsewhere (signed out on another device): the server refuses the order.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const revoked = await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(revoked.status()).toBe(204);
+  await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'Please sign in' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-variant', 'error');
+  // The app noticed the session ended and asks the customer to sign in again.
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('an unknown service id on the request page goes to the 404 page', async ({ page }) => {
+  await register(page, newAccount());
+  await open(page, '/service/nosuchservic/request');
+  await expect(page).toHaveURL(/\/not-found$/);
+});

@@ -1,0 +1,314 @@
+// @vitest-environment node
+import { createHmac } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { markInvoicePaid } from '../../server/payments/markPaid';
+import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '../../server/payments/sandbox-page';
+import { PAYMENT_LINK_SECRET_FILE } from '../../server/payments/secret';
+import { company } from '../../src/config/company';
+import {
+  MINUTE,
+  ORDER,
+  cleanup,
+  createDataDir,
+  createStaticDir,
+  createTestClock,
+  createTestServer,
+  myInvoices,
+  paymentLink,
+  register,
+  type TestApp,
+} from './helpers';
+
+afterAll(cleanup);
+
+const { app, db, clock, config } = await createTestServer();
+const invoicesUrl = `${config.PUBLIC_URL}/invoices`;
+
+/** A payment link's parts: the checkout path, its signature and the invoice id. */
+function parseLink(link: string) {
+  const url = new URL(link);
+  const id = decodeURIComponent(url.pathname.split('/').pop()!);
+  return {
+    path: url.pathname,
+    sig: url.searchParams.get('sig') ?? '',
+    id,
+    pathAndQuery: `${url.pathname}${url.search}`,
+  };
+}
+
+function openCheckout(target: TestApp, link: string) {
+  return target.request(parseLink(link).pathAndQuery, { headers: { Accept: 'text/html' } });
+}
+
+function submit(target: TestApp, path: string, action: 'pay' | 'cancel', sig?: string) {
+  return target.request(`${path}/${action}`, {
+    method: 'POST',
+    body: new URLSearchParams(sig === undefined ? {} : { sig }),
+  });
+}
+
+async function invoiceRow(id: string) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+function expectSecurityHeaders(res: Response) {
+  expect(res.headers.get('Content-Security-Policy')).toBe(CONTENT_SECURITY_POLICY);
+  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+  expect(res.headers.get('Cache-Control')).toBe('no-store');
+}
+
+describe('the sandbox checkout page', () => {
+  it('shows the order, clearly in test mode, with Pay and Cancel forms carrying the signature', async () => {
+    const { token } = await register(app);
+    const link = await paymentLink(app, token);
+    const { path, sig } = parseLink(link);
+    const res = await openCheckout(app, link);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expectSecurityHeaders(res);
+    const html = await res.text();
+    expect(html).toContain(TEST_MODE_TEXT);
+    expect(html).toContain(company.name);
+    expect(html).toContain(ORDER.title);
+    expect(html).toContain(ORDER.type);
+    expect(html).toContain('£49.00');
+    expect(html).toContain(`<form method="post" action="${path}/pay">`);
+    expect(html).toContain(`<form method="post" action="${path}/cancel">`);
+    expect(html.split(`<input type="hidden" name="sig" value="${sig}">`)).toHaveLength(3);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('escapes what the customer typed', async () => {
+    const { token } = await register(app);
+    const link = await paymentLink(app, token, { ...ORDER, url: '<script>alert("x")</script> & <b>bold</b>' });
+    const html = await (await openCheckout(app, link)).text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+  });
+
+  it('answers 404 for an unknown invoice and 403 for a link without a valid signature', async () => {
+    const { token } = await register(app);
+    const link = await paymentLink(app, token);
+    const { path, sig, id } = parseLink(link);
+
+    const unknown = await app.request(`/pay/sandbox/00000000-0000-4000-8000-000000000000?sig=${sig}`);
+    expect(unknown.status).toBe(404);
+    expectSecurityHeaders(unknown);
+    expect(await unknown.text()).toContain(NOT_FOUND_TEXT);
+
+    const tampered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of ['', '?sig=', '?sig=forged', `?sig=${tampered}`, `?sig=${sig}x`]) {
+      const res = await app.request(`${path}${query}`);
+      expect(res.status, query).toBe(403);
+      expectSecurityHeaders(res);
+      const html = await res.text();
+      expect(html).toContain(FORBIDDEN_TEXT);
+      expect(html).not.toContain('action=');
+    }
+    expect((await invoiceRow(id)).paid).toBe(0);
+  });
+});
+
+describe('Pay and Cancel', () => {
+  it('Pay marks the invoice paid and sends the customer to their invoices', async () => {
+    const { token } = await register(app);
+    const { path, sig, id } = parseLink(await paymentLink(app, token));
+    clock.advance(5 * MINUTE);
+    const paidAt = clock.now().toISOString();
+
+    const res = await submit(app, path, 'pay', sig);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(invoicesUrl);
+    expectSecurityHeaders(res);
+
+    const [invoice] = await myInvoices(app, token);
+    expect(invoice).toMatchObject({ _id: id, paid: true, paidAt });
+    expect(await invoiceRow(id)).toMatchObject({ paid: 1, paid_at: paidAt, provider: 'sandbox', provider_ref: null });
+  });
+
+  it('an already paid invoice says so, and a second Pay keeps the first paidAt', async () => {
+    const { token } = await register(app);
+    const link = await paymentLink(app, token);
+    const { path, sig, id } = parseLink(link);
+    expect((await submit(app, path, 'pay', sig)).status).toBe(303);
+    const first = (await invoiceRow(id)).paid_at;
+    expect(first).toBe(clock.now().toISOString());
+
+    const page = await openCheckout(app, link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(ALREADY_PAID_TEXT);
+    expect(html).not.toContain('/pay"');
+
+    clock.advance(60 * MINUTE);
+    const again = await submit(app, path, 'pay', sig);
+    expect(again.status).toBe(303);
+    expect((await invoiceRow(id)).paid_at).toBe(first);
+    expect((await myInvoices(app, token))[0]).toMatchObject({ paid: true, paidAt: first });
+  });
+
+  it('Cancel sends the customer to their invoices and leaves the invoice unpaid', async () => {
+    const { token } = await register(app);
+    const { path, sig, id } = parseLink(await paymentLink(app, token));
+    const res = await submit(app, path, 'cancel', sig);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(invoicesUrl);
+    expect(await invoiceRow(id)).toMatchObject({ paid: 0, paid_at: null });
+    // The link still works afterwards.
+    expect((await submit(app, path, 'pay', sig)).status).toBe(303);
+    expect((await invoiceRow(id)).paid).toBe(1);
+  });
+
+  it('a forged or missing signature gets 403 and changes nothing', async () => {
+    const { token } = await register(app);
+    const { path, sig, id } = parseLink(await paymentLink(app, token));
+    for (const forged of [undefined, '', 'forged', sig.toUpperCase() === sig ? sig.toLowerCase() : sig.toUpperCase()]) {
+      for (const action of ['pay', 'cancel'] as const) {
+        const res = await submit(app, path, action, forged);
+        expect(res.status, `${action} with ${String(forged)}`).toBe(403);
+        expectSecurityHeaders(res);
+        expect(await res.text()).toContain(FORBIDDEN_TEXT);
+      }
+    }
+    // The signature in the query string does not count for the form.
+    const viaQuery = await app.request(`${path}/pay?sig=${sig}`, { method: 'POST' });
+    expect(viaQuery.status).toBe(403);
+    expect(await invoiceRow(id)).toMatchObject({ paid: 0, paid_at: null });
+  });
+
+  it('my signature does not open or pay another customer’s invoice', async () => {
+    const me = await register(app);
+    const other = await register(app);
+    const mine = parseLink(await paymentLink(app, me.token));
+    const theirs = parseLink(await paymentLink(app, other.token));
+
+    const page = await app.request(`${theirs.path}?sig=${mine.sig}`);
+    expect(page.status).toBe(403);
+    const pay = await submit(app, theirs.path, 'pay', mine.sig);
+    expect(pay.status).toBe(403);
+    expect(await invoiceRow(theirs.id)).toMatchObject({ paid: 0, paid_at: null });
+    expect(await invoiceRow(mine.id)).toMatchObject({ paid: 0, paid_at: null });
+  });
+
+  it('an unknown invoice gets 404 on Pay and Cancel', async () => {
+    const { token } = await register(app);
+    const { sig } = parseLink(await paymentLink(app, token));
+    for (const action of ['pay', 'cancel'] as const) {
+      const res = await submit(app, '/pay/sandbox/no-such-invoice', action, sig);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain(NOT_FOUND_TEXT);
+    }
+  });
+
+  it('two Pays at the same moment leave one paid invoice with one paidAt', async () => {
+    const { token } = await register(app);
+    const { path, sig, id } = parseLink(await paymentLink(app, token));
+    const before = clock.now().getTime();
+    // Every reading of the clock is a millisecond later, so the two payments carry different times.
+    const ticking = { now: () => (clock.advance(1), clock.now()) };
+    const racing = createApp({ db, config, clock: ticking });
+    const results = await Promise.all([submit(racing, path, 'pay', sig), submit(racing, path, 'pay', sig)]);
+    expect(results.map((res) => res.status)).toEqual([303, 303]);
+
+    // Both requests reached the payment (two clock readings) and the first confirmation's time was kept.
+    expect(clock.now().getTime()).toBe(before + 2);
+    const row = await invoiceRow(id);
+    expect(row.paid).toBe(1);
+    expect(row.paid_at).toBe(new Date(before + 1).toISOString());
+    expect(await myInvoices(app, token)).toEqual([
+      expect.objectContaining({ _id: id, paid: true, paidAt: row.paid_at }),
+    ]);
+  });
+
+  it('markInvoicePaid lets exactly one of two simultaneous confirmations win', async () => {
+    const { token } = await register(app);
+    const { id } = parseLink(await paymentLink(app, token));
+    const first = new Date('2026-02-01T10:00:00.000Z');
+    const second = new Date('2026-02-01T10:00:00.500Z');
+    const won = await Promise.all([
+      markInvoicePaid(db, id, { provider: 'sandbox', reference: null, at: first }),
+      markInvoicePaid(db, id, { provider: 'sandbox', reference: null, at: second }),
+    ]);
+    expect(won.filter(Boolean)).toHaveLength(1);
+    const winner = won[0] ? first : second;
+    expect((await invoiceRow(id)).paid_at).toBe(winner.toISOString());
+    expect(await markInvoicePaid(db, id, { provider: 'sandbox', reference: null, at: new Date() })).toBe(false);
+    expect(await markInvoicePaid(db, 'no-such-invoice', { provider: 'sandbox', reference: null, at: first })).toBe(
+      false,
+    );
+  });
+});
+
+describe('the payment link secret', () => {
+  /** An app over a database file in `dataDir`, as `npm start` runs it. */
+  async function fileBackedApp(dataDir: string, env: Record<string, string> = {}) {
+    const config = { ...loadConfig(env), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
+    const db = openDatabase(dataDir);
+    await migrate(db);
+    return { app: createApp({ db, config, clock: createTestClock() }), db };
+  }
+
+  it('is generated once, kept in DATA_DIR with mode 0600, and survives a restart', async () => {
+    const dataDir = createDataDir();
+    const first = await fileBackedApp(dataDir);
+    const { token } = await register(first.app);
+    const link = await paymentLink(first.app, token);
+    const file = join(dataDir, PAYMENT_LINK_SECRET_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await first.db.destroy();
+
+    const second = await fileBackedApp(dataDir);
+    try {
+      // The same database under another DATA_DIR has another secret, and refuses the link: the secret is what counts.
+      const stranger = createApp({
+        db: second.db,
+        config: { ...loadConfig({}), DATA_DIR: createDataDir(), STATIC_DIR: createStaticDir() },
+      });
+      expect((await openCheckout(stranger, link)).status).toBe(403);
+
+      const page = await openCheckout(second.app, link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(TEST_MODE_TEXT);
+      const { path, sig, id } = parseLink(link);
+      expect((await submit(second.app, path, 'pay', sig)).status).toBe(303);
+      const row = await second.db.selectFrom('invoices').select('paid').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.paid).toBe(1);
+    } finally {
+      await second.db.destroy();
+    }
+  });
+
+  it('is PAYMENT_LINK_SECRET when configured, and then nothing is written to DATA_DIR', async () => {
+    const secret = 'a configured secret of at least thirty-two characters';
+    const {
+      app: configured,
+      db: configuredDb,
+      config: configuredConfig,
+    } = await createTestServer({
+      PAYMENT_LINK_SECRET: secret,
+    });
+    const { token, user } = await register(configured);
+    const link = await paymentLink(configured, token);
+    const { id, sig } = parseLink(link);
+    const expected = createHmac('sha256', secret).update(`${id}\n${user.id}`).digest('base64url');
+    expect(sig).toBe(expected);
+    expect(existsSync(join(configuredConfig.DATA_DIR, PAYMENT_LINK_SECRET_FILE))).toBe(false);
+    expect((await configuredDb.selectFrom('invoices').select('id').execute()).map((row) => row.id)).toEqual([id]);
+  });
+});
+
+describe('without Stripe', () => {
+  it('has no Stripe webhook', async () => {
+    const res = await app.request('/api/payments/stripe/webhook', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(404);
+  });
+});
