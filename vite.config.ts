@@ -12,5 +12,23 @@ export default defineConfig({
     proxy: { '/api': `http://localhost:${apiPort}`, '/pay': `http://localhost:${apiPort}` },
   },
   // Every browser the site supports preloads modules natively: no polyfill in the landing page's bundle.
-  build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs travel as one chunk, rather than as a dozen small ones
+        // that each compress on their own.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

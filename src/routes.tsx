@@ -9,7 +9,6 @@ import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
 import Home from './pages/Home';
-import { Placeholder } from './pages/Placeholder';
 
 const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
@@ -21,6 +20,9 @@ const YouthProject = lazy(() => import('./pages/YouthProject'));
 const ServiceDetails = lazy(() => import('./pages/ServiceDetails'));
 const ServiceRequest = lazy(() => import('./pages/ServiceRequest'));
 const Invoices = lazy(() => import('./pages/Invoices'));
+const Profile = lazy(() => import('./pages/Profile'));
+const ChangePassword = lazy(() => import('./pages/ChangePassword'));
+const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
@@ -79,6 +81,11 @@ export function Routes() {
             <Register />
           </SignedOutOnly>
         </Route>
+        <Route path="/forgot-password">
+          <SignedOutOnly>
+            <ForgotPassword />
+          </SignedOutOnly>
+        </Route>
         <Route path="/privacy-policy">
           <WithSiteChrome>
             <PrivacyPolicy />
@@ -114,7 +121,7 @@ export function Routes() {
         <Route path="/profile">
           <SignedInOnly>
             <WithSiteChrome>
-              <Placeholder title="Profile" />
+              <Profile />
             </WithSiteChrome>
           </SignedInOnly>
         </Route>
@@ -128,7 +135,7 @@ export function Routes() {
         <Route path="/change-password">
           <SignedInOnly>
             <WithSiteChrome>
-              <Placeholder title="Change Password" />
+              <ChangePassword />
             </WithSiteChrome>
           </SignedInOnly>
         </Route>

@@ -58,9 +58,25 @@ async function send<T>(
   }
 }
 
+/** Whose answer a cache entry is: a digest of the token, so the token itself is not copied around. */
+function userKey(token: string | null): string {
+  if (!token) return 'anonymous';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i += 1) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+const keyFor = (path: string, options: CallOptions) =>
+  cacheKey(path, options.auth ? userKey(readToken()) : 'anonymous');
+
+/** Drops one cached answer, when what it said is no longer true. */
+export function forgetCached(path: string, options: CallOptions = {}): void {
+  localStorage.removeItem(keyFor(path, options));
+}
+
 export async function get<T>(path: string, struct: Struct<T, unknown>, options: CallOptions = {}): Promise<T> {
   const minutes = options.cacheMinutes ?? 0;
-  const key = cacheKey(path, options.auth ? (readToken() ?? 'anonymous') : 'anonymous');
+  const key = keyFor(path, options);
   if (minutes > 0) {
     const cached = readCache(key);
     if (cached.hit) return parse(cached.value, struct);

@@ -51,8 +51,15 @@ export function createAppActors(inspect?: Inspect): AppActors {
   );
   setUnauthorizedHandler(() => auth.send({ type: 'auth.expired' }));
 
+  // SPEC 7: once the splash ends, the visit is recorded with the signed-in state and the geolocation.
+  const startVisitRecord = () => {
+    const user = auth.getSnapshot().context.user?.id ?? null;
+    import('./visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
+  };
+
   const appStart = createActor(
     appStartMachine.provide({
+      actions: { appReady: startVisitRecord },
       actors: {
         waitForAuth: fromCallback<AppStartEvent>(({ sendBack }) => {
           const settle = () => {

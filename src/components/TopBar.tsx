@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { menuMachine } from '../../machines/menu.machine';
 import { topBarMachine } from '../../machines/topBar.machine';
@@ -8,8 +8,11 @@ import { useAuth } from '../app/hooks';
 import { company } from '../config/company';
 import { NavLinks } from './NavLinks';
 import { SideMenu } from './SideMenu';
-import { UserMenu } from './UserMenu';
 import './TopBar.css';
+
+// What only a signed-in customer sees loads when there is one.
+const NotificationsBell = lazy(() => import('./NotificationsBell'));
+const UserMenu = lazy(() => import('./UserMenu'));
 
 /**
  * The top navigation bar. Over the landing page's hero it is transparent until the page is scrolled
@@ -53,7 +56,10 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
       </nav>
       <div className="topbar__account">
         {user ? (
-          <UserMenu user={user} />
+          <Suspense fallback={null}>
+            <NotificationsBell />
+            <UserMenu user={user} />
+          </Suspense>
         ) : (
           <Link href="/signin" className="button button--primary topbar__signin">
             Sign In

@@ -7,7 +7,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { Avatar } from './Avatar';
 
 /** The signed-in avatar that toggles a menu: the user's name, Edit Profile, Change Password, Invoices, Logout. */
-export function UserMenu({ user }: { user: User }) {
+export default function UserMenu({ user }: { user: User }) {
   const { auth, inspect } = useAppActors();
   const [snapshot, send] = useMachine(menuMachine, { inspect });
   const [, navigate] = useLocation();

@@ -69,6 +69,9 @@ export default function Login() {
               {error}
             </p>
           )}
+          <Link href="/forgot-password" className="form__aside">
+            Forgot password?
+          </Link>
         </Field>
         <div className="form__actions">
           {spinning ? (

@@ -1,0 +1,70 @@
+/** The account calls of SPEC 7 / DESIGN "The contract" beyond signing in. */
+import type { ProfileUpdate } from '../../machines/profile.machine';
+import type { Notification } from '../../machines/notifications.machine';
+import type { Session, User } from '../../machines/lib/types';
+import {
+  MessageResponse,
+  NotificationsResponse,
+  ResetPasswordRequest,
+  SeenResponse,
+  SessionResponse,
+  UserResponse,
+} from './contract';
+import { forgetCached, get, patch, post } from './http';
+
+const DELETION_REQUEST = '/users/account/deletion/request';
+
+export function updateProfile({ name, email, avatar }: ProfileUpdate): Promise<Session> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('email', email);
+  if (avatar) form.append('avatar', avatar);
+  return patch('/users/profile/update', SessionResponse, form, { auth: true });
+}
+
+export async function requestResetCode(email: string): Promise<string> {
+  const query = new URLSearchParams({ email, lang: 'en', sendTo: 'email' });
+  const { message } = await get(`/users/password/forgot?${query}`, MessageResponse);
+  return message.en;
+}
+
+export async function resetPassword(input: ResetPasswordRequest): Promise<string> {
+  const { message } = await post('/users/password/forgot', MessageResponse, input);
+  return message.en;
+}
+
+export async function sendVerificationCode(): Promise<void> {
+  await get('/users/verify/email?lang=en', MessageResponse, { auth: true });
+}
+
+export async function confirmVerificationCode(code: string): Promise<User> {
+  const { user } = await post('/users/verify/email', UserResponse, { code }, { auth: true });
+  return user;
+}
+
+/** SPEC 7: cached for 10 minutes; the message is shown as a success toast. */
+export async function requestDeletion(): Promise<string> {
+  const { message } = await get(DELETION_REQUEST, MessageResponse, { auth: true, cacheMinutes: 10 });
+  return message.en;
+}
+
+export async function cancelDeletion(): Promise<string> {
+  const { message } = await post('/users/account/deletion/cancel', MessageResponse, undefined, { auth: true });
+  // A new request after cancelling must reach the server again, not the cached answer.
+  forgetCached(DELETION_REQUEST, { auth: true });
+  return message.en;
+}
+
+export async function refreshUser(): Promise<User> {
+  const { user } = await get('/users/authenticate', UserResponse, { auth: true });
+  return user;
+}
+
+export async function notifications(): Promise<Notification[]> {
+  const { notifications } = await get('/users/notifications', NotificationsResponse, { auth: true });
+  return notifications.map((n) => ({ id: n.id, text: n.text.en, createdAt: n.createdAt, seen: n.seen }));
+}
+
+export async function seeNotifications(): Promise<void> {
+  await get('/users/notifications/see', SeenResponse, { auth: true });
+}

@@ -1,0 +1,20 @@
+/**
+ * Records this visit (SPEC 7). Loaded on demand once the splash ends, so the landing page's first
+ * download does not carry it.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { visitMachine } from '../../machines/visit.machine';
+import { locate, recordVisit, visitorId } from '../api/visits';
+import type { Inspect } from './appActors';
+
+export function startVisitRecord(user: string | null, inspect: Inspect | undefined) {
+  return createActor(
+    visitMachine.provide({
+      actors: {
+        locate: fromPromise(({ signal }) => locate(signal)),
+        recordVisit: fromPromise(({ input }) => recordVisit(input).then(() => undefined)),
+      },
+    }),
+    { inspect, input: { user, visitor: visitorId() } },
+  ).start();
+}

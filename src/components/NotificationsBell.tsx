@@ -1,0 +1,84 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { notificationsMachine } from '../../machines/notifications.machine';
+import * as api from '../api/account';
+import { useAppActors } from '../app/AppActorsContext';
+
+const implementation = notificationsMachine.provide({
+  actors: {
+    loadNotifications: fromPromise(() => api.notifications()),
+    markSeen: fromPromise(() => api.seeNotifications()),
+  },
+});
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The signed-in top bar's notifications: the unseen count, and the list; opening it marks them seen. */
+export default function NotificationsBell() {
+  const { inspect } = useAppActors();
+  const [snapshot, send] = useMachine(implementation, { inspect });
+  const root = useRef<HTMLDivElement>(null);
+  const open = snapshot.matches('open');
+  const { notifications } = snapshot.context;
+  const unseen = notifications.filter((n) => !n.seen).length;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) send({ type: 'notifications.close' });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') send({ type: 'notifications.close' });
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, send]);
+
+  return (
+    <div className="bell" ref={root}>
+      <button
+        type="button"
+        className="bell__trigger"
+        aria-expanded={open}
+        aria-label={unseen ? `Notifications, ${unseen} unseen` : 'Notifications'}
+        onClick={() => send({ type: 'notifications.toggle' })}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16zM10 20a2 2 0 0 0 4 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {unseen > 0 && (
+          <span className="bell__count" data-testid="unseen-count">
+            {unseen}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="bell__panel" role="region" aria-label="Notifications list">
+          {notifications.length === 0 ? (
+            <p className="bell__empty">No notifications yet.</p>
+          ) : (
+            <ul>
+              {notifications.map((n) => (
+                <li key={n.id} className={n.seen ? undefined : 'bell__new'}>
+                  <p>{n.text}</p>
+                  <time dateTime={n.createdAt}>{when.format(new Date(n.createdAt))}</time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

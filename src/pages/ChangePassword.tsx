@@ -1,0 +1,87 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  changePasswordMachine,
+  PASSWORD_FIELDS,
+  passwordsFilled,
+  type PasswordField,
+} from '../../machines/changePassword.machine';
+import * as api from '../api/auth';
+import { useAppActors } from '../app/AppActorsContext';
+import { usePageMeta, useToast } from '../app/hooks';
+import { Spinner } from '../components/Spinner';
+import './Forms.css';
+
+const LABELS: Record<PasswordField, string> = {
+  oldPassword: 'Old password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+};
+
+/** SPEC 2 "Change-password page": three fields with show/hide toggles and 'Apply'. */
+export default function ChangePassword() {
+  usePageMeta('Change Password', 'Change the password of your account.');
+  const { auth, inspect } = useAppActors();
+  const toast = useToast();
+  const [snapshot, send] = useMachine(
+    changePasswordMachine.provide({
+      actors: { changePassword: fromPromise(({ input }) => api.changePassword(input)) },
+      actions: {
+        storeSession: (_, session) => auth.send({ type: 'auth.updated', session }),
+        announceChanged: () =>
+          toast({ title: 'Your password has been changed. Other devices were signed out.', variant: 'success' }),
+      },
+    }),
+    { inspect },
+  );
+  const { values, visible, error } = snapshot.context;
+  const saving = snapshot.matches('saving');
+
+  return (
+    <main className="page form-page">
+      <h1>Change Password</h1>
+      <p className="form-page__lead">Use 8 to 128 characters. Changing it signs you out on your other devices.</p>
+      <form
+        className="form form-card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'password.submit' });
+        }}
+      >
+        {PASSWORD_FIELDS.map((field) => (
+          <div className="field" key={field}>
+            <label htmlFor={`password-${field}`}>{LABELS[field]}</label>
+            <div className="password-input">
+              <input
+                id={`password-${field}`}
+                className="field__input"
+                type={visible[field] ? 'text' : 'password'}
+                autoComplete={field === 'oldPassword' ? 'current-password' : 'new-password'}
+                maxLength={128}
+                value={values[field]}
+                onChange={(event) => send({ type: 'password.change', field, value: event.target.value })}
+              />
+              <button
+                type="button"
+                className="password-input__toggle"
+                aria-label={`${visible[field] ? 'Hide' : 'Show'} ${LABELS[field].toLowerCase()}`}
+                aria-pressed={visible[field]}
+                onClick={() => send({ type: 'password.toggleVisibility', field })}
+              >
+                {visible[field] ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+        ))}
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={!passwordsFilled(values) || saving}>
+          {saving ? <Spinner label="Saving" /> : 'Apply'}
+        </button>
+      </form>
+    </main>
+  );
+}

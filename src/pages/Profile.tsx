@@ -1,0 +1,288 @@
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
+import { lastLoginMachine } from '../../machines/lastLogin.machine';
+import { formatSince } from '../../machines/lib/since';
+import type { User } from '../../machines/lib/types';
+import { profileMachine } from '../../machines/profile.machine';
+import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
+import * as api from '../api/account';
+import { AVATAR_TYPES } from '../api/contract';
+import { useAppActors } from '../app/AppActorsContext';
+import { useAuth, usePageMeta, useToast } from '../app/hooks';
+import { Avatar } from '../components/Avatar';
+import { Spinner } from '../components/Spinner';
+import './Profile.css';
+
+const DeleteAccountDialog = lazy(() => import('../components/DeleteAccountDialog'));
+
+/** SPEC 2 "Profile page". Only reached when signed in (routes.tsx). */
+export default function Profile() {
+  usePageMeta('Profile', 'Your name, e-mail address, picture and account.');
+  const { user } = useAuth();
+  if (!user) return null;
+  // A new key when the saved user changes resets the form to what the server holds.
+  return <ProfilePage key={`${user.id}:${user.name}:${user.email}:${user.avatarURL}`} user={user} />;
+}
+
+function ProfilePage({ user }: { user: User }) {
+  const { auth, inspect } = useAppActors();
+  const toast = useToast();
+  const [form, send] = useMachine(
+    profileMachine.provide({
+      actors: { updateProfile: fromPromise(({ input }) => api.updateProfile(input)) },
+      actions: {
+        storeSession: (_, session) => auth.send({ type: 'auth.updated', session }),
+        announceSaved: () => toast({ title: 'Your profile has been updated.', variant: 'success' }),
+        releasePreview: (_, { preview }) => {
+          if (preview) URL.revokeObjectURL(preview);
+        },
+      },
+    }),
+    { input: { user }, inspect },
+  );
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { name, email, preview, error, saved } = form.context;
+  const changed = form.context.avatar !== null || name.trim() !== saved.name || email.trim() !== saved.email;
+  const saving = form.matches('saving');
+
+  return (
+    <main className="page profile">
+      <h1 className="visually-hidden">Profile</h1>
+      <section className="profile__card" aria-label="Your account">
+        <div className="profile__identity">
+          {preview ? (
+            <img className="avatar" src={preview} alt="Preview of your new picture" width={96} height={96} />
+          ) : (
+            <Avatar url={user.avatarURL} name={user.name} size={96} />
+          )}
+          <div>
+            <p className="profile__name">{user.name}</p>
+            <LastLogin since={user.lastLogin} />
+          </div>
+        </div>
+
+        <EmailVerification user={user} />
+        <DeletionNotice user={user} />
+
+        <form
+          className="form profile__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'profile.submit' });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="profile-avatar">Picture</label>
+            <input
+              ref={fileInput}
+              id="profile-avatar"
+              className="field__input"
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) send({ type: 'profile.chooseAvatar', file, preview: URL.createObjectURL(file) });
+                event.target.value = '';
+              }}
+            />
+            <p className="field__hint">PNG, JPEG, WebP or GIF, at most 2 MB.</p>
+          </div>
+          <div className="field">
+            <label htmlFor="profile-name">Name</label>
+            <input
+              id="profile-name"
+              className="field__input"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => send({ type: 'profile.change', field: 'name', value: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-email">Email</label>
+            <input
+              id="profile-email"
+              className="field__input"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => send({ type: 'profile.change', field: 'email', value: event.target.value })}
+            />
+          </div>
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--primary" disabled={!changed || saving}>
+            {saving ? <Spinner label="Saving" /> : 'Edit'}
+          </button>
+        </form>
+
+        <DeleteAccount />
+      </section>
+    </main>
+  );
+}
+
+/** 'Last login since X ago', a live counter (SPEC 2). */
+function LastLogin({ since }: { since: string | null }) {
+  const { inspect } = useAppActors();
+  const [snapshot] = useMachine(lastLoginMachine, { input: { since, now: Date.now() }, inspect });
+  const { since: from, now } = snapshot.context;
+  if (from === null) return null;
+  return (
+    <p className="profile__last-login" data-testid="last-login">
+      Last login since {formatSince(now - from)} ago
+    </p>
+  );
+}
+
+function EmailVerification({ user }: { user: User }) {
+  const { auth, inspect } = useAppActors();
+  const toast = useToast();
+  const [snapshot, send] = useMachine(
+    verifyEmailMachine.provide({
+      actors: {
+        sendCode: fromPromise(() => api.sendVerificationCode()),
+        confirmCode: fromPromise(({ input }) => api.confirmVerificationCode(input.code)),
+      },
+      actions: {
+        storeUser: (_, verified) => {
+          auth.send({ type: 'auth.refreshed', user: verified });
+          toast({ title: 'Your e-mail address is verified.', variant: 'success' });
+        },
+      },
+    }),
+    { inspect },
+  );
+  if (user.emailVerified) {
+    return (
+      <p className="profile__badge profile__badge--ok" data-testid="email-status">
+        ✓ {user.email} is verified
+      </p>
+    );
+  }
+  const { code, error } = snapshot.context;
+  const awaiting = snapshot.matches('awaitingCode') || snapshot.matches('checking');
+  return (
+    <div className="profile__verify" data-testid="email-status">
+      <p className="profile__badge profile__badge--warn">{user.email} is not verified yet.</p>
+      {awaiting ? (
+        <form
+          className="profile__verify-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'verify.submit' });
+          }}
+        >
+          <label htmlFor="verify-code">Enter the 6-digit code we sent to {user.email}</label>
+          <div className="profile__verify-row">
+            <input
+              id="verify-code"
+              className="field__input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => send({ type: 'verify.change', code: event.target.value })}
+            />
+            <button type="submit" className="button button--primary" disabled={snapshot.matches('checking')}>
+              Verify
+            </button>
+          </div>
+          <div className="profile__verify-row">
+            <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.resend' })}>
+              Send a new code
+            </button>
+            <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.cancel' })}>
+              Not now
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={snapshot.matches('sending')}
+          onClick={() => send({ type: 'verify.start' })}
+        >
+          Verify my e-mail address
+        </button>
+      )}
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function useDeletion() {
+  const { auth, inspect } = useAppActors();
+  const toast = useToast();
+  return useMachine(
+    deleteAccountMachine.provide({
+      actors: {
+        requestDeletion: fromPromise(() => api.requestDeletion()),
+        cancelDeletion: fromPromise(() => api.cancelDeletion()),
+      },
+      actions: {
+        announce: (_, { message }) => toast({ title: message, variant: 'success' }),
+        // SPEC 8: a failed deletion request is an error toast at top-left.
+        showError: (_, { message }) => toast({ title: message, variant: 'error', position: 'top-left' }),
+        refreshUser: () => {
+          api
+            .refreshUser()
+            .then((user) => auth.send({ type: 'auth.refreshed', user }))
+            .catch(() => {});
+        },
+      },
+    }),
+    { inspect },
+  );
+}
+
+function DeletionNotice({ user }: { user: User }) {
+  const [snapshot, send] = useDeletion();
+  if (!user.deletionScheduledFor) return null;
+  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(user.deletionScheduledFor));
+  return (
+    <div className="profile__deletion" role="status">
+      <p>Your account is scheduled for deletion on {date}.</p>
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={snapshot.matches('undoing')}
+        onClick={() => send({ type: 'delete.undo' })}
+      >
+        Cancel the deletion
+      </button>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const [snapshot, send] = useDeletion();
+  const open = snapshot.matches('confirming') || snapshot.matches('requesting');
+  const deleting = snapshot.matches('requesting');
+  return (
+    <>
+      <button type="button" className="profile__delete" onClick={() => send({ type: 'delete.open' })}>
+        Delete Account
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            open
+            busy={deleting}
+            onDismiss={() => send({ type: 'delete.dismiss' })}
+            onConfirm={() => send({ type: 'delete.confirm' })}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
