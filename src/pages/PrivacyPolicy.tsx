@@ -109,13 +109,12 @@ const sections: LegalSection[] = [
           deleted, this data is deleted with it.
         </li>
         <li>
-          <strong>Invoices:</strong> six years from the end of the financial year they relate to, because UK law
-          requires us to keep accounting records for that long. This applies even if you delete your account; the
-          records are then kept only for that purpose.
+          <strong>Invoices:</strong> for as long as your account exists; they are deleted with it. Our payment provider
+          keeps its own record of each payment, as the law requires of it.
         </li>
         <li>
-          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. Records linked to
-          an account are deleted earlier if the account is deleted.
+          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. When an account is
+          deleted, its visit records are unlinked from it and kept only anonymously until then.
         </li>
         <li>
           <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
@@ -264,14 +263,12 @@ const sections: LegalSection[] = [
       <>
         <p>
           You can ask for your account to be deleted at any time from your profile page, using the &ldquo;Delete
-          Account&rdquo; link. We send a message to your e-mail address to confirm the request, so that nobody else can
-          delete your account.
+          Account&rdquo; link. We confirm the request by e-mail, so that you would notice one you did not make.
         </p>
         <p>
-          Once confirmed, your account and its data (profile, avatar, notifications and the visit records linked to it)
-          are permanently deleted after {ACCOUNT_DELETION_GRACE_DAYS} days. If you change your mind during those{' '}
-          {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request. Invoice records that we must keep
-          by law are retained for the period described above and then deleted.
+          Your account and its data (profile, avatar, invoices and notifications) are permanently deleted{' '}
+          {ACCOUNT_DELETION_GRACE_DAYS} days after the request; visit records are unlinked from it. If you change your
+          mind during those {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request from your profile.
         </p>
       </>
     ),
