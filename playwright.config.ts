@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 // The real built server on a temporary database. The config is evaluated again in each worker;
 // the environment keeps one directory and one port for the whole run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 
@@ -39,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: 'npx tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -48,6 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },

@@ -11,37 +11,46 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
+import { limitBodyWithAvatarRoute } from './avatars/body-limit';
 import { limitBody } from './http/body-limit';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './routes/auth';
+import { clientConfigRoutes } from './routes/client-config';
 import { invoiceRoutes } from './routes/invoices';
 import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
 import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/account';
+import type { Mailer } from './mail/mailer';
+import { visitRoutes } from './routes/visits';
 import { type Services, createServices } from './services';
 
 export interface CreateAppOptions {
   db: Kysely<Database>;
   config: Config;
   clock?: Clock;
+  /** Default: SMTP over SMTP_URL, or the outbox in DATA_DIR. */
+  mailer?: Mailer;
 }
 
-export function createApp({ db, config, clock = systemClock }: CreateAppOptions): Hono<AppEnv> {
-  const services: Services = createServices({ db, config, clock });
+export function createApp({ db, config, clock = systemClock, mailer }: CreateAppOptions): Hono<AppEnv> {
+  const services: Services = createServices({ db, config, clock, ...(mailer ? { mailer } : {}) });
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
 
-  app.use('*', securityHeaders);
-  app.use('*', limitBody(config.BODY_LIMIT_BYTES));
+  app.use('*', securityHeaders(config));
+  // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB.
+  app.use('*', limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)));
   // Scripts, styles and JSON shrink to a fraction over the wire; small answers are left alone.
   app.use('*', compress());
-  // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+  // API answers carry tokens and personal data: no browser or proxy cache may keep them
+  // (unless the handler chose a policy itself: avatar images are public and versioned).
   app.use('/api/*', async (c, next) => {
     await next();
-    c.res.headers.set('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // For load balancers and the test runner: the process is up and the database answers.
@@ -51,6 +60,10 @@ export function createApp({ db, config, clock = systemClock }: CreateAppOptions)
   });
   app.route('/api/auth', authRoutes(services));
   app.route('/api/users', userRoutes(services));
+  // Password reset, e-mail verification, notifications, account deletion.
+  app.route('/api/users', accountRoutes(services));
+  app.route('/api/users', visitRoutes(services));
+  app.route('/api', clientConfigRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));
   const { payments } = services;
   // Only the configured provider's routes exist: with Stripe in use, no test-mode "Pay" button is reachable.

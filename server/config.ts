@@ -36,6 +36,17 @@ export interface Config {
   STRIPE_WEBHOOK_SECRET: string | undefined;
   /** Where the Stripe client sends its API calls instead of api.stripe.com (tests point it at loopback). */
   STRIPE_API_BASE: string | undefined;
+  /**
+   * The geolocation service the browser asks before reporting a visit (GET /api/client-config); its origin
+   * is added to the CSP's connect-src. Default https://ipapi.co/json/; set to the empty string: no lookup (null).
+   */
+  GEOLOCATION_URL: string | null;
+  /** Mail goes out through this SMTP server (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox. */
+  SMTP_URL: string | undefined;
+  /** E-mailed codes (password reset, verification) requested per account and per address within the window. */
+  CODE_MAX_REQUESTS_PER_ACCOUNT: number;
+  CODE_MAX_REQUESTS_PER_ADDRESS: number;
+  CODE_REQUEST_WINDOW_MINUTES: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +104,39 @@ function optionalUrl(env: Env, key: string): string | undefined {
   return raw(env, key) === undefined ? undefined : url(env, key, '');
 }
 
+function smtpUrl(env: Env, key: string): string | undefined {
+  const value = raw(env, key);
+  if (value === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  // Not echoed back: the URL may carry the SMTP password.
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigError(`${key} must be an smtp:// or smtps:// URL.`);
+  }
+  return value;
+}
+
+/** Unset: the default; set but blank: switched off (null); else an http(s) URL, kept exactly as given. */
+function switchableUrl(env: Env, key: string, fallback: string): string | null {
+  if (env[key] === undefined) return fallback;
+  const value = env[key].trim();
+  if (value === '') return null;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new ConfigError(`${key} must be an http(s) URL or empty, got "${value}".`);
+  }
+  return value;
+}
+
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;
 
@@ -116,6 +160,11 @@ export function loadConfig(env: Env = process.env): Config {
     STRIPE_SECRET_KEY: raw(env, 'STRIPE_SECRET_KEY'),
     STRIPE_WEBHOOK_SECRET: raw(env, 'STRIPE_WEBHOOK_SECRET'),
     STRIPE_API_BASE: optionalUrl(env, 'STRIPE_API_BASE'),
+    GEOLOCATION_URL: switchableUrl(env, 'GEOLOCATION_URL', 'https://ipapi.co/json/'),
+    SMTP_URL: smtpUrl(env, 'SMTP_URL'),
+    CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
+    CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
+    CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { purgeDueAccounts } from './account/deletion';
 import { createApp } from './app';
 import { createSessions } from './auth/sessions';
 import { systemClock } from './clock';
@@ -13,6 +14,8 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often accounts whose deletion date has passed are deleted. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +30,17 @@ async function main(): Promise<void> {
   await migrate(db);
   const purged = await createSessions({ db, config, clock: systemClock }).purgeEnded();
   if (purged > 0) console.log(`[server] removed ${purged} ended sessions`);
+  const purgeAccounts = async () => {
+    try {
+      const deleted = await purgeDueAccounts(db, systemClock);
+      if (deleted > 0) console.log(`[server] deleted ${deleted} accounts whose deletion date had passed`);
+    } catch (error) {
+      console.error('[server] deleting due accounts failed:', error);
+    }
+  };
+  await purgeAccounts();
+  // Unref'd: the timer alone never keeps the process alive.
+  const purgeTimer = setInterval(() => void purgeAccounts(), PURGE_INTERVAL_MS).unref();
 
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
@@ -39,6 +53,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`[server] ${signal}: shutting down`);
+    clearInterval(purgeTimer);
     // Idle keep-alive connections would hold close() open; in-flight requests still get to finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     server.close(() => {

@@ -2,13 +2,17 @@
  * What the routes need, built once per app by `createApp` and passed down explicitly
  * (no module-level singletons, so every test gets its own database, clock and counters).
  */
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { type Codes, createCodes } from './account/codes';
 import { type Sessions, createSessions } from './auth/sessions';
 import { type Throttle, createThrottle } from './auth/throttle';
 import { type Clock, MINUTE_MS } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { type Mailer, createMailer } from './mail/mailer';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
+import { loadPaymentLinkSecret } from './payments/secret';
 
 export interface Services {
   db: Kysely<Database>;
@@ -17,6 +21,10 @@ export interface Services {
   sessions: Sessions;
   /** The sandbox checkout, or Stripe when STRIPE_SECRET_KEY is set. */
   payments: ConfiguredProvider;
+  /** SMTP when SMTP_URL is set, otherwise the outbox folder in DATA_DIR. */
+  mailer: Mailer;
+  /** E-mailed one-time codes (password reset, e-mail verification). */
+  codes: Codes;
   throttles: {
     /** Failed e-mail sign-ins per account (lower-cased e-mail). */
     loginByAccount: Throttle;
@@ -24,20 +32,48 @@ export interface Services {
     loginByAddress: Throttle;
     /** Wrong current passwords on password change, per user id. */
     passwordChange: Throttle;
+    /** E-mailed codes requested, per account (lower-cased e-mail). Counts every request, not only failures. */
+    codeByAccount: Throttle;
+    /** E-mailed codes requested, per client address. */
+    codeByAddress: Throttle;
   };
 }
 
-export function createServices(deps: { db: Kysely<Database>; config: Config; clock: Clock }): Services {
+export function createServices(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  /** Replaces the mailer that SMTP_URL / DATA_DIR would give. */
+  mailer?: Mailer;
+}): Services {
   const { config, clock } = deps;
+  const codeWindowMs = config.CODE_REQUEST_WINDOW_MINUTES * MINUTE_MS;
+  let codeKey: Buffer | undefined;
   const windowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS;
   return {
     ...deps,
     sessions: createSessions(deps),
     payments: createPaymentProvider(config),
+    mailer: deps.mailer ?? createMailer(config, clock),
+    // The codes' HMAC key is derived from the server secret kept in DATA_DIR (read on first use).
+    codes: createCodes({
+      ...deps,
+      key: () => (codeKey ??= createHmac('sha256', loadPaymentLinkSecret(config)).update('email-codes').digest()),
+    }),
     throttles: {
       loginByAccount: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs, clock }),
       loginByAddress: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs, clock }),
       passwordChange: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs, clock }),
+      codeByAccount: createThrottle({
+        maxFailures: config.CODE_MAX_REQUESTS_PER_ACCOUNT,
+        windowMs: codeWindowMs,
+        clock,
+      }),
+      codeByAddress: createThrottle({
+        maxFailures: config.CODE_MAX_REQUESTS_PER_ADDRESS,
+        windowMs: codeWindowMs,
+        clock,
+      }),
     },
   };
 }

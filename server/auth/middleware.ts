@@ -10,7 +10,7 @@ import type { Sessions } from './sessions';
 
 export const SIGN_IN_REQUIRED_TEXT = 'Please sign in to continue.';
 
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
   return match ? match[1]! : null;
 }

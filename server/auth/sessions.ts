@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
 import type { Config } from '../config';
-import type { Database, SessionRow, UserRow } from '../db/schema';
+import type { Database, SessionRow, UserWithAvatar } from '../db/schema';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 /** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
@@ -15,7 +15,7 @@ const TOUCH_INTERVAL_MS = MINUTE_MS;
 
 export interface ResolvedSession {
   session: SessionRow;
-  user: UserRow;
+  user: UserWithAvatar;
 }
 
 export interface Sessions {
@@ -63,7 +63,10 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
       const row = await deps.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        // The avatar's hash comes along, so that `toWireUser(auth.user)` can name the picture's URL.
+        .leftJoin('avatars', 'avatars.user_id', 'users.id')
         .selectAll('users')
+        .select('avatars.sha256 as avatar_sha256')
         .select([
           'sessions.id as session_id',
           'sessions.token_hash',
@@ -99,7 +102,7 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
           .where('id', '=', session.id)
           .execute();
       }
-      const user: UserRow = {
+      const user: UserWithAvatar = {
         id: row.id,
         name: row.name,
         email: row.email,
@@ -108,6 +111,8 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
         last_login: row.last_login,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        deletion_scheduled_for: row.deletion_scheduled_for,
+        avatar_sha256: row.avatar_sha256,
       };
       return { session, user };
     },

@@ -18,6 +18,8 @@ export interface UsersTable {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** When a requested account deletion will be carried out (ISO time); null when none is requested. */
+  deletion_scheduled_for: string | null;
 }
 
 export interface SessionsTable {
@@ -60,15 +62,81 @@ export interface PaymentEventsTable {
   processed_at: string;
 }
 
+/** A customer's profile picture: the checked image itself, so that any server instance can serve it. */
+export interface AvatarsTable {
+  user_id: string;
+  /** One of the contract's AVATAR_TYPES, found from the bytes (never from the upload's declared type). */
+  content_type: string;
+  bytes: Uint8Array;
+  /** sha256 (hex) of `bytes`: the ETag, and (its first 16 characters) the `?v=` of the avatar URL. */
+  sha256: string;
+  updated_at: string;
+}
+
+/** One page visit as the browser reported it, plus what the server saw (time received, client address). */
+export interface VisitsTable {
+  id: string;
+  /** The signed-in user the visit belongs to; null when anonymous, unproven, or the account was deleted. */
+  user_id: string | null;
+  visitor: string;
+  country_code: string | null;
+  country_name: string | null;
+  city: string | null;
+  postal: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The address the browser's geolocation lookup reported (VisitRequest.IPv4). */
+  ipv4: string | null;
+  state: string | null;
+  visit_date: string;
+  visit_time: string;
+  received_at: string;
+  client_address: string;
+}
+
+/** What an e-mailed one-time code is for. */
+export type CodePurpose = 'password_reset' | 'verify_email';
+
+/** The live e-mailed code of a user for one purpose (at most one: a new request replaces it). */
+export interface EmailCodesTable {
+  user_id: string;
+  purpose: CodePurpose;
+  /** The address the code was sent to: it proves nothing about any other address. */
+  email: string;
+  /** HMAC-SHA256 (hex) of the code, keyed with a server secret: the code itself is never stored. */
+  code_hash: string;
+  /** Tries made with this code, right or wrong; at the limit it stops working. */
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** 'welcome', 'invoice_paid', 'deletion_requested', ... */
+  kind: string;
+  text_en: string;
+  created_at: string;
+  seen_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   invoices: InvoicesTable;
   payment_events: PaymentEventsTable;
+  email_codes: EmailCodesTable;
+  notifications: NotificationsTable;
+  avatars: AvatarsTable;
+  visits: VisitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** A user as the repository and sessions read it: with the sha256 of their avatar (null: none) for `toWireUser`. */
+export type UserWithAvatar = UserRow & { avatar_sha256?: string | null };
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

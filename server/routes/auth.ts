@@ -1,6 +1,7 @@
 /** /api/auth: creating accounts and signing in and out with e-mail and password. */
 import { Hono } from 'hono';
 import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../src/api/contract';
+import { addNotification, notificationTexts } from '../account/notifications';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { tooManyAttempts } from '../auth/throttle';
@@ -31,6 +32,7 @@ export function authRoutes(services: Services) {
       // The account and its first session exist together or not at all.
       const { user, token } = await db.transaction().execute(async (trx) => {
         const user = await insertUser(trx, { name: body.name, email, passwordHash, now, lastLogin: now });
+        await addNotification(trx, { userId: user.id, kind: 'welcome', text: notificationTexts.welcome(), now });
         const { token } = await sessions.create(user.id, trx);
         return { user, token };
       });

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findInvoice } from '../invoices/repository';
-import { markInvoicePaid } from '../payments/markPaid';
+import { type PaidEffects, markInvoicePaid } from '../payments/markPaid';
 import type { StripeProvider } from '../payments/stripe';
 import type { Services } from '../services';
 
@@ -20,7 +20,12 @@ export const BAD_SIGNATURE_TEXT = 'The webhook signature could not be verified.'
 /** The events that can confirm a Checkout payment (card payments complete at once, others later). */
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
-async function applyEvent(db: Kysely<Database>, event: Stripe.Event, clock: Clock): Promise<void> {
+async function applyEvent(
+  db: Kysely<Database>,
+  event: Stripe.Event,
+  clock: Clock,
+  effects: PaidEffects,
+): Promise<void> {
   if (!PAYMENT_EVENTS.has(event.type)) return; // accepted and ignored: we subscribe to more than we act on
   const session = event.data.object as Stripe.Checkout.Session;
   if (session.payment_status !== 'paid') return; // e.g. a bank transfer still on its way
@@ -37,11 +42,12 @@ async function applyEvent(db: Kysely<Database>, event: Stripe.Event, clock: Cloc
     console.warn(`[payments] Stripe event ${event.id} (session ${session.id}) ${problem}; not applied`);
     return;
   }
-  await markInvoicePaid(db, invoice.id, { provider: 'stripe', reference: session.id, at: clock.now() });
+  await markInvoicePaid(db, invoice.id, { provider: 'stripe', reference: session.id, at: clock.now() }, effects);
 }
 
 export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) {
   const { db, clock } = services;
+  const effects: PaidEffects = { mailer: services.mailer, publicUrl: services.config.PUBLIC_URL };
   const routes = new Hono<AppEnv>();
 
   routes.post('/webhook', async (c) => {
@@ -60,7 +66,7 @@ export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) 
         .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
         .executeTakeFirst();
       if (recorded.numInsertedOrUpdatedRows === 0n) return; // seen before: already applied
-      await applyEvent(trx, event, clock);
+      await applyEvent(trx, event, clock, effects);
     });
     return c.json({ received: true }, 200);
   });

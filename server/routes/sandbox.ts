@@ -58,7 +58,12 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     const invoice = await authorised(c, await formSignature(c));
     if (invoice instanceof Response) return invoice;
     // Already paid: nothing changes (the update matches unpaid invoices only) and paid_at keeps its value.
-    await markInvoicePaid(db, invoice.id, { provider: 'sandbox', reference: null, at: clock.now() });
+    await markInvoicePaid(
+      db,
+      invoice.id,
+      { provider: 'sandbox', reference: null, at: clock.now() },
+      { mailer: services.mailer, publicUrl: config.PUBLIC_URL },
+    );
     return c.redirect(invoicesUrl, 303);
   });
 

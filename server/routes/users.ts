@@ -1,6 +1,9 @@
 /** /api/users: the signed-in customer's own account. */
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../src/api/contract';
+import { readAvatarField } from '../avatars/image';
+import { saveAvatar } from '../avatars/repository';
+import { serveAvatar } from '../avatars/serve';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { tooManyAttempts } from '../auth/throttle';
@@ -24,10 +27,15 @@ export function userRoutes(services: Services) {
 
   routes.get('/authenticate', auth, (c) => c.json({ user: toWireUser(c.get('auth').user) }, 200));
 
+  // Open to all: <img> tags send no token (see server/avatars/serve.ts).
+  routes.get('/:id/avatar', serveAvatar(db));
+
   routes.patch('/profile/update', auth, async (c) => {
     const { user, token } = c.get('auth');
-    // Other form fields (the avatar, later) are ignored by the struct for now.
-    const body = validate(ProfileUpdateRequest, await readForm(c));
+    const form = await readForm(c);
+    const body = validate(ProfileUpdateRequest, form);
+    // Optional; checked by its content and size (413/415) before anything is written.
+    const avatar = await readAvatarField((form as Record<string, unknown>).avatar);
     const email = normalizeEmail(body.email);
     const emailChanged = email !== user.email;
     if (emailChanged) {
@@ -35,13 +43,18 @@ export function userRoutes(services: Services) {
       if (owner && owner.id !== user.id) throw new HttpError(409, EMAIL_IN_USE_TEXT);
     }
     try {
-      const updated = await updateUser(
-        db,
-        user.id,
-        // A new address has not been proven to belong to the customer yet.
-        { name: body.name.trim(), email, ...(emailChanged ? { email_verified: 0 } : {}) },
-        clock.now(),
-      );
+      const now = clock.now();
+      // The picture and the name/e-mail change together or not at all; no avatar sent keeps the old one.
+      const updated = await db.transaction().execute(async (trx) => {
+        if (avatar) await saveAvatar(trx, user.id, avatar, now);
+        return updateUser(
+          trx,
+          user.id,
+          // A new address has not been proven to belong to the customer yet.
+          { name: body.name.trim(), email, ...(emailChanged ? { email_verified: 0 } : {}) },
+          now,
+        );
+      });
       return c.json({ user: toWireUser(updated), token }, 200);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_IN_USE_TEXT);

@@ -1,18 +1,28 @@
 /** Queries on the users table. E-mails are compared and stored trimmed and lower-cased. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow, UserUpdate } from '../db/schema';
+import { findAvatarHash } from '../avatars/repository';
+import type { Database, UserRow, UserUpdate, UserWithAvatar } from '../db/schema';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+/** Users with the hash of their avatar (null: none), which `toWireUser` turns into `avatarURL`. */
+function selectUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('avatars', 'avatars.user_id', 'users.id')
+    .selectAll('users')
+    .select('avatars.sha256 as avatar_sha256');
 }
 
-export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserWithAvatar | undefined> {
+  return selectUsers(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserWithAvatar | undefined> {
+  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
 }
 
 export async function insertUser(
@@ -37,6 +47,7 @@ export async function insertUser(
     last_login: fields.lastLogin?.toISOString() ?? null,
     created_at: at,
     updated_at: at,
+    deletion_scheduled_for: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -48,13 +59,14 @@ export async function updateUser(
   id: string,
   changes: Omit<UserUpdate, 'id' | 'updated_at' | 'created_at'>,
   now: Date,
-): Promise<UserRow> {
-  return db
+): Promise<UserWithAvatar> {
+  const row = await db
     .updateTable('users')
     .set({ ...changes, updated_at: now.toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { ...row, avatar_sha256: await findAvatarHash(db, id) };
 }
 
 /** True for SQLite's UNIQUE violation: two requests raced past our "is this e-mail free?" check. */

@@ -1,14 +1,17 @@
 /** The one place a database user becomes the contract's `User`: nothing else (e.g. the hash) can leak. */
 import type { User } from '../../src/api/contract';
-import type { UserRow } from '../db/schema';
+import { avatarUrl } from '../avatars/url';
+import type { UserWithAvatar } from '../db/schema';
 
-export function toWireUser(row: UserRow): User {
+/** `row.avatar_sha256` comes with users read through the repository or a session; absent or null: no picture. */
+export function toWireUser(row: UserWithAvatar): User {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    avatarURL: null, // avatars arrive with their own issue
+    avatarURL: avatarUrl(row.id, row.avatar_sha256),
     lastLogin: row.last_login,
     emailVerified: row.email_verified === 1,
+    deletionScheduledFor: row.deletion_scheduled_for ?? null,
   };
 }

@@ -1,6 +1,6 @@
 /** Policy constants shared by the legal pages, the account screens and the server. */
 
-/** Days between a confirmed account-deletion request and the actual deletion; signing in cancels it. */
+/** Days between an account-deletion request and the deletion; until then the customer can cancel it. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 
 /** The date the privacy policy was last updated (SPEC 1). */

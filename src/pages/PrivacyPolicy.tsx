@@ -113,8 +113,8 @@ const sections: LegalSection[] = [
           keeps its own record of each payment, as the law requires of it.
         </li>
         <li>
-          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. When an account is
-          deleted, its visit records are unlinked from it and kept only anonymously until then.
+          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. Records linked to
+          an account are deleted with it.
         </li>
         <li>
           <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
@@ -266,9 +266,9 @@ const sections: LegalSection[] = [
           Account&rdquo; link. We confirm the request by e-mail, so that you would notice one you did not make.
         </p>
         <p>
-          Your account and its data (profile, avatar, invoices and notifications) are permanently deleted{' '}
-          {ACCOUNT_DELETION_GRACE_DAYS} days after the request; visit records are unlinked from it. If you change your
-          mind during those {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request from your profile.
+          Your account and its data (profile, avatar, invoices, notifications and the visit records linked to it) are
+          permanently deleted {ACCOUNT_DELETION_GRACE_DAYS} days after the request. If you change your mind during those{' '}
+          {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request from your profile.
         </p>
       </>
     ),

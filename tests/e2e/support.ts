@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -30,4 +32,29 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** The messages the loopback SMTP server received for an address, oldest first. */
+export function mailsTo(address: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((mail) => mail.startsWith(`X-Envelope-To: ${address}`));
+}
+
+/** Waits for a new message to the address and returns the 6-digit code in it. */
+export async function codeFrom(address: string, after: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = mailsTo(address).slice(after);
+        code = mails.at(-1)?.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
 }

@@ -21,6 +21,11 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: undefined,
       STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_API_BASE: undefined,
+      SMTP_URL: undefined,
+      CODE_MAX_REQUESTS_PER_ACCOUNT: 5,
+      CODE_MAX_REQUESTS_PER_ADDRESS: 20,
+      CODE_REQUEST_WINDOW_MINUTES: 15,
+      GEOLOCATION_URL: 'https://ipapi.co/json/',
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
   });

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { contentSecurityPolicy } from '../../server/http/security-headers';
 import { markInvoicePaid } from '../../server/payments/markPaid';
 import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '../../server/payments/sandbox-page';
 import { PAYMENT_LINK_SECRET_FILE } from '../../server/payments/secret';
@@ -59,7 +59,7 @@ async function invoiceRow(id: string) {
 }
 
 function expectSecurityHeaders(res: Response) {
-  expect(res.headers.get('Content-Security-Policy')).toBe(CONTENT_SECURITY_POLICY);
+  expect(res.headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy(config));
   expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
   expect(res.headers.get('Cache-Control')).toBe('no-store');

@@ -35,6 +35,7 @@ describe('POST /api/auth/register/email', () => {
       avatarURL: null,
       lastLogin: clock.now().toISOString(),
       emailVerified: false,
+      deletionScheduledFor: null,
     });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 

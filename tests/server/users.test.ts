@@ -79,14 +79,14 @@ describe('PATCH /api/users/profile/update', () => {
     });
   });
 
-  it('ignores fields it does not handle yet (such as an avatar file)', async () => {
+  it('refuses an avatar that is not an image (see avatars.test.ts) and then changes nothing', async () => {
     const account = await register(app);
     const res = await updateProfile(
       account.token,
       form({ name: 'With Avatar', email: account.user.email, avatar: new Blob(['png'], { type: 'image/png' }) }),
     );
-    expect(res.status).toBe(200);
-    expect((await sessionBody(res)).user.avatarURL).toBeNull();
+    expect(res.status).toBe(415);
+    expect(await (await authenticate(app, account.token)).json()).toEqual({ user: account.user });
   });
 
   it('refuses an e-mail used by another account with 409 and changes nothing', async () => {

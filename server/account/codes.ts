@@ -1,0 +1,95 @@
+/**
+ * One-time codes sent by e-mail (password reset, e-mail verification): six digits from the CSPRNG, kept only
+ * as an HMAC keyed with a server secret (six digits are too few for a plain hash to hide them), bound to the
+ * user, the purpose and the address they were sent to. A code works once, for CODE_TTL_MINUTES, and only
+ * for CODE_MAX_ATTEMPTS tries: every try counts, so after five wrong ones even the right code fails.
+ * A new code for the same user and purpose replaces the older one.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { type Clock, MINUTE_MS } from '../clock';
+import type { CodePurpose, Database } from '../db/schema';
+
+export const CODE_TTL_MINUTES = 15;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_INVALID_TEXT = 'This code is not valid or has expired.';
+
+export interface CodeOwner {
+  id: string;
+  email: string;
+}
+
+export interface Codes {
+  /** A fresh code's HMAC, without storing anything: the work an unknown e-mail also gets. */
+  prepare(userId: string, purpose: CodePurpose): { code: string; codeHash: string };
+  /** Stores a prepared code for the user (replacing any older one) and returns nothing secret. */
+  store(owner: CodeOwner, purpose: CodePurpose, codeHash: string): Promise<void>;
+  /**
+   * Counts one try and answers whether `code` is the user's live code for this purpose and address.
+   * Does not use the code up: `consume` does, inside the transaction that acts on it.
+   */
+  check(owner: CodeOwner, purpose: CodePurpose, code: string): Promise<boolean>;
+  /** Uses the code up; false when another request got there first. `db` may be a transaction. */
+  consume(db: Kysely<Database>, owner: CodeOwner, purpose: CodePurpose, code: string): Promise<boolean>;
+}
+
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () => Buffer }): Codes {
+  const { db, clock } = deps;
+  const hash = (userId: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', deps.key()).update(`${purpose}\n${userId}\n${code}`).digest('hex');
+
+  return {
+    prepare(userId, purpose) {
+      const code = generateCode();
+      return { code, codeHash: hash(userId, purpose, code) };
+    },
+
+    async store(owner, purpose, codeHash) {
+      const now = clock.now();
+      const fields = {
+        email: owner.email,
+        code_hash: codeHash,
+        attempts: 0,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
+      };
+      await db
+        .insertInto('email_codes')
+        .values({ user_id: owner.id, purpose, ...fields })
+        .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet(fields))
+        .execute();
+    },
+
+    async check(owner, purpose, code) {
+      // The try is counted in the same statement that reads the code, so parallel guesses cannot
+      // share one attempt between them.
+      const row = await db
+        .updateTable('email_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('user_id', '=', owner.id)
+        .where('purpose', '=', purpose)
+        .where('attempts', '<', CODE_MAX_ATTEMPTS)
+        .returning(['code_hash', 'email', 'expires_at'])
+        .executeTakeFirst();
+      if (!row) return false;
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = Buffer.from(hash(owner.id, purpose, code), 'hex');
+      const matches = expected.length === given.length && timingSafeEqual(expected, given);
+      return matches && row.email === owner.email && clock.now().getTime() < Date.parse(row.expires_at);
+    },
+
+    async consume(trx, owner, purpose, code) {
+      const result = await trx
+        .deleteFrom('email_codes')
+        .where('user_id', '=', owner.id)
+        .where('purpose', '=', purpose)
+        .where('code_hash', '=', hash(owner.id, purpose, code))
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Account deletion on request: the request only schedules it ACCOUNT_DELETION_GRACE_DAYS ahead (a repeated
+ * request keeps the first date), the customer can cancel until then, and `purgeDueAccounts` (run by
+ * server/main.ts at start and every hour) deletes the accounts whose date has passed with all their data.
+ */
+import type { Kysely } from 'kysely';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '../../src/config/policies';
+import { type Clock, DAY_MS } from '../clock';
+import type { Database } from '../db/schema';
+
+export function deletionDateFrom(now: Date): Date {
+  return new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+}
+
+/** Whole days from `now` until `on`, at least 1 while the date is still ahead. */
+export function daysUntil(on: Date, now: Date): number {
+  return Math.max(1, Math.ceil((on.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** Schedules the deletion unless one is scheduled already; `created` tells which. */
+export async function scheduleDeletion(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<{ on: Date; created: boolean }> {
+  const on = deletionDateFrom(now);
+  const result = await db
+    .updateTable('users')
+    .set({ deletion_scheduled_for: on.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('deletion_scheduled_for', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 1n) return { on, created: true };
+  const row = await db
+    .selectFrom('users')
+    .select('deletion_scheduled_for')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { on: new Date(row.deletion_scheduled_for ?? on.toISOString()), created: false };
+}
+
+/** Clears a scheduled deletion; true when there was one. */
+export async function cancelDeletion(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ deletion_scheduled_for: null, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('deletion_scheduled_for', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Deletes every account whose deletion date has passed, with its data: sessions, invoices, notifications,
+ * codes and avatar go by ON DELETE CASCADE; the account's visit records are deleted here (their foreign
+ * key only forgets the user). Returns how many accounts were deleted.
+ */
+export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<number> {
+  const now = clock.now().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const due = trx
+      .selectFrom('users')
+      .select('id')
+      .where('deletion_scheduled_for', 'is not', null)
+      .where('deletion_scheduled_for', '<=', now);
+    await trx.deleteFrom('visits').where('user_id', 'in', due).execute();
+    const result = await trx
+      .deleteFrom('users')
+      .where('deletion_scheduled_for', 'is not', null)
+      .where('deletion_scheduled_for', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}

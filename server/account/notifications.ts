@@ -1,0 +1,65 @@
+/** The customer's notifications: written by the events they describe, listed newest first, marked seen. */
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { NotificationWire } from '../../src/api/contract';
+import { company } from '../../src/config/company';
+import type { Database, NotificationRow } from '../db/schema';
+import { formatLongDate, formatPounds } from '../mail/messages';
+
+/** The most a listing returns. */
+export const NOTIFICATIONS_LIMIT = 50;
+
+export type NotificationKind = 'welcome' | 'invoice_paid' | 'deletion_requested';
+
+export const notificationTexts = {
+  welcome: () =>
+    `Welcome to ${company.name}! Your account is ready: browse our services and order a consultation whenever you like.`,
+  invoicePaid: (title: string, amountPence: number) =>
+    `Your payment for ${title} (${formatPounds(amountPence)}) was received. We will deliver within one day.`,
+  deletionRequested: (on: Date) =>
+    `Your account is scheduled for deletion on ${formatLongDate(on)}. Cancel the deletion before then to keep it.`,
+};
+
+/** `db` may be a transaction, so that a notification is written together with the event it reports. */
+export async function addNotification(
+  db: Kysely<Database>,
+  fields: { userId: string; kind: NotificationKind; text: string; now: Date },
+): Promise<NotificationRow> {
+  const row: NotificationRow = {
+    id: randomUUID(),
+    user_id: fields.userId,
+    kind: fields.kind,
+    text_en: fields.text,
+    created_at: fields.now.toISOString(),
+    seen_at: null,
+  };
+  await db.insertInto('notifications').values(row).execute();
+  return row;
+}
+
+/** Newest first (same millisecond: the later insert first), at most NOTIFICATIONS_LIMIT. */
+export function listNotifications(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`rowid`, 'desc')
+    .limit(NOTIFICATIONS_LIMIT)
+    .execute();
+}
+
+/** Marks every unseen notification of the user seen; returns how many it marked. */
+export async function markAllSeen(db: Kysely<Database>, userId: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ seen_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('seen_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function toWireNotification(row: NotificationRow): NotificationWire {
+  return { id: row.id, text: { en: row.text_en }, createdAt: row.created_at, seen: row.seen_at !== null };
+}

@@ -1,0 +1,110 @@
+/**
+ * Outgoing mail. Every message has a plain-text and an HTML body and comes from `company.mailFrom`.
+ * With SMTP_URL set it goes out through nodemailer over SMTP; without it, each message is written as one
+ * JSON file to DATA_DIR/outbox (read it with `npm run outbox`), so development needs no mail server.
+ * Routes get the `Mailer` from their services, so tests can point it at a real SMTP server on loopback.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { company } from '../../src/config/company';
+import { type Clock, systemClock } from '../clock';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One message as the outbox keeps it. */
+export interface OutboxMessage extends MailMessage {
+  from: string;
+  /** ISO time the message was written. */
+  date: string;
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  /** Resolves once the message is accepted by the SMTP server (or written to the outbox). */
+  send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections, if any. */
+  close(): void;
+}
+
+export const OUTBOX_DIR = 'outbox';
+
+export function outboxDir(dataDir: string): string {
+  return join(dataDir, OUTBOX_DIR);
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR'>, clock: Clock = systemClock): Mailer {
+  return config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, clock)
+    : createOutboxMailer(outboxDir(config.DATA_DIR), clock);
+}
+
+export function createSmtpMailer(url: string, clock: Clock = systemClock): Mailer {
+  const transporter = nodemailer.createTransport({
+    url,
+    // A mail server that does not answer must not hold a request (or a background send) for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from: company.mailFrom, date: clock.now(), ...message });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export function createOutboxMailer(dir: string, clock: Clock = systemClock): Mailer {
+  return {
+    transport: 'outbox',
+    async send(message) {
+      const date = clock.now().toISOString();
+      const stored: OutboxMessage = { ...message, from: company.mailFrom, date };
+      mkdirSync(dir, { recursive: true });
+      // Names sort by time; the random part keeps two messages of the same millisecond apart.
+      const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
+      // Written under a temporary name and renamed: a reader never sees half a message.
+      const temporary = join(dir, `.${name}.tmp`);
+      writeFileSync(temporary, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+      renameSync(temporary, join(dir, name));
+    },
+    close() {},
+  };
+}
+
+/** The outbox's messages, newest first (at most `limit`); an empty list when there is no outbox yet. */
+export function readOutbox(dir: string, limit = Infinity): Array<OutboxMessage & { file: string }> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return names
+    .sort()
+    .reverse()
+    .slice(0, limit)
+    .map((name) => ({ ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMessage), file: name }));
+}
+
+/**
+ * Sends without making the caller wait (a receipt after a payment, a code the caller must not be able to
+ * time): a failure is logged, never thrown. Returns the promise for callers that want to wait anyway.
+ */
+export function sendInBackground(mailer: Mailer, message: MailMessage, what: string): Promise<void> {
+  return mailer.send(message).catch((error: unknown) => {
+    console.error(`[mail] could not send the ${what} e-mail:`, error);
+  });
+}

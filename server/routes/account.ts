@@ -1,0 +1,193 @@
+/**
+ * /api/users (beside routes/users.ts): the account's life cycle. Forgotten password (a code by e-mail, then
+ * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
+ */
+import { Hono } from 'hono';
+import { ForgotPasswordQuery, ResetPasswordRequest, VerifyRequest, type User } from '../../src/api/contract';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
+import { cancelDeletion, daysUntil, scheduleDeletion } from '../account/deletion';
+import {
+  addNotification,
+  listNotifications,
+  markAllSeen,
+  notificationTexts,
+  toWireNotification,
+} from '../account/notifications';
+import { requireAuth } from '../auth/middleware';
+import { hashPassword } from '../auth/passwords';
+import { tooManyAttempts } from '../auth/throttle';
+import type { UserRow } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { clientAddress } from '../http/client-address';
+import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
+import { readJson, validate } from '../http/validate';
+import { sendInBackground } from '../mail/mailer';
+import { deletionRequestedMail, formatLongDate, passwordResetCodeMail, verificationCodeMail } from '../mail/messages';
+import type { Services } from '../services';
+import { findUserByEmail, normalizeEmail, updateUser } from '../users/repository';
+import { toWireUser } from '../users/wire';
+
+export const FORGOT_PASSWORD_TEXT = `If an account exists for that address, we have sent it a code. The code expires in ${CODE_TTL_MINUTES} minutes.`;
+export const PASSWORD_RESET_TEXT = 'Your password has been reset. You can now sign in with your new password.';
+export const ALREADY_VERIFIED_TEXT = 'Your e-mail address is already verified.';
+export const MAIL_FAILED_TEXT = 'We could not send the e-mail just now. Please try again in a few minutes.';
+export const DELETION_CANCELLED_TEXT = 'Your account will not be deleted.';
+
+export function codeSentText(email: string): string {
+  return `We have sent a code to ${email}.`;
+}
+
+export function deletionScheduledText(on: Date, now: Date): string {
+  const days = daysUntil(on, now);
+  return (
+    `Your account and its data will be deleted on ${formatLongDate(on)} (in ${days} ${days === 1 ? 'day' : 'days'}). ` +
+    'Sign in and cancel the deletion before then to keep it.'
+  );
+}
+
+/** A malformed code gets the same answer as a wrong one. */
+const CODE_FIELD = { code: CODE_INVALID_TEXT };
+
+/** The only kind of verification there is. */
+const VERIFY_TYPES = new Set(['email']);
+
+export function accountRoutes(services: Services) {
+  const { db, clock, config, sessions, throttles, codes, mailer } = services;
+  const routes = new Hono<AppEnv>();
+  const auth = requireAuth(sessions);
+
+  /** The wire user after an update, keeping what the session's read carried besides the users row. */
+  const wireUser = (before: UserRow, updated: UserRow): User => toWireUser({ ...before, ...updated });
+
+  /**
+   * Counts a code request against the account (and the address, for the anonymous forgotten-password
+   * call), or refuses it with 429.
+   */
+  function throttleCodeRequest(accountKey: string, address: string | null): void {
+    const wait = Math.max(
+      throttles.codeByAccount.retryAfterSeconds(accountKey),
+      address === null ? 0 : throttles.codeByAddress.retryAfterSeconds(address),
+    );
+    if (wait > 0) throw tooManyAttempts(wait);
+    throttles.codeByAccount.recordFailure(accountKey);
+    if (address !== null) throttles.codeByAddress.recordFailure(address);
+  }
+
+  // ---- forgotten password ----
+
+  routes.get('/password/forgot', async (c) => {
+    // `lang` (only English exists) and `sendTo` (the client's reset page) are accepted and not needed.
+    const query = validate(ForgotPasswordQuery, c.req.query());
+    const email = normalizeEmail(query.email);
+    throttleCodeRequest(`reset:${email}`, clientAddress(c, config.TRUST_PROXY));
+
+    const user = await findUserByEmail(db, email);
+    // The same work (a code and its HMAC) whether or not the account exists; the mail goes out in the
+    // background, so its round trip to the SMTP server cannot be timed either.
+    const { code, codeHash } = codes.prepare(user?.id ?? 'no-account', 'password_reset');
+    if (user) {
+      await codes.store(user, 'password_reset', codeHash);
+      void sendInBackground(
+        mailer,
+        passwordResetCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+        'password reset code',
+      );
+    }
+    return c.json({ message: { en: FORGOT_PASSWORD_TEXT } }, 200);
+  });
+
+  routes.post('/password/forgot', async (c) => {
+    const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
+    const user = await findUserByEmail(db, body.email);
+    if (!user || !(await codes.check(user, 'password_reset', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = clock.now();
+    // The code used up, the new hash, and every session of the account ended: all or nothing.
+    await db.transaction().execute(async (trx) => {
+      if (!(await codes.consume(trx, user, 'password_reset', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+      // The code reached this address, so the address is proven to be the customer's.
+      await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
+      await sessions.revokeAllForUser(user.id, { db: trx });
+    });
+    throttles.loginByAccount.clear(user.email);
+    return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
+  });
+
+  // ---- e-mail verification ----
+
+  routes.get('/verify/:type', auth, async (c) => {
+    if (!VERIFY_TYPES.has(c.req.param('type'))) throw new HttpError(404, NOT_FOUND_TEXT);
+    const { user } = c.get('auth');
+    if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
+    // Signed in: the account is the one to limit (the address limit guards the anonymous call).
+    throttleCodeRequest(`verify:${user.id}`, null);
+
+    const { code, codeHash } = codes.prepare(user.id, 'verify_email');
+    await codes.store(user, 'verify_email', codeHash);
+    try {
+      await mailer.send(verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
+    } catch (error) {
+      console.error('[mail] could not send the verification code e-mail:', error);
+      throw new HttpError(503, MAIL_FAILED_TEXT);
+    }
+    return c.json({ message: { en: codeSentText(user.email) } }, 200);
+  });
+
+  routes.post('/verify/:type', auth, async (c) => {
+    if (!VERIFY_TYPES.has(c.req.param('type'))) throw new HttpError(404, NOT_FOUND_TEXT);
+    const { user } = c.get('auth');
+    const body = validate(VerifyRequest, await readJson(c), CODE_FIELD);
+    if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
+    if (!(await codes.check(user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+
+    const updated = await db.transaction().execute(async (trx) => {
+      if (!(await codes.consume(trx, user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+      return updateUser(trx, user.id, { email_verified: 1 }, clock.now());
+    });
+    return c.json({ user: wireUser(user, updated) }, 200);
+  });
+
+  // ---- notifications ----
+
+  routes.get('/notifications', auth, async (c) => {
+    const rows = await listNotifications(db, c.get('auth').user.id);
+    return c.json({ notifications: rows.map(toWireNotification) }, 200);
+  });
+
+  routes.get('/notifications/see', auth, async (c) => {
+    const seen = await markAllSeen(db, c.get('auth').user.id, clock.now());
+    return c.json({ seen }, 200);
+  });
+
+  // ---- account deletion ----
+
+  routes.get('/account/deletion/request', auth, async (c) => {
+    const { user } = c.get('auth');
+    const now = clock.now();
+    const { on, created } = await db.transaction().execute(async (trx) => {
+      const scheduled = await scheduleDeletion(trx, user.id, now);
+      if (scheduled.created) {
+        const text = notificationTexts.deletionRequested(scheduled.on);
+        await addNotification(trx, { userId: user.id, kind: 'deletion_requested', text, now });
+      }
+      return scheduled;
+    });
+    // A repeated request keeps the first date and sends nothing new.
+    if (created) {
+      void sendInBackground(
+        mailer,
+        deletionRequestedMail({ to: user.email, name: user.name, on, publicUrl: config.PUBLIC_URL }),
+        'account deletion',
+      );
+    }
+    return c.json({ message: { en: deletionScheduledText(on, now) } }, 200);
+  });
+
+  routes.post('/account/deletion/cancel', auth, async (c) => {
+    await cancelDeletion(db, c.get('auth').user.id, clock.now());
+    return c.json({ message: { en: DELETION_CANCELLED_TEXT } }, 200);
+  });
+
+  return routes;
+}

@@ -1,0 +1,48 @@
+/**
+ * POST /api/users/record-visit: the browser reports a page visit (with the geolocation it looked up), open
+ * to visitors who are not signed in. Throttled per client address, since anyone can call it.
+ */
+import { Hono } from 'hono';
+import { VisitRequest } from '../../src/api/contract';
+import { createThrottle, tooManyAttempts } from '../auth/throttle';
+import { MINUTE_MS } from '../clock';
+import type { AppEnv } from '../http/app-env';
+import { clientAddress } from '../http/client-address';
+import { readJson, validate } from '../http/validate';
+import type { Services } from '../services';
+import { visitUserId } from '../visits/attribution';
+import { insertVisit } from '../visits/repository';
+
+/** A browser reports one visit per page load: 60 a minute from one address is far beyond any person. */
+export const VISITS_PER_MINUTE = 60;
+
+const VISIT_FIELD_MESSAGES: Record<string, string> = {
+  user: 'The user must be an id or null.',
+  visitor: 'The visitor id must be 8 to 64 characters.',
+  latitude: 'The latitude must be a number from -90 to 90, or null.',
+  longitude: 'The longitude must be a number from -180 to 180, or null.',
+  visitDate: 'The visit date must be written YYYY-MM-DD.',
+  visitTime: 'The visit time must be written HH:MM:SS.',
+};
+
+export function visitRoutes(services: Services) {
+  const { db, clock, config } = services;
+  const routes = new Hono<AppEnv>();
+  // Per app (not per module), so every test app starts with fresh counters.
+  const perAddress = createThrottle({ maxFailures: VISITS_PER_MINUTE, windowMs: MINUTE_MS, clock });
+
+  routes.post('/record-visit', async (c) => {
+    const address = clientAddress(c, config.TRUST_PROXY);
+    const wait = perAddress.retryAfterSeconds(address);
+    if (wait > 0) throw tooManyAttempts(wait);
+    // Every call counts, valid or not: the throttle limits requests, not mistakes.
+    perAddress.recordFailure(address);
+
+    const visit = validate(VisitRequest, await readJson(c), VISIT_FIELD_MESSAGES);
+    const userId = await visitUserId(c, services, visit.user);
+    await insertVisit(db, visit, { userId, clientAddress: address, now: clock.now() });
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,264 @@
+// @vitest-environment node
+import { afterAll, describe, expect, it } from 'vitest';
+import { purgeDueAccounts } from '../../server/account/deletion';
+import { DELETION_CANCELLED_TEXT } from '../../server/routes/account';
+import { MessageResponse, NotificationsResponse, SessionResponse, UserResponse } from '../../src/api/contract';
+import { company } from '../../src/config/company';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '../../src/config/policies';
+import { assert } from 'superstruct';
+import {
+  DAY,
+  authenticate,
+  bearer,
+  cleanup,
+  createInvoice,
+  createTestServer,
+  errorText,
+  login,
+  register,
+} from './helpers';
+import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await settle(); // deletion e-mails go out in the background
+  await smtp.close();
+  await cleanup();
+});
+
+// The test clock starts at 2026-01-05T09:00:00Z; each test file gets its own.
+const { app, clock } = await createTestServer({ SMTP_URL: smtp.url });
+
+function requestDeletion(token: string) {
+  return app.request('/api/users/account/deletion/request', { headers: bearer(token) });
+}
+
+function cancelDeletion(token: string) {
+  return app.request('/api/users/account/deletion/cancel', { method: 'POST', headers: bearer(token) });
+}
+
+async function messageOf(res: Response): Promise<string> {
+  const body: unknown = await res.json();
+  assert(body, MessageResponse);
+  return body.message.en;
+}
+
+async function wireUser(token: string) {
+  const body: unknown = await (await authenticate(app, token)).json();
+  assert(body, UserResponse);
+  return body.user;
+}
+
+async function notificationTexts(token: string): Promise<string[]> {
+  const body: unknown = await (await app.request('/api/users/notifications', { headers: bearer(token) })).json();
+  assert(body, NotificationsResponse);
+  return body.notifications.map((notification) => notification.text.en);
+}
+
+describe('the wire user', () => {
+  it('always carries deletionScheduledFor (null when no deletion is requested)', async () => {
+    const account = await register(app);
+    expect(account.user).toHaveProperty('deletionScheduledFor', null);
+    const signedIn = await login(app, account.user.email, account.password);
+    const body: unknown = await signedIn.json();
+    assert(body, SessionResponse);
+    expect(Object.keys(body.user)).toContain('deletionScheduledFor');
+    expect(body.user.deletionScheduledFor).toBeNull();
+  });
+});
+
+describe('GET /api/users/account/deletion/request', () => {
+  it('schedules the deletion in 14 days, says when, e-mails the customer and notifies', async () => {
+    expect(ACCOUNT_DELETION_GRACE_DAYS).toBe(14);
+    const account = await register(app, { name: 'Hedy Lamarr' });
+    const start = clock.now();
+    const res = await requestDeletion(account.token);
+    expect(res.status).toBe(200);
+    const due = new Date(start.getTime() + 14 * DAY);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(due);
+    expect(await messageOf(res)).toBe(
+      `Your account and its data will be deleted on ${day} (in 14 days). Sign in and cancel the deletion before then to keep it.`,
+    );
+    expect(day).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect((await wireUser(account.token)).deletionScheduledFor).toBe(due.toISOString());
+
+    const mail = await smtp.waitFor(account.user.email);
+    expectWellFormed(mail, company.mailFrom);
+    expect(mail.subject).toContain(day);
+    expect(mail.text).toContain(day);
+    expect(mail.text).toContain('Hello Hedy Lamarr');
+    expect(mail.html).toContain(day);
+
+    expect((await notificationTexts(account.token))[0]).toContain(`scheduled for deletion on ${day}`);
+  });
+
+  it('keeps the first date when asked again, and sends nothing new', async () => {
+    const account = await register(app);
+    const first = await requestDeletion(account.token);
+    const firstText = await messageOf(first);
+    const scheduled = (await wireUser(account.token)).deletionScheduledFor;
+    await smtp.waitFor(account.user.email);
+    clock.advance(3 * DAY);
+
+    const again = await requestDeletion(account.token);
+    expect(again.status).toBe(200);
+    const againText = await messageOf(again);
+    expect(againText).toBe(firstText.replace('(in 14 days)', '(in 11 days)'));
+    expect(againText).not.toBe(firstText);
+    expect((await wireUser(account.token)).deletionScheduledFor).toBe(scheduled);
+    const deletionNotifications = (await notificationTexts(account.token)).filter((text) => text.includes('deletion'));
+    expect(deletionNotifications).toHaveLength(1);
+    expect(smtp.to(account.user.email)).toHaveLength(1);
+  });
+
+  it('needs a token (401)', async () => {
+    const res = await app.request('/api/users/account/deletion/request');
+    expect(res.status).toBe(401);
+    expect(await errorText(res)).toBe('Please sign in to continue.');
+  });
+});
+
+describe('POST /api/users/account/deletion/cancel', () => {
+  it('clears the scheduled deletion', async () => {
+    const account = await register(app);
+    await requestDeletion(account.token);
+    expect((await wireUser(account.token)).deletionScheduledFor).not.toBeNull();
+    const res = await cancelDeletion(account.token);
+    expect(res.status).toBe(200);
+    expect(await messageOf(res)).toBe(DELETION_CANCELLED_TEXT);
+    expect(DELETION_CANCELLED_TEXT).toBe('Your account will not be deleted.');
+    expect((await wireUser(account.token)).deletionScheduledFor).toBeNull();
+
+    // A later request starts a new grace period from its own day.
+    clock.advance(2 * DAY);
+    expect(await messageOf(await requestDeletion(account.token))).toContain('(in 14 days)');
+  });
+
+  it('is fine when nothing was scheduled', async () => {
+    const account = await register(app);
+    const res = await cancelDeletion(account.token);
+    expect(res.status).toBe(200);
+    expect(await messageOf(res)).toBe('Your account will not be deleted.');
+  });
+
+  it('needs a token (401)', async () => {
+    expect((await app.request('/api/users/account/deletion/cancel', { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('purgeDueAccounts', async () => {
+  // A database of its own: the accounts scheduled by the tests above must not count here.
+  const { app, db, clock } = await createTestServer({ SMTP_URL: smtp.url });
+  const requestDeletion = (token: string) =>
+    app.request('/api/users/account/deletion/request', { headers: bearer(token) });
+  const cancelDeletion = (token: string) =>
+    app.request('/api/users/account/deletion/cancel', { method: 'POST', headers: bearer(token) });
+
+  async function rowsOf(userId: string) {
+    const count = async (table: 'sessions' | 'invoices' | 'notifications' | 'email_codes' | 'avatars' | 'visits') =>
+      (await db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
+    return {
+      users: (await db.selectFrom('users').select('id').where('id', '=', userId).execute()).length,
+      sessions: await count('sessions'),
+      invoices: await count('invoices'),
+      notifications: await count('notifications'),
+      email_codes: await count('email_codes'),
+      avatars: await count('avatars'),
+      visits: await count('visits'),
+    };
+  }
+
+  /** An account with one row in every table that holds customer data. */
+  async function accountWithData() {
+    const account = await register(app);
+    expect((await createInvoice(app, account.token)).status).toBe(201);
+    expect((await app.request('/api/users/verify/email', { headers: bearer(account.token) })).status).toBe(200);
+    const now = clock.now().toISOString();
+    await db
+      .insertInto('avatars')
+      .values({
+        user_id: account.user.id,
+        content_type: 'image/png',
+        bytes: new Uint8Array([1, 2, 3]),
+        sha256: 'a'.repeat(64),
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('visits')
+      .values({
+        id: `visit-${account.user.id}`,
+        user_id: account.user.id,
+        visitor: 'visitor-12345678',
+        country_code: null,
+        country_name: null,
+        city: null,
+        postal: null,
+        latitude: null,
+        longitude: null,
+        ipv4: null,
+        state: null,
+        visit_date: '2026-01-05',
+        visit_time: '09:00:00',
+        received_at: now,
+        client_address: '192.0.2.7',
+      })
+      .execute();
+    return account;
+  }
+
+  it('deletes only the accounts whose date has passed, with all their data', async () => {
+    const due = await accountWithData();
+    const later = await accountWithData();
+    const kept = await accountWithData();
+    const cancelled = await accountWithData();
+    const everything = { users: 1, sessions: 1, invoices: 1, notifications: 1, email_codes: 1, avatars: 1, visits: 1 };
+    expect(await rowsOf(due.user.id)).toEqual(everything);
+
+    expect((await requestDeletion(due.token)).status).toBe(200);
+    expect((await requestDeletion(cancelled.token)).status).toBe(200);
+    expect((await cancelDeletion(cancelled.token)).status).toBe(200);
+    clock.advance(5 * DAY);
+    expect((await requestDeletion(later.token)).status).toBe(200);
+
+    clock.advance(9 * DAY - 1000);
+    expect(await purgeDueAccounts(db, clock)).toBe(0);
+    expect((await rowsOf(due.user.id)).users).toBe(1);
+
+    clock.advance(1000);
+    expect(await purgeDueAccounts(db, clock)).toBe(1);
+    expect(await rowsOf(due.user.id)).toEqual({
+      users: 0,
+      sessions: 0,
+      invoices: 0,
+      notifications: 0,
+      email_codes: 0,
+      avatars: 0,
+      visits: 0,
+    });
+    expect((await authenticate(app, due.token)).status).toBe(401);
+    expect((await login(app, due.user.email, due.password)).status).toBe(401);
+
+    for (const account of [later, kept, cancelled]) {
+      expect(await rowsOf(account.user.id)).toMatchObject({
+        users: 1,
+        sessions: 1,
+        invoices: 1,
+        avatars: 1,
+        visits: 1,
+      });
+    }
+    expect(await purgeDueAccounts(db, clock)).toBe(0);
+
+    clock.advance(5 * DAY);
+    expect(await purgeDueAccounts(db, clock)).toBe(1);
+    expect((await rowsOf(later.user.id)).users).toBe(0);
+    expect((await rowsOf(kept.user.id)).users).toBe(1);
+    expect((await rowsOf(cancelled.user.id)).users).toBe(1);
+  });
+});

@@ -1,0 +1,181 @@
+// @vitest-environment node
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { NOTIFICATIONS_LIMIT, addNotification } from '../../server/account/notifications';
+import { markInvoicePaid } from '../../server/payments/markPaid';
+import { NotificationsResponse, SeenResponse } from '../../src/api/contract';
+import { company } from '../../src/config/company';
+import { assert } from 'superstruct';
+import {
+  MINUTE,
+  ORDER,
+  bearer,
+  cleanup,
+  createTestServer,
+  errorText,
+  myInvoices,
+  paymentLink,
+  register,
+  type TestApp,
+} from './helpers';
+import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await settle();
+  await smtp.close();
+  await cleanup();
+});
+
+const { app, db, clock } = await createTestServer({ SMTP_URL: smtp.url });
+
+async function notifications(token: string) {
+  const res = await app.request('/api/users/notifications', { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  const body: unknown = await res.json();
+  assert(body, NotificationsResponse);
+  return body.notifications;
+}
+
+async function see(token: string): Promise<number> {
+  const res = await app.request('/api/users/notifications/see', { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  const body: unknown = await res.json();
+  assert(body, SeenResponse);
+  return body.seen;
+}
+
+/** Pays an invoice through the sandbox checkout's Pay button, as a customer would. */
+async function payThroughSandbox(token: string, target: TestApp = app): Promise<string> {
+  const url = new URL(await paymentLink(target, token));
+  const res = await target.request(`${url.pathname}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ sig: url.searchParams.get('sig') ?? '' }),
+  });
+  expect(res.status).toBe(303);
+  return decodeURIComponent(url.pathname.split('/').pop()!);
+}
+
+const PAID_TEXT = `Your payment for ${ORDER.title} (£49.00) was received. We will deliver within one day.`;
+
+describe('notifications are created', () => {
+  it('on registration: a welcome', async () => {
+    const account = await register(app);
+    const list = await notifications(account.token);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.text.en).toMatch(new RegExp(`^Welcome to ${company.name}! `));
+    expect(list[0]).toMatchObject({ seen: false, createdAt: clock.now().toISOString() });
+    expect(list[0]!.id).toEqual(expect.any(String));
+  });
+
+  it('when an invoice is paid through the sandbox Pay route, once, with a receipt by e-mail', async () => {
+    const account = await register(app, { name: 'Alan Turing' });
+    const invoiceId = await payThroughSandbox(account.token);
+    expect((await myInvoices(app, account.token))[0]!.paid).toBe(true);
+    expect((await notifications(account.token)).map((n) => n.text.en)[0]).toBe(PAID_TEXT);
+
+    const receipt = await smtp.waitFor(account.user.email);
+    expectWellFormed(receipt, company.mailFrom);
+    expect(receipt.subject).toBe(`Receipt: ${ORDER.title} (£49.00)`);
+    expect(receipt.text).toContain('Hello Alan Turing');
+    expect(receipt.text).toContain('Amount paid: £49.00');
+    expect(receipt.text).toContain(`Invoice: ${invoiceId}`);
+    expect(receipt.html).toContain('£49.00');
+
+    // Confirming the same payment again changes nothing and notifies no one.
+    expect(await markInvoicePaid(db, invoiceId, { provider: 'sandbox', reference: null, at: clock.now() })).toBe(false);
+    expect((await notifications(account.token)).filter((n) => n.text.en === PAID_TEXT)).toHaveLength(1);
+  });
+
+  it('when markInvoicePaid succeeds, even without a mailer (no receipt then)', async () => {
+    const account = await register(app);
+    await paymentLink(app, account.token);
+    const [invoice] = await myInvoices(app, account.token);
+    expect(await markInvoicePaid(db, invoice!._id, { provider: 'sandbox', reference: null, at: clock.now() })).toBe(
+      true,
+    );
+    expect((await notifications(account.token))[0]!.text.en).toBe(PAID_TEXT);
+    await settle();
+    expect(smtp.to(account.user.email)).toEqual([]);
+  });
+
+  it('when the receipt cannot be sent, the payment still stands and the failure is logged', async () => {
+    const down = await startMailCatcher();
+    await down.close();
+    const offline = await createTestServer({ SMTP_URL: down.url });
+    const account = await register(offline.app);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await payThroughSandbox(account.token, offline.app);
+      expect((await myInvoices(offline.app, account.token))[0]!.paid).toBe(true);
+      await vi.waitFor(() =>
+        expect(errors).toHaveBeenCalledWith('[mail] could not send the payment receipt e-mail:', expect.any(Error)),
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('when the account deletion is requested', async () => {
+    const account = await register(app);
+    expect((await app.request('/api/users/account/deletion/request', { headers: bearer(account.token) })).status).toBe(
+      200,
+    );
+    expect((await notifications(account.token))[0]!.text.en).toMatch(/^Your account is scheduled for deletion on /);
+  });
+});
+
+describe('GET /api/users/notifications', () => {
+  it('lists newest first, only the caller’s own, at most 50', async () => {
+    const account = await register(app);
+    const other = await register(app);
+    clock.advance(MINUTE);
+    await payThroughSandbox(account.token);
+    clock.advance(MINUTE);
+    await app.request('/api/users/account/deletion/request', { headers: bearer(account.token) });
+    const list = await notifications(account.token);
+    expect(list.map((n) => n.text.en)).toEqual([
+      expect.stringMatching(/^Your account is scheduled for deletion/),
+      PAID_TEXT,
+      expect.stringMatching(/^Welcome to /),
+    ]);
+    const times = list.map((n) => n.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(await notifications(other.token)).toHaveLength(1);
+
+    for (let i = 0; i < 55; i += 1) {
+      await addNotification(db, { userId: account.user.id, kind: 'welcome', text: `note ${i}`, now: clock.now() });
+    }
+    const capped = await notifications(account.token);
+    expect(NOTIFICATIONS_LIMIT).toBe(50);
+    expect(capped).toHaveLength(50);
+    expect(capped[0]!.text.en).toBe('note 54');
+    expect(capped[49]!.text.en).toBe('note 5');
+  });
+
+  it('needs a token (401)', async () => {
+    const res = await app.request('/api/users/notifications');
+    expect(res.status).toBe(401);
+    expect(await errorText(res)).toBe('Please sign in to continue.');
+  });
+});
+
+describe('GET /api/users/notifications/see', () => {
+  it('marks the caller’s unseen notifications seen and says how many', async () => {
+    const account = await register(app);
+    const other = await register(app);
+    await payThroughSandbox(account.token);
+    await app.request('/api/users/account/deletion/request', { headers: bearer(account.token) });
+    expect(await see(account.token)).toBe(3);
+    expect((await notifications(account.token)).map((n) => n.seen)).toEqual([true, true, true]);
+    expect(await see(account.token)).toBe(0);
+    // Another customer's notifications are untouched.
+    expect((await notifications(other.token)).map((n) => n.seen)).toEqual([false]);
+
+    await payThroughSandbox(account.token);
+    expect(await see(account.token)).toBe(1);
+  });
+
+  it('needs a token (401)', async () => {
+    expect((await app.request('/api/users/notifications/see')).status).toBe(401);
+  });
+});

@@ -1,0 +1,239 @@
+// @vitest-environment node
+import { afterAll, describe, expect, it } from 'vitest';
+import { CODE_INVALID_TEXT } from '../../server/account/codes';
+import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '../../server/routes/account';
+import { company } from '../../src/config/company';
+import {
+  MINUTE,
+  authenticate,
+  cleanup,
+  createTestServer,
+  errorText,
+  fromAddress,
+  jsonInit,
+  login,
+  register,
+  uniqueEmail,
+} from './helpers';
+import { codeIn, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await smtp.close();
+  await cleanup();
+});
+
+const { app, db, clock } = await createTestServer({ SMTP_URL: smtp.url });
+const NEW_PASSWORD = 'a brand new passphrase';
+
+let addressCounter = 0;
+/** A fresh client address per test, so the per-address throttle of one test does not touch another. */
+function freshAddress(): string {
+  addressCounter += 1;
+  return `198.51.100.${addressCounter}`;
+}
+
+function requestCode(email: string, address: string, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({ email, lang: 'en', sendTo: '/reset-password', ...extra });
+  return app.request(`/api/users/password/forgot?${query}`, {}, fromAddress(address));
+}
+
+function reset(email: string, code: string, newPassword = NEW_PASSWORD) {
+  return app.request('/api/users/password/forgot', jsonInit('POST', { email, code, newPassword }));
+}
+
+/** Asks for a code and returns it as read from the `nth` message to the address. */
+async function codeFor(email: string, address: string, nth: number): Promise<string> {
+  const res = await requestCode(email, address);
+  expect(res.status).toBe(200);
+  return codeIn(await smtp.waitFor(email, nth));
+}
+
+/** A six-digit code that is not `code`. */
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+describe('GET /api/users/password/forgot', () => {
+  it('e-mails a code to an existing account and answers the fixed message', async () => {
+    const account = await register(app, { name: 'Grace Hopper' });
+    const res = await requestCode(account.user.email.toUpperCase(), freshAddress());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: FORGOT_PASSWORD_TEXT } });
+    expect(FORGOT_PASSWORD_TEXT).toBe(
+      'If an account exists for that address, we have sent it a code. The code expires in 15 minutes.',
+    );
+    const mail = await smtp.waitFor(account.user.email);
+    expectWellFormed(mail, company.mailFrom);
+    expect(mail.to).toBe(account.user.email);
+    expect(mail.text).toContain('Hello Grace Hopper');
+    expect(mail.html).toContain(codeIn(mail));
+    // Stored only as a hash: the code itself is nowhere in the database.
+    const row = await db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('user_id', '=', account.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.purpose).toBe('password_reset');
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(codeIn(mail));
+  });
+
+  it('gives an unknown e-mail the very same answer and sends nothing', async () => {
+    const unknown = uniqueEmail('nobody');
+    const known = await register(app);
+    const address = freshAddress();
+    const before = smtp.messages.length;
+    const unknownRes = await requestCode(unknown, address);
+    const knownRes = await requestCode(known.user.email, address);
+    expect(unknownRes.status).toBe(200);
+    expect(await unknownRes.text()).toBe(await knownRes.text());
+    await smtp.waitFor(known.user.email);
+    await settle();
+    expect(smtp.to(unknown)).toEqual([]);
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it('refuses a malformed e-mail with 400', async () => {
+    const res = await requestCode('not-an-address', freshAddress());
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe('Please enter a valid e-mail address.');
+  });
+
+  it('throttles code requests per e-mail (429 with Retry-After), known or not, until the window passes', async () => {
+    for (const email of [(await register(app)).user.email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < 5; i += 1) expect((await requestCode(email, freshAddress())).status).toBe(200);
+      const blocked = await requestCode(email, freshAddress());
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await errorText(blocked)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    }
+    const email = (await register(app)).user.email;
+    for (let i = 0; i < 5; i += 1) await requestCode(email, freshAddress());
+    expect((await requestCode(email, freshAddress())).status).toBe(429);
+    clock.advance(15 * MINUTE);
+    expect((await requestCode(email, freshAddress())).status).toBe(200);
+  });
+
+  it('throttles code requests per client address, whatever e-mail they name', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 20; i += 1) expect((await requestCode(uniqueEmail('spray'), address)).status).toBe(200);
+    const blocked = await requestCode(uniqueEmail('spray'), address);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('Retry-After')).not.toBeNull();
+    expect((await requestCode(uniqueEmail('spray'), freshAddress())).status).toBe(200);
+  });
+});
+
+describe('POST /api/users/password/forgot', () => {
+  it('sets the new password, ends every session, and answers the fixed message', async () => {
+    const account = await register(app);
+    const second = await login(app, account.user.email, account.password, freshAddress());
+    const secondToken = ((await second.json()) as { token: string }).token;
+    const code = await codeFor(account.user.email, freshAddress(), 1);
+
+    const res = await reset(account.user.email, code);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: PASSWORD_RESET_TEXT } });
+    expect(PASSWORD_RESET_TEXT).toBe('Your password has been reset. You can now sign in with your new password.');
+
+    expect((await authenticate(app, account.token)).status).toBe(401);
+    expect((await authenticate(app, secondToken)).status).toBe(401);
+    expect((await login(app, account.user.email, account.password, freshAddress())).status).toBe(401);
+    const signedIn = await login(app, account.user.email, NEW_PASSWORD, freshAddress());
+    expect(signedIn.status).toBe(200);
+    // The code reached the address: it is proven to be the customer's.
+    expect(((await signedIn.json()) as { user: { emailVerified: boolean } }).user.emailVerified).toBe(true);
+    const hash = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', account.user.id)
+      .executeTakeFirst();
+    expect(hash?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses a wrong code with 400 and changes nothing', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.user.email, freshAddress(), 1);
+    const res = await reset(account.user.email, wrongCode(code));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    expect(CODE_INVALID_TEXT).toBe('This code is not valid or has expired.');
+    expect((await authenticate(app, account.token)).status).toBe(200);
+    expect((await login(app, account.user.email, account.password, freshAddress())).status).toBe(200);
+  });
+
+  it('refuses a code for an unknown e-mail, a malformed code and a too short password with 400', async () => {
+    const unknown = await reset(uniqueEmail('nobody'), '123456');
+    expect(unknown.status).toBe(400);
+    expect(await errorText(unknown)).toBe(CODE_INVALID_TEXT);
+    const account = await register(app);
+    const malformed = await reset(account.user.email, '12ab56');
+    expect(malformed.status).toBe(400);
+    expect(await errorText(malformed)).toBe(CODE_INVALID_TEXT);
+    const short = await reset(account.user.email, '123456', 'short');
+    expect(short.status).toBe(400);
+    expect(await errorText(short)).toBe('The new password must be 8 to 128 characters.');
+  });
+
+  it('lets a code work once', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.user.email, freshAddress(), 1);
+    expect((await reset(account.user.email, code)).status).toBe(200);
+    const again = await reset(account.user.email, code, 'yet another passphrase');
+    expect(again.status).toBe(400);
+    expect(await errorText(again)).toBe(CODE_INVALID_TEXT);
+    expect((await login(app, account.user.email, NEW_PASSWORD, freshAddress())).status).toBe(200);
+  });
+
+  it('lets a code expire after 15 minutes', async () => {
+    const early = await register(app);
+    const earlyCode = await codeFor(early.user.email, freshAddress(), 1);
+    const late = await register(app);
+    const lateCode = await codeFor(late.user.email, freshAddress(), 1);
+    clock.advance(15 * MINUTE - 1000);
+    expect((await reset(early.user.email, earlyCode)).status).toBe(200);
+    clock.advance(1000);
+    const expired = await reset(late.user.email, lateCode);
+    expect(expired.status).toBe(400);
+    expect(await errorText(expired)).toBe(CODE_INVALID_TEXT);
+  });
+
+  it('stops a code after 5 wrong tries: the 6th fails even with the right code', async () => {
+    const patient = await register(app);
+    const patientCode = await codeFor(patient.user.email, freshAddress(), 1);
+    for (let i = 0; i < 4; i += 1) expect((await reset(patient.user.email, wrongCode(patientCode))).status).toBe(400);
+    expect((await reset(patient.user.email, patientCode)).status).toBe(200);
+
+    const guesser = await register(app);
+    const code = await codeFor(guesser.user.email, freshAddress(), 1);
+    for (let i = 0; i < 5; i += 1) expect((await reset(guesser.user.email, wrongCode(code))).status).toBe(400);
+    const sixth = await reset(guesser.user.email, code);
+    expect(sixth.status).toBe(400);
+    expect(await errorText(sixth)).toBe(CODE_INVALID_TEXT);
+    expect((await login(app, guesser.user.email, guesser.password, freshAddress())).status).toBe(200);
+    // A new code starts a new count.
+    const fresh = await codeFor(guesser.user.email, freshAddress(), 2);
+    expect((await reset(guesser.user.email, fresh)).status).toBe(200);
+  });
+
+  it('replaces an older code with a newer one', async () => {
+    const account = await register(app);
+    const first = await codeFor(account.user.email, freshAddress(), 1);
+    const second = await codeFor(account.user.email, freshAddress(), 2);
+    expect(second).not.toBe(first);
+    const old = await reset(account.user.email, first);
+    expect(old.status).toBe(400);
+    expect((await reset(account.user.email, second)).status).toBe(200);
+  });
+
+  it('does not accept a verification code as a reset code', async () => {
+    const account = await register(app);
+    const verify = await app.request('/api/users/verify/email', {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(verify.status).toBe(200);
+    const code = codeIn(await smtp.waitFor(account.user.email));
+    expect((await reset(account.user.email, code)).status).toBe(400);
+  });
+});

@@ -1,0 +1,200 @@
+// @vitest-environment node
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { CODE_INVALID_TEXT } from '../../server/account/codes';
+import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '../../server/routes/account';
+import { UserResponse } from '../../src/api/contract';
+import { company } from '../../src/config/company';
+import { assert } from 'superstruct';
+import {
+  MINUTE,
+  authenticate,
+  bearer,
+  cleanup,
+  createTestServer,
+  errorText,
+  form,
+  jsonInit,
+  register,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
+import { codeIn, expectWellFormed, startMailCatcher } from './mail-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await smtp.close();
+  await cleanup();
+});
+
+const { app, clock } = await createTestServer({ SMTP_URL: smtp.url });
+
+function sendCode(token: string, type = 'email', target: TestApp = app) {
+  return target.request(`/api/users/verify/${type}?lang=en`, { headers: bearer(token) });
+}
+
+function confirm(token: string, code: string, type = 'email') {
+  return app.request(`/api/users/verify/${type}`, jsonInit('POST', { code }, bearer(token)));
+}
+
+async function codeFor(token: string, email: string, nth = 1): Promise<string> {
+  const res = await sendCode(token);
+  expect(res.status).toBe(200);
+  return codeIn(await smtp.waitFor(email, nth));
+}
+
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+describe('GET /api/users/verify/email', () => {
+  it('e-mails a code to the signed-in customer and says where it went', async () => {
+    const account = await register(app, { name: 'Mary Jackson' });
+    const res = await sendCode(account.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: `We have sent a code to ${account.user.email}.` } });
+    expect(codeSentText(account.user.email)).toBe(`We have sent a code to ${account.user.email}.`);
+    const mail = await smtp.waitFor(account.user.email);
+    expectWellFormed(mail, company.mailFrom);
+    expect(mail.subject).toBe(`Verify your e-mail address for ${company.name}`);
+    expect(mail.text).toContain('Hello Mary Jackson');
+    expect(codeIn(mail)).toMatch(/^\d{6}$/);
+  });
+
+  it('needs a token (401)', async () => {
+    const res = await app.request('/api/users/verify/email');
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 404 for any type but email', async () => {
+    const account = await register(app);
+    const res = await sendCode(account.token, 'phone');
+    expect(res.status).toBe(404);
+    expect(await errorText(res)).toBe('Not found.');
+    expect((await confirm(account.token, '123456', 'phone')).status).toBe(404);
+  });
+
+  it('answers 409 when the address is verified already', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    expect((await confirm(account.token, code)).status).toBe(200);
+    const again = await sendCode(account.token);
+    expect(again.status).toBe(409);
+    expect(await errorText(again)).toBe(ALREADY_VERIFIED_TEXT);
+    expect(ALREADY_VERIFIED_TEXT).toBe('Your e-mail address is already verified.');
+    const confirmAgain = await confirm(account.token, code);
+    expect(confirmAgain.status).toBe(409);
+    expect(smtp.to(account.user.email)).toHaveLength(1);
+  });
+
+  it('throttles code requests per account with 429', async () => {
+    const account = await register(app);
+    for (let i = 0; i < 5; i += 1) expect((await sendCode(account.token)).status).toBe(200);
+    const blocked = await sendCode(account.token);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    clock.advance(15 * MINUTE);
+    expect((await sendCode(account.token)).status).toBe(200);
+  });
+
+  it('answers 503 when the mail server cannot be reached', async () => {
+    const down = await startMailCatcher();
+    await down.close();
+    const { app: offline } = await createTestServer({ SMTP_URL: down.url });
+    const account = await register(offline);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await sendCode(account.token, 'email', offline);
+      expect(res.status).toBe(503);
+      expect(await errorText(res)).toBe(MAIL_FAILED_TEXT);
+      expect(errors).toHaveBeenCalledWith('[mail] could not send the verification code e-mail:', expect.any(Error));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
+
+describe('POST /api/users/verify/email', () => {
+  it('marks the address verified and answers the user', async () => {
+    const account = await register(app);
+    expect(account.user.emailVerified).toBe(false);
+    const code = await codeFor(account.token, account.user.email);
+    const res = await confirm(account.token, code);
+    expect(res.status).toBe(200);
+    const body: unknown = await res.json();
+    assert(body, UserResponse);
+    expect(body.user).toEqual({ ...account.user, emailVerified: true });
+    expect(await (await authenticate(app, account.token)).json()).toEqual({ user: body.user });
+  });
+
+  it('refuses a wrong or malformed code with 400', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    const wrong = await confirm(account.token, wrongCode(code));
+    expect(wrong.status).toBe(400);
+    expect(await errorText(wrong)).toBe(CODE_INVALID_TEXT);
+    const malformed = await confirm(account.token, '12345');
+    expect(malformed.status).toBe(400);
+    expect(await errorText(malformed)).toBe(CODE_INVALID_TEXT);
+    expect((await confirm(account.token, code)).status).toBe(200);
+  });
+
+  it('refuses a code that was never sent, and one sent to another account', async () => {
+    const account = await register(app);
+    expect((await confirm(account.token, '000000')).status).toBe(400);
+    const other = await register(app);
+    const othersCode = await codeFor(other.token, other.user.email);
+    expect((await confirm(account.token, othersCode)).status).toBe(400);
+  });
+
+  it('lets a code expire after 15 minutes', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    clock.advance(15 * MINUTE);
+    const res = await confirm(account.token, code);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+  });
+
+  it('stops a code after 5 wrong tries: the 6th fails even with the right code', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    for (let i = 0; i < 5; i += 1) expect((await confirm(account.token, wrongCode(code))).status).toBe(400);
+    expect((await confirm(account.token, code)).status).toBe(400);
+    expect(((await (await authenticate(app, account.token)).json()) as UserResponse).user.emailVerified).toBe(false);
+  });
+
+  it('replaces an older code with a newer one', async () => {
+    const account = await register(app);
+    const first = await codeFor(account.token, account.user.email, 1);
+    const second = await codeFor(account.token, account.user.email, 2);
+    expect(second).not.toBe(first);
+    expect((await confirm(account.token, first)).status).toBe(400);
+    expect((await confirm(account.token, second)).status).toBe(200);
+  });
+
+  it('works once, and only for the address it was sent to (a changed e-mail needs a new code)', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    expect((await confirm(account.token, code)).status).toBe(200);
+    // Changing the address resets emailVerified (profile update); the used code does not verify it again.
+    const email = uniqueEmail('moved');
+    const updated = await app.request('/api/users/profile/update', {
+      method: 'PATCH',
+      body: form({ name: account.user.name, email }),
+      headers: bearer(account.token),
+    });
+    expect(updated.status).toBe(200);
+    expect((await confirm(account.token, code)).status).toBe(400);
+
+    // A code sent to the old address does not prove the new one.
+    const other = await register(app);
+    const oldAddressCode = await codeFor(other.token, other.user.email);
+    const moved = await app.request('/api/users/profile/update', {
+      method: 'PATCH',
+      body: form({ name: other.user.name, email: uniqueEmail('moved') }),
+      headers: bearer(other.token),
+    });
+    expect(moved.status).toBe(200);
+    expect((await confirm(other.token, oldAddressCode)).status).toBe(400);
+  });
+});
