@@ -165,7 +165,14 @@ export const VisitRequest = type({
 });
 export type VisitRequest = Infer<typeof VisitRequest>;
 
-export const ClientConfig = type({ geolocationUrl: nullable(string()) });
+export const GoogleClientConfig = type({ authorizationUrl: string(), clientId: string() });
+export const ClientConfig = type({
+  geolocationUrl: nullable(string()),
+  /** Where the Google sign-in popup goes, or null when Google sign-in is not configured. */
+  google: optional(nullable(GoogleClientConfig)),
+});
 export type ClientConfig = Infer<typeof ClientConfig>;
 
 export const SeenResponse = type({ seen: integer() });
+
+export const GoogleTokenRequest = type({ googleToken: size(string(), 1, 4096) });
