@@ -14,7 +14,6 @@ import { Spinner } from '../components/Spinner';
 const implementation = loginMachine.provide({
   actors: {
     loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
-    continueWithGoogle: fromPromise(() => continueWithGoogle()),
   },
 });
 
@@ -24,6 +23,8 @@ export default function Login() {
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     implementation.provide({
+      // SPEC 7: both Google buttons, on Login too, call the register-with-Google call.
+      actors: { continueWithGoogle: fromPromise(() => continueWithGoogle('register', inspect)) },
       actions: {
         signIn: (_, session) => auth.send({ type: 'auth.signedIn', session }),
         goHome: () => navigate('/'),

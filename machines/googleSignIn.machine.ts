@@ -1,0 +1,124 @@
+/**
+ * Sign-in with Google through a popup (SPEC 1, 7; identity library numbers of SPEC 9): open the
+ * provider's page in a 500x600 popup with a fresh `state` and nonce, receive the access token on our
+ * callback page, check `state`, close the popup, and hand the token to our server.
+ *
+ * A popup reported closed may only look closed (a provider's opener policy hides it), so, as the identity
+ * library does, the answer is awaited 8 s more before the popup counts as closed by the user.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { errorMessage } from './lib/errorMessage';
+import type { Session } from './lib/types';
+
+export const POPUP_WIDTH = 500;
+export const POPUP_HEIGHT = 600;
+export const CLOSED_DETECTION_DELAY_MS = 8000;
+
+/** The texts shown under the password field, in the spirit of the identity library's codes. */
+export const GOOGLE_ERRORS = {
+  popupBlocked: 'The Google sign-in window was blocked. Allow pop-ups for this site and try again.',
+  popupClosedByUser: 'The Google sign-in window was closed before you finished signing in.',
+  stateMismatch: 'The answer from Google could not be trusted. Please try again.',
+  provider: (reason: string) => `Google could not sign you in (${reason}). Please try again.`,
+} as const;
+
+export type GoogleMode = 'register' | 'login';
+
+export type GoogleSignInEvent =
+  | { type: 'google.callback'; accessToken: string; state: string }
+  | { type: 'google.providerError'; reason: string }
+  | { type: 'google.closed' };
+
+interface GoogleSignInContext {
+  mode: GoogleMode;
+  state: string;
+  nonce: string;
+  accessToken: string | null;
+  session: Session | null;
+  error: string | null;
+}
+
+export type GoogleSignInOutput = { session: Session } | { error: string };
+
+export const googleSignInMachine = setup({
+  types: {
+    context: {} as GoogleSignInContext,
+    events: {} as GoogleSignInEvent,
+    input: {} as { mode: GoogleMode; state: string; nonce: string },
+    output: {} as GoogleSignInOutput,
+  },
+  actors: {
+    /** Opens the popup on the provider's page; rejects (GOOGLE_ERRORS.popupBlocked) when the browser blocked it. */
+    openPopup: fromPromise<void, { state: string; nonce: string }>(async () => {}),
+    /** Reports the callback page's answer and the popup being closed. */
+    watchPopup: fromCallback<GoogleSignInEvent>(() => () => {}),
+    /** Our server: POST /auth/register/google or /auth/login/google with {googleToken}. */
+    exchangeToken: fromPromise<Session, { mode: GoogleMode; accessToken: string }>(async () => {
+      throw new Error('exchangeToken is not provided');
+    }),
+  },
+  actions: {
+    closePopup: () => {},
+  },
+  guards: {
+    stateMatches: ({ context, event }) => event.type === 'google.callback' && event.state === context.state,
+  },
+  delays: { closedDetectionDelay: CLOSED_DETECTION_DELAY_MS },
+}).createMachine({
+  id: 'googleSignIn',
+  context: ({ input }) => ({ ...input, accessToken: null, session: null, error: null }),
+  initial: 'opening',
+  states: {
+    opening: {
+      invoke: {
+        id: 'openPopup',
+        src: 'openPopup',
+        input: ({ context }) => ({ state: context.state, nonce: context.nonce }),
+        onDone: 'awaiting',
+        // The opener says why (a blocked popup, or Google sign-in not being available).
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    awaiting: {
+      invoke: { id: 'watchPopup', src: 'watchPopup' },
+      initial: 'open',
+      on: {
+        'google.callback': [
+          {
+            guard: 'stateMatches',
+            target: 'exchanging',
+            actions: ['closePopup', assign({ accessToken: ({ event }) => event.accessToken })],
+          },
+          { target: 'failed', actions: ['closePopup', assign({ error: GOOGLE_ERRORS.stateMismatch })] },
+        ],
+        'google.providerError': {
+          target: 'failed',
+          actions: ['closePopup', assign({ error: ({ event }) => GOOGLE_ERRORS.provider(event.reason) })],
+        },
+      },
+      states: {
+        open: { on: { 'google.closed': 'closed' } },
+        closed: {
+          after: {
+            closedDetectionDelay: {
+              target: '#googleSignIn.failed',
+              actions: assign({ error: GOOGLE_ERRORS.popupClosedByUser }),
+            },
+          },
+        },
+      },
+    },
+    exchanging: {
+      invoke: {
+        id: 'exchangeToken',
+        src: 'exchangeToken',
+        input: ({ context }) => ({ mode: context.mode, accessToken: context.accessToken ?? '' }),
+        onDone: { target: 'succeeded', actions: assign({ session: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    succeeded: { type: 'final' },
+    failed: { type: 'final' },
+  },
+  output: ({ context }) => (context.session ? { session: context.session } : { error: context.error ?? '' }),
+});
