@@ -1,6 +1,8 @@
 /**
- * Cookie consent (SPEC 4, 9): the CookieConsent cookie absent means the banner shows;
- * accepting or declining sets it ('true' / 'false') for 365 days (the injected saveChoice writes it).
+ * Cookie consent (SPEC 2, 4, 9): the CookieConsent cookie absent means the banner shows, with the
+ * site's 'Understood'. Later, 'Cookie settings' opens the default variant of the banner ('I understand'
+ * and a decline button), so a choice can be changed. Either choice is saved ('true' / 'false') for
+ * 365 days by the injected saveChoice.
  */
 import { assign, setup } from 'xstate';
 
@@ -8,7 +10,7 @@ export const CONSENT_COOKIE = 'CookieConsent';
 export const CONSENT_DAYS = 365;
 
 export type ConsentChoice = 'true' | 'false';
-export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.decline' };
+export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.decline' } | { type: 'consent.review' };
 
 export const consentMachine = setup({
   types: {
@@ -32,7 +34,17 @@ export const consentMachine = setup({
     reading: {
       always: [{ guard: 'hasChoice', target: 'decided' }, { target: 'asking' }],
     },
+    /** First visit: the site's banner, with 'Understood' only. */
     asking: {
+      on: {
+        'consent.accept': {
+          target: 'decided',
+          actions: [assign({ choice: 'true' }), { type: 'saveChoice', params: { choice: 'true' } }],
+        },
+      },
+    },
+    /** Opened from 'Cookie settings': the default banner, which may also decline. */
+    reviewing: {
       on: {
         'consent.accept': {
           target: 'decided',
@@ -44,6 +56,8 @@ export const consentMachine = setup({
         },
       },
     },
-    decided: {},
+    decided: {
+      on: { 'consent.review': 'reviewing' },
+    },
   },
 });

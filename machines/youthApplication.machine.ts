@@ -42,6 +42,8 @@ function withField(values: YouthValues, field: YouthField, value: string | numbe
 export const youthApplicationMachine = setup({
   types: { context: {} as YouthContext, events: {} as YouthEvent },
   actions: {
+    /** A toast says the application is on its way; the same toast then says it was sent. */
+    announceSending: () => {},
     announceSent: () => {},
   },
   guards: {
@@ -73,7 +75,7 @@ export const youthApplicationMachine = setup({
             return { values, errors: { ...context.errors, age: validateYouthField('age', values) ?? undefined } };
           }),
         },
-        'youth.submit': { guard: 'allValid', target: 'submitting' },
+        'youth.submit': { guard: 'allValid', target: 'submitting', actions: 'announceSending' },
       },
     },
     submitting: {

@@ -18,6 +18,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './routes/auth';
 import { clientConfigRoutes } from './routes/client-config';
+import { googleAuthRoutes } from './routes/google-auth';
 import { invoiceRoutes } from './routes/invoices';
 import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
@@ -59,6 +60,8 @@ export function createApp({ db, config, clock = systemClock, mailer }: CreateApp
     return c.json({ status: 'ok' });
   });
   app.route('/api/auth', authRoutes(services));
+  // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
+  app.route('/api/auth', googleAuthRoutes(services));
   app.route('/api/users', userRoutes(services));
   // Password reset, e-mail verification, notifications, account deletion.
   app.route('/api/users', accountRoutes(services));

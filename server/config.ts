@@ -47,6 +47,19 @@ export interface Config {
   CODE_MAX_REQUESTS_PER_ACCOUNT: number;
   CODE_MAX_REQUESTS_PER_ADDRESS: number;
   CODE_REQUEST_WINDOW_MINUTES: number;
+  /**
+   * The OAuth client id the site is registered under at Google (or at the local OpenID provider in
+   * development and tests). Unset: sign-in with Google is off (client-config `google: null`, its routes 503).
+   */
+  OAUTH_CLIENT_ID: string | undefined;
+  /** Where the browser's sign-in popup goes. Default Google's authorisation endpoint. */
+  OAUTH_AUTHORIZATION_URL: string;
+  /** Answers what an access token is (issued to which client, until when). Default Google's tokeninfo. */
+  OAUTH_TOKENINFO_URL: string;
+  /** The OpenID Connect userinfo endpoint: the profile (sub, e-mail, name) behind an access token. */
+  OAUTH_USERINFO_URL: string;
+  /** How long one call to the provider may take before the sign-in fails with 502. */
+  OAUTH_TIMEOUT_MS: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +178,11 @@ export function loadConfig(env: Env = process.env): Config {
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),
+    OAUTH_CLIENT_ID: raw(env, 'OAUTH_CLIENT_ID'),
+    OAUTH_AUTHORIZATION_URL: url(env, 'OAUTH_AUTHORIZATION_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    OAUTH_TOKENINFO_URL: url(env, 'OAUTH_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
+    OAUTH_USERINFO_URL: url(env, 'OAUTH_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    OAUTH_TIMEOUT_MS: integer(env, 'OAUTH_TIMEOUT_MS', 5000, 1, 120_000),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);

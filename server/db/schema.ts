@@ -121,6 +121,18 @@ export interface NotificationsTable {
   seen_at: string | null;
 }
 
+/** An account's sign-in at an outside provider: the provider's subject id names one of our users. */
+export interface IdentitiesTable {
+  /** 'google'. */
+  provider: string;
+  /** The provider's stable, never reassigned id of its user (OpenID Connect `sub`). */
+  subject: string;
+  user_id: string;
+  /** The e-mail address the provider reported when the identity was linked (lower-cased). */
+  email: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -130,6 +142,7 @@ export interface Database {
   notifications: NotificationsTable;
   avatars: AvatarsTable;
   visits: VisitsTable;
+  identities: IdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

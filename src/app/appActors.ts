@@ -5,7 +5,6 @@
 import { type Actor, createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
 import { appStartMachine, type AppStartEvent } from '../../machines/appStart.machine';
 import { authMachine } from '../../machines/auth.machine';
-import type { User } from '../../machines/lib/types';
 import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../machines/consent.machine';
 import { toastsMachine } from '../../machines/toasts.machine';
 import * as api from '../api/auth';
@@ -29,7 +28,7 @@ export function createAppActors(inspect?: Inspect): AppActors {
 
   const auth = createActor(
     authMachine.provide({
-      actors: { authenticate: fromPromise<User | null>(() => api.authenticate()) },
+      actors: { authenticate: fromPromise(() => api.authenticate()) },
       actions: {
         persistToken: (_, { token }) => storeToken(token),
         forgetSession: () => {

@@ -4,13 +4,15 @@ import { useAppActors } from '../app/AppActorsContext';
 import './CookieBanner.css';
 
 /**
- * SPEC 2, "App start": the banner sits at the bottom. The site's variant accepts with 'Understood';
- * the default variant reads 'I understand' and offers a decline button.
+ * SPEC 2, "App start": the banner sits at the bottom. On a first visit it is the site's variant, with
+ * 'Understood'; opened again from 'Cookie settings' it is the default variant, 'I understand' and 'Decline'.
  */
-export function CookieBanner({ variant = 'site' }: { variant?: 'site' | 'default' }) {
+export function CookieBanner() {
   const { consent } = useAppActors();
-  const asking = useSelector(consent, (s) => s.matches('asking'));
-  if (!asking) return null;
+  const variant = useSelector(consent, (s) =>
+    s.matches('asking') ? 'site' : s.matches('reviewing') ? 'default' : null,
+  );
+  if (!variant) return null;
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p>

@@ -10,23 +10,31 @@ import {
   validateYouthField,
 } from '../../machines/lib/validation';
 import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta, useToast } from '../app/hooks';
+import { usePageMeta } from '../app/hooks';
 import { FieldError, invalid } from '../components/FieldError';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';
 import './Forms.css';
+
+const YOUTH_TOAST = 'youth-application';
 
 type TextField = Extract<YouthEvent, { type: 'youth.change' }>['field'];
 
 /** SPEC 2 "Youth-project page": the programme, then the application form (SPEC 4: nothing is sent). */
 export default function YouthProject() {
   usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply online.');
-  const { inspect } = useAppActors();
-  const toast = useToast();
+  const { inspect, toasts } = useAppActors();
   const [snapshot, send] = useMachine(
     youthApplicationMachine.provide({
       actions: {
-        announceSent: () => toast({ title: 'Your application has been sent successfully', variant: 'success' }),
+        announceSending: () =>
+          toasts.send({ type: 'toast.add', toast: { id: YOUTH_TOAST, title: 'Sending your application…' } }),
+        announceSent: () =>
+          toasts.send({
+            type: 'toast.update',
+            id: YOUTH_TOAST,
+            changes: { title: 'Your application has been sent successfully', variant: 'success' },
+          }),
       },
     }),
     { inspect },

@@ -2,13 +2,15 @@
  * What the end-to-end suite runs as its web server: the real server (server/main.ts), plus the real
  * neighbours it talks to, on loopback only:
  * - an SMTP server (smtp-server) that writes every message it receives to E2E_MAIL_DIR, where tests read it;
- * - a stand-in for the third-party IP geolocation service (the one thing we cannot reach from here).
+ * - a stand-in for the third-party IP geolocation service (the one thing we cannot reach from here);
+ * - the local OpenID provider, in Google's place.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startLocalOidcProvider } from '../../server/dev/oidc';
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is not set');
@@ -56,8 +58,20 @@ const geolocation = createServer((request, response) => {
 await new Promise<void>((resolve) => geolocation.listen(0, '127.0.0.1', resolve));
 const geoPort = (geolocation.address() as AddressInfo).port;
 
+// A real OpenID provider in Google's place (server/dev/oidc.ts), with our callback page registered.
+const oidc = await startLocalOidcProvider({
+  clientId: 'storefront-e2e',
+  redirectUris: [`${process.env.PUBLIC_URL}/oauth-callback.html`],
+});
+process.env.OAUTH_CLIENT_ID = 'storefront-e2e';
+process.env.OAUTH_AUTHORIZATION_URL = oidc.authorizationUrl;
+process.env.OAUTH_TOKENINFO_URL = oidc.tokeninfoUrl;
+process.env.OAUTH_USERINFO_URL = oidc.userinfoUrl;
+
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 process.env.GEOLOCATION_URL = `http://127.0.0.1:${geoPort}/json/`;
-console.log(`[e2e] SMTP on ${process.env.SMTP_URL}, geolocation stand-in on ${process.env.GEOLOCATION_URL}`);
+console.log(
+  `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${oidc.issuer}`,
+);
 
 await import('../../server/main');

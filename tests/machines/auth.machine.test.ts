@@ -13,7 +13,7 @@ describePathTests({
     { type: 'auth.logout' },
     { type: 'auth.expired' },
   ],
-  outputs: { authenticate: [ada, null] },
+  outputs: { authenticate: [ada] },
   errors: { authenticate: [new Error('')] },
   check: (snapshot) => {
     // Signed in exactly when a user is known.
@@ -22,7 +22,7 @@ describePathTests({
 });
 
 describe('auth: side effects', () => {
-  function start(authenticate: () => Promise<typeof ada | null>) {
+  function start(authenticate: () => Promise<typeof ada>) {
     const spies = {
       persistToken: vi.fn(),
       forgetSession: vi.fn(),
@@ -50,7 +50,7 @@ describe('auth: side effects', () => {
   });
 
   it('signing in stores the token; logout revokes it, forgets it and announces it once', async () => {
-    const { actor, spies } = start(() => Promise.resolve(null));
+    const { actor, spies } = start(() => Promise.reject(new Error('')));
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedOut'));
     actor.send({ type: 'auth.signedIn', session: adaSession });
     expect(spies.persistToken).toHaveBeenCalledWith('token-1');

@@ -6,7 +6,7 @@ import { describePathTests } from './pathTest';
 describePathTests({
   machine: consentMachine,
   inputs: [{ stored: null }, { stored: 'true' }, { stored: 'false' }, { stored: 'garbage' }],
-  events: [{ type: 'consent.accept' }, { type: 'consent.decline' }],
+  events: [{ type: 'consent.accept' }, { type: 'consent.decline' }, { type: 'consent.review' }],
 });
 
 describe('consent: the cookie', () => {
@@ -18,7 +18,12 @@ describe('consent: the cookie', () => {
     ).start();
     expect(actor.getSnapshot().value).toBe('asking');
     actor.send({ type: 'consent.decline' });
-    expect(saveChoice).toHaveBeenCalledWith('false');
+    expect(actor.getSnapshot().value).toBe('asking'); // the site's banner has no decline
+    actor.send({ type: 'consent.accept' });
+    expect(saveChoice).toHaveBeenLastCalledWith('true');
+    actor.send({ type: 'consent.review' });
+    actor.send({ type: 'consent.decline' });
+    expect(saveChoice).toHaveBeenLastCalledWith('false');
     expect(actor.getSnapshot().context.choice).toBe('false');
   });
 

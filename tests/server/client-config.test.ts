@@ -43,7 +43,7 @@ describe('GEOLOCATION_URL', () => {
 describe('GET /api/client-config', () => {
   it('hands out the default geolocation URL, and lets the browser connect to its origin only', async () => {
     const { app } = await createTestServer();
-    expect(await clientConfig(app)).toEqual({ geolocationUrl: 'https://ipapi.co/json/' });
+    expect(await clientConfig(app)).toEqual({ geolocationUrl: 'https://ipapi.co/json/', google: null });
     for (const res of [
       await app.request('/api/client-config'),
       await app.request('/', { headers: HTML }),
@@ -57,7 +57,10 @@ describe('GET /api/client-config', () => {
     const { app } = await createTestServer({
       GEOLOCATION_URL: loadConfig({ GEOLOCATION_URL: 'https://geo.example:8443/v1/json?fields=city' }).GEOLOCATION_URL,
     });
-    expect(await clientConfig(app)).toEqual({ geolocationUrl: 'https://geo.example:8443/v1/json?fields=city' });
+    expect(await clientConfig(app)).toEqual({
+      geolocationUrl: 'https://geo.example:8443/v1/json?fields=city',
+      google: null,
+    });
     const api = await app.request('/api/users/authenticate');
     expect(api.status).toBe(401);
     expect(connectSrc(api)).toBe("connect-src 'self' https://geo.example:8443");
@@ -71,8 +74,19 @@ describe('GET /api/client-config', () => {
 
   it('answers null when the lookup is switched off, and connect-src is our origin alone', async () => {
     const { app } = await createTestServer({ GEOLOCATION_URL: loadConfig({ GEOLOCATION_URL: '' }).GEOLOCATION_URL });
-    expect(await clientConfig(app)).toEqual({ geolocationUrl: null });
+    expect(await clientConfig(app)).toEqual({ geolocationUrl: null, google: null });
     expect(connectSrc(await app.request('/api/client-config'))).toBe("connect-src 'self'");
     expect(connectSrc(await app.request('/', { headers: HTML }))).toBe("connect-src 'self'");
+  });
+
+  it('hands out the Google sign-in settings when OAUTH_CLIENT_ID is set', async () => {
+    const { app } = await createTestServer({
+      OAUTH_CLIENT_ID: 'storefront-local',
+      OAUTH_AUTHORIZATION_URL: 'http://127.0.0.1:3999/auth',
+    });
+    expect(await clientConfig(app)).toEqual({
+      geolocationUrl: 'https://ipapi.co/json/',
+      google: { authorizationUrl: 'http://127.0.0.1:3999/auth', clientId: 'storefront-local' },
+    });
   });
 });

@@ -26,6 +26,11 @@ describe('loadConfig', () => {
       CODE_MAX_REQUESTS_PER_ADDRESS: 20,
       CODE_REQUEST_WINDOW_MINUTES: 15,
       GEOLOCATION_URL: 'https://ipapi.co/json/',
+      OAUTH_CLIENT_ID: undefined,
+      OAUTH_AUTHORIZATION_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+      OAUTH_TOKENINFO_URL: 'https://oauth2.googleapis.com/tokeninfo',
+      OAUTH_USERINFO_URL: 'https://openidconnect.googleapis.com/v1/userinfo',
+      OAUTH_TIMEOUT_MS: 5000,
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
   });
@@ -43,6 +48,27 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       STRIPE_API_BASE: 'http://127.0.0.1:12345',
     });
+  });
+
+  it('reads the Google sign-in settings', () => {
+    const config = loadConfig({
+      OAUTH_CLIENT_ID: ' storefront-local ',
+      OAUTH_AUTHORIZATION_URL: 'http://127.0.0.1:3999/auth',
+      OAUTH_TOKENINFO_URL: 'http://127.0.0.1:3999/tokeninfo',
+      OAUTH_USERINFO_URL: 'http://127.0.0.1:3999/me',
+      OAUTH_TIMEOUT_MS: '1500',
+    });
+    expect(config).toMatchObject({
+      OAUTH_CLIENT_ID: 'storefront-local',
+      OAUTH_AUTHORIZATION_URL: 'http://127.0.0.1:3999/auth',
+      OAUTH_TOKENINFO_URL: 'http://127.0.0.1:3999/tokeninfo',
+      OAUTH_USERINFO_URL: 'http://127.0.0.1:3999/me',
+      OAUTH_TIMEOUT_MS: 1500,
+    });
+    expect(loadConfig({ OAUTH_CLIENT_ID: '  ' }).OAUTH_CLIENT_ID).toBeUndefined();
+    expect(() => loadConfig({ OAUTH_TOKENINFO_URL: 'not a url' })).toThrow(/OAUTH_TOKENINFO_URL/);
+    expect(() => loadConfig({ OAUTH_AUTHORIZATION_URL: 'ftp://x.example/' })).toThrow(/OAUTH_AUTHORIZATION_URL/);
+    expect(() => loadConfig({ OAUTH_TIMEOUT_MS: '0' })).toThrow(/OAUTH_TIMEOUT_MS/);
   });
 
   it('refuses a short PAYMENT_LINK_SECRET, and a Stripe key without a webhook secret', () => {

@@ -8,10 +8,12 @@ import * as m0001 from './0001_users_sessions';
 import * as m0002 from './0002_invoices';
 import * as m0003 from './0003_account';
 import * as m0004 from './0004_avatars_visits';
+import * as m0005 from './0005_identities';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
   '0002_invoices': m0002,
   '0003_account': m0003,
   '0004_avatars_visits': m0004,
+  '0005_identities': m0005,
 };

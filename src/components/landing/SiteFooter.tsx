@@ -1,4 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
+import { useAppActors } from '../../app/AppActorsContext';
 import { company } from '../../config/company';
 import './SiteFooter.css';
 import { SectionLink } from '../SectionLink';
@@ -41,6 +43,22 @@ const socialLinks = [
     ),
   },
 ];
+
+/** Opens the cookie banner again, so a choice can be changed or withdrawn. */
+function CookieSettings() {
+  const { consent } = useAppActors();
+  const decided = useSelector(consent, (s) => s.matches('decided'));
+  if (!decided) return null;
+  return (
+    <button
+      type="button"
+      className="landing-footer__link-button"
+      onClick={() => consent.send({ type: 'consent.review' })}
+    >
+      Cookie settings
+    </button>
+  );
+}
 
 /** The landing page's footer (SPEC 2): company, legal and customer links, support address, social networks. */
 export function SiteFooter() {
@@ -86,6 +104,9 @@ export function SiteFooter() {
             </li>
             <li>
               <Link href="/terms">Terms of Service</Link>
+            </li>
+            <li>
+              <CookieSettings />
             </li>
           </ul>
         </nav>

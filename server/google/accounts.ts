@@ -1,0 +1,120 @@
+/**
+ * From a verified Google profile to one of our accounts, and a new session for it.
+ *
+ * 1. The identity (provider 'google', the profile's `sub`) is known: its account signs in.
+ * 2. Otherwise (registering only) an account with the profile's e-mail exists: the identity is linked to it,
+ *    but only when Google says it verified the address; else anyone who can open a Google account under
+ *    someone else's address would take their account over (409: sign in with the password first).
+ * 3. Otherwise (registering only) a new account without a password, named from the profile, with the
+ *    welcome notification that e-mail registration gives.
+ * The identity, user and session writes are one transaction.
+ */
+import type { Kysely } from 'kysely';
+import { NAME_MAX } from '../../src/api/contract';
+import { addNotification, notificationTexts } from '../account/notifications';
+import type { Sessions } from '../auth/sessions';
+import type { Clock } from '../clock';
+import type { Database, UserWithAvatar } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { findUserByEmail, insertUser, updateUser } from '../users/repository';
+import type { GoogleProfile } from './verify';
+
+export const GOOGLE_PROVIDER = 'google';
+export const GOOGLE_NO_ACCOUNT_TEXT = 'No account uses this Google sign-in yet. Register first.';
+export const GOOGLE_EMAIL_TAKEN_TEXT =
+  'An account with this e-mail address already exists. Sign in with your password, then you can use Google.';
+
+export interface GoogleSignIn {
+  user: UserWithAvatar;
+  token: string;
+  /** True when this call created the account. */
+  created: boolean;
+}
+
+/** The account's name: the profile's, else the part of the e-mail address before the '@'. */
+export function nameFromProfile(profile: Pick<GoogleProfile, 'name' | 'email'>): string {
+  const name = profile.name?.trim() || profile.email.split('@')[0]!.trim() || profile.email;
+  return name.slice(0, NAME_MAX).trim();
+}
+
+export function findUserIdByIdentity(
+  db: Kysely<Database>,
+  provider: string,
+  subject: string,
+): Promise<string | undefined> {
+  return db
+    .selectFrom('identities')
+    .select('user_id')
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst()
+    .then((row) => row?.user_id);
+}
+
+/** SQLite's UNIQUE or PRIMARY KEY violation: another request created the same identity or e-mail first. */
+function isConstraintRace(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : '';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export async function signInWithGoogle(
+  deps: { db: Kysely<Database>; clock: Clock; sessions: Sessions },
+  profile: GoogleProfile,
+  mode: 'register' | 'login',
+): Promise<GoogleSignIn> {
+  const { db, clock, sessions } = deps;
+  const attempt = () =>
+    db.transaction().execute(async (trx): Promise<GoogleSignIn> => {
+      const now = clock.now();
+      const signIn = async (userId: string, created: boolean, changes: { email_verified?: number } = {}) => {
+        const user = await updateUser(trx, userId, { ...changes, last_login: now.toISOString() }, now);
+        const { token } = await sessions.create(userId, trx);
+        return { user, token, created };
+      };
+      const linkIdentity = (userId: string) =>
+        trx
+          .insertInto('identities')
+          .values({
+            provider: GOOGLE_PROVIDER,
+            subject: profile.sub,
+            user_id: userId,
+            email: profile.email,
+            created_at: now.toISOString(),
+          })
+          .execute();
+
+      const knownUserId = await findUserIdByIdentity(trx, GOOGLE_PROVIDER, profile.sub);
+      if (knownUserId !== undefined) return signIn(knownUserId, false);
+      if (mode === 'login') throw new HttpError(404, GOOGLE_NO_ACCOUNT_TEXT);
+
+      const existing = await findUserByEmail(trx, profile.email);
+      if (existing) {
+        if (!profile.emailVerified) throw new HttpError(409, GOOGLE_EMAIL_TAKEN_TEXT);
+        await linkIdentity(existing.id);
+        // Google has proven the address is this person's: the account's address is verified now too.
+        return signIn(existing.id, false, { email_verified: 1 });
+      }
+
+      const user = await insertUser(trx, {
+        name: nameFromProfile(profile),
+        email: profile.email,
+        passwordHash: null,
+        emailVerified: profile.emailVerified,
+        now,
+        lastLogin: now,
+      });
+      await linkIdentity(user.id);
+      await addNotification(trx, { userId: user.id, kind: 'welcome', text: notificationTexts.welcome(), now });
+      const { token } = await sessions.create(user.id, trx);
+      return { user: { ...user, avatar_sha256: null }, token, created: true };
+    });
+
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two sign-ins of the same new person raced (double click, two tabs): the loser finds what the
+    // winner wrote and signs in to it.
+    if (isConstraintRace(error)) return attempt();
+    throw error;
+  }
+}

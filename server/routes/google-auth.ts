@@ -1,0 +1,36 @@
+/**
+ * /api/auth (beside routes/auth.ts): creating accounts and signing in with Google. The browser sends the
+ * access token its sign-in popup received; the server verifies it with the provider (server/google/verify.ts)
+ * and finds, links or creates the account (server/google/accounts.ts).
+ */
+import { Hono } from 'hono';
+import { GoogleTokenRequest } from '../../src/api/contract';
+import { signInWithGoogle } from '../google/accounts';
+import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';
+import type { AppEnv } from '../http/app-env';
+import { HttpError } from '../http/errors';
+import { readJson, validate } from '../http/validate';
+import type { Services } from '../services';
+import { toWireUser } from '../users/wire';
+
+export const GOOGLE_TOKEN_FIELD_TEXT = 'The Google sign-in did not send a token. Please try again.';
+
+export function googleAuthRoutes(services: Services) {
+  const { config, clock } = services;
+  const routes = new Hono<AppEnv>();
+
+  const handle = (mode: 'register' | 'login') =>
+    routes.post(`/${mode}/google`, async (c) => {
+      if (!config.OAUTH_CLIENT_ID) throw new HttpError(503, GOOGLE_OFF_TEXT);
+      const body = validate(GoogleTokenRequest, await readJson(c), { googleToken: GOOGLE_TOKEN_FIELD_TEXT });
+      const profile = await verifyGoogleToken(config, body.googleToken, clock.now());
+      const { user, token, created } = await signInWithGoogle(services, profile, mode);
+      return c.json({ user: toWireUser(user), token }, created ? 201 : 200);
+    });
+
+  // Both "Continue with Google" buttons: signs in, or creates the account first.
+  handle('register');
+  // Signs in an account that already uses this Google sign-in; 404 otherwise.
+  handle('login');
+  return routes;
+}

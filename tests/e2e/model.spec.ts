@@ -1,0 +1,5 @@
+/**
+ * The browser-level model-based suite: paths generated from the real machines drive Chromium against
+ * the real server (tests/model/browser.ts). One file per machine in tests/e2e/model/.
+ */
+import './model/login.model';

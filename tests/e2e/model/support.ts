@@ -1,0 +1,66 @@
+/** What the browser models share: starting the app on Playwright's clock, accounts, held requests. */
+import { expect, type Page, type Request, type Route } from '@playwright/test';
+import { newAccount } from '../support';
+
+export const SPLASH_MS = 3000;
+
+/** Opens a path with the clock installed (the test did that) and lets the 3 s splash pass. */
+export async function openApp(page: Page, path: string) {
+  await page.goto(path);
+  await page.clock.runFor(SPLASH_MS);
+  await expect(page.getByTestId('splash')).toBeHidden();
+}
+
+/** A customer who exists on the real server, made through the API. */
+export async function existingAccount(page: Page) {
+  const account = newAccount();
+  const form = { name: account.name, email: account.email, password: account.password };
+  const response = await page.request.post('/api/auth/register/email', { form });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { ...account, token };
+}
+
+/**
+ * Holds every request to one endpoint until the test says how it ends: that is how a path decides
+ * the moment an actor settles. The request still goes to the real server when released.
+ */
+export class HeldRequests {
+  private queue: Route[] = [];
+  private waiting: ((route: Route) => void)[] = [];
+
+  static async on(page: Page, url: string | RegExp): Promise<HeldRequests> {
+    const held = new HeldRequests();
+    await page.route(url, (route) => held.push(route));
+    return held;
+  }
+
+  private push(route: Route) {
+    const next = this.waiting.shift();
+    if (next) next(route);
+    else this.queue.push(route);
+  }
+
+  /** The next held request (waiting for it to be made if need be). */
+  next(): Promise<Route> {
+    const route = this.queue.shift();
+    if (route) return Promise.resolve(route);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Lets the next request through to the real server, with its JSON body changed by `edit`. */
+  async release(edit?: (body: Record<string, unknown>, request: Request) => Record<string, unknown>) {
+    const route = await this.next();
+    const request = route.request();
+    if (!edit) return route.continue();
+    const body = edit((request.postDataJSON() ?? {}) as Record<string, unknown>, request);
+    return route.continue({
+      postData: JSON.stringify(body),
+      headers: { ...request.headers(), 'content-type': 'application/json' },
+    });
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The browser-level model-based suite: the same generated paths, driven in Chromium against the real
+ * server. Each machine gets maps typed over ALL its leaf states, events, invoked actors and delays, so a
+ * new state or event without a mapping fails to compile.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Page, test } from '@playwright/test';
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type EventFromLogic,
+  type EventObject,
+  type SnapshotFrom,
+  type StateMachine,
+  type StateValueFrom,
+} from 'xstate';
+import { coveringPaths } from './cover';
+import { AFTER, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from './engine';
+
+/** 'a' | 'b.c' | 'b.d' for { a } | { b: 'c' | 'd' }: the leaf states of a state value type. */
+type Leaves<T> = T extends string
+  ? T
+  : T extends object
+    ? { [K in keyof T & string]: T[K] extends Record<string, never> ? K : `${K}.${Leaves<T[K]>}` }[keyof T & string]
+    : never;
+
+type Parts<M> =
+  M extends StateMachine<
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    infer TActor,
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    infer TDelay,
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any, // eslint-disable-line @typescript-eslint/no-explicit-any
+    any // eslint-disable-line @typescript-eslint/no-explicit-any
+  >
+    ? { actor: TActor extends { src: infer S } ? S & string : never; delay: TDelay & string }
+    : never;
+
+/** Drops 'a' when 'a.b' is there too: a compound state is asserted through its children. */
+type Prune<All extends string, L extends string = All> = L extends unknown
+  ? [Extract<All, `${L}.${string}`>] extends [never]
+    ? L
+    : never
+  : never;
+
+export type LeafState<M extends AnyStateMachine> = Prune<Leaves<StateValueFrom<M>>>;
+export type ActorSrc<M extends AnyStateMachine> = Parts<M>['actor'];
+export type DelayName<M extends AnyStateMachine> = Parts<M>['delay'];
+type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
+
+export interface Outcome<Ctx> {
+  /** Makes the actor succeed for real (usually: let the held request through to the real server). */
+  done: (page: Page, ctx: Ctx, event: EventObject) => Promise<void>;
+  /** Makes it fail: by a real condition where one exists, else at the network edge. */
+  error: (page: Page, ctx: Ctx, event: EventObject) => Promise<void>;
+}
+
+export interface BrowserModel<M extends AnyStateMachine, Ctx> {
+  machine: M;
+  /** How paths are generated: the same options as the machine-level suite. */
+  model: Omit<PathTestOptions<M>, 'machine' | 'check'>;
+  /** Opens the screen (Playwright's clock is installed first) and returns what the maps share. */
+  start: (page: Page, input: unknown) => Promise<Ctx>;
+  /** What the page shows in each leaf state. */
+  states: { [S in LeafState<M>]: (page: Page, ctx: Ctx, snapshot: SnapshotFrom<M>) => Promise<void> };
+  /** What a person does for each event. */
+  events: {
+    [T in MachineEvent<M>['type']]: (
+      page: Page,
+      ctx: Ctx,
+      event: Extract<MachineEvent<M>, { type: T }>,
+    ) => Promise<void>;
+  };
+  /** How each invoked actor's success and failure come about. */
+  outcomes: { [A in ActorSrc<M>]: Outcome<Ctx> };
+  /** How each delay passes (Playwright's clock). */
+  delays: { [D in DelayName<M>]: (page: Page, ctx: Ctx) => Promise<void> };
+}
+
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    child && typeof child === 'object' && Object.keys(child).length === 0
+      ? [`${prefix}${key}`]
+      : leafPaths(child, `${prefix}${key}.`),
+  );
+}
+
+/** The src of the actor an invoke id belongs to, found in the machine's definition. */
+function srcOfInvoke(machine: AnyStateMachine, id: string): string {
+  const visit = (node: AnyMachineSnapshot['machine']['root']): string | undefined => {
+    for (const invoke of node.invoke) if (invoke.id === id) return String(invoke.src);
+    for (const child of Object.values(node.states)) {
+      const found = visit(child as typeof node);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const src = visit(machine.root);
+  if (!src) throw new Error(`no invoke '${id}' in ${machine.id}`);
+  return src;
+}
+
+/** Registers one Playwright test per covering path of the machine, and records what each one covered. */
+export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec: BrowserModel<M, Ctx>): Promise<void> {
+  const { machine } = spec;
+  const options = { ...spec.model, machine } as unknown as PathTestOptions<AnyStateMachine>;
+  const paths = await coveringPaths(options);
+  const states = spec.states as Record<string, (page: Page, ctx: Ctx, snapshot: AnyMachineSnapshot) => Promise<void>>;
+  const events = spec.events as Record<string, (page: Page, ctx: Ctx, event: EventObject) => Promise<void>>;
+  const outcomes = spec.outcomes as Record<string, Outcome<Ctx>>;
+  const delays = spec.delays as Record<string, (page: Page, ctx: Ctx) => Promise<void>>;
+
+  test.describe(`model: ${machine.id}`, () => {
+    for (const [index, { path, transitions }] of paths.entries()) {
+      const title = `#${index + 1} ${['start', ...path.steps.map((s) => s.event.type.replace(/^xstate\./, ''))].join(' → ')}`;
+      test(title, async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.clock.install();
+        const ctx = await spec.start(page, path.input);
+        const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
+          for (const leaf of leafPaths(snapshot.value)) {
+            await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot));
+          }
+        };
+        // The state before any step is the machine's initial state, as the first step's source.
+        // An actor that is never started only computes its initial snapshot.
+        await expectState(createActor(machine as AnyStateMachine, { input: path.input }).getSnapshot(), 'start');
+        for (const [i, step] of path.steps.entries()) {
+          const { event } = step;
+          const where = `step ${i + 1} ${event.type}`;
+          await test.step(where, async () => {
+            if (event.type.startsWith(DONE_ACTOR) || event.type.startsWith(ERROR_ACTOR)) {
+              const done = event.type.startsWith(DONE_ACTOR);
+              const src = srcOfInvoke(machine, event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length));
+              await outcomes[src]![done ? 'done' : 'error'](page, ctx, event);
+            } else if (event.type.startsWith(AFTER)) {
+              const delay = event.type.slice(AFTER.length).split('.')[0]!;
+              await delays[delay]!(page, ctx);
+            } else {
+              await events[event.type]!(page, ctx, event);
+            }
+          });
+          await expectState(step.state, where);
+        }
+        const folder = join(process.cwd(), 'reports', 'model', 'browser', machine.id);
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, `path-${index + 1}.json`), JSON.stringify({ title, transitions }, null, 2));
+      });
+    }
+  });
+}
