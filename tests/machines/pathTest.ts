@@ -41,6 +41,8 @@ export function describePathTests<M extends AnyStateMachine>(options: PathTestOp
         covered: defined.length - missed.length,
         paths: paths.length,
         missed,
+        /** Every defined transition, by key, with its label and whether a path took it. */
+        transitions: defined.map((t) => ({ key: t.key, label: t.label, covered: covered.has(t.key) })),
       };
       console.log(`${machine.id}: ${report.covered}/${report.defined} transitions covered by ${report.paths} paths`);
       const folder = join(process.cwd(), 'reports', 'model', 'machines');
