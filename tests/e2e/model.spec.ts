@@ -3,3 +3,6 @@
  * the real server (tests/model/browser.ts). One file per machine in tests/e2e/model/.
  */
 import './model/login.model';
+import './model/register.model';
+import './model/consent.model';
+import './model/toasts.model';

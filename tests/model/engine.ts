@@ -40,6 +40,8 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   errors?: Record<string, unknown[]>;
   /** How states are told apart; the default is the state value and the whole context. */
   serializeState?: (snapshot: SnapshotFrom<M>) => string;
+  /** Which events a state offers; the browser suite leaves out those no person could cause there. */
+  filterEvents?: (snapshot: SnapshotFrom<M>, event: EventFromLogic<M>) => boolean;
   /** Where the traversal stops going deeper (for machines whose context can grow without end). */
   stopWhen?: (snapshot: SnapshotFrom<M>) => boolean;
   /** Extra assertions on the live snapshot after every step. */
@@ -98,7 +100,10 @@ export function generatePaths(options: PathTestOptions<AnyStateMachine>): Path[]
     const adjacency = getAdjacencyMap(options.machine, {
       input,
       serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
-      events: (snapshot) => eventsFor(snapshot as AnyMachineSnapshot, options),
+      events: (snapshot) =>
+        eventsFor(snapshot as AnyMachineSnapshot, options).filter(
+          (event) => !options.filterEvents || options.filterEvents(snapshot as never, event as never),
+        ),
       stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
     }) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
     const [initialKey] = Object.keys(adjacency);

@@ -25,3 +25,13 @@ export async function signInAtProvider(popup: Page, login: string): Promise<void
 export async function expectNoPopupOpen(page: Page) {
   expect(page.context().pages()).toHaveLength(1);
 }
+
+/**
+ * The customer closes the popup: the opener notices at one of its next 1 s polls (a few, in case the
+ * close reaches it late), then waits the 8 s closed-detection delay before giving up.
+ */
+export async function closePopupAndWait(page: Page, popup: Page): Promise<void> {
+  await popup.close();
+  for (let poll = 0; poll < 3; poll += 1) await page.clock.runFor(1000);
+  await page.clock.runFor(8000);
+}

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { loginMachine } from '../../../machines/login.machine';
 import { describeBrowserModel } from '../../model/browser';
 import { adaSession } from '../../machines/fixtures';
-import { openGooglePopup, signInAtProvider } from './google';
+import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 import type { Page } from '@playwright/test';
 
@@ -84,10 +84,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
         await signInAtProvider(ctx.popup!, `model-login-${Date.now()}`);
       },
       // The customer closes the popup; after the 8 s closed-detection delay the sign-in fails.
-      error: async (page, ctx) => {
-        await ctx.popup!.close();
-        await page.clock.runFor(9000);
-      },
+      error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
     },
   },
   delays: {

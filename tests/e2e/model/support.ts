@@ -52,6 +52,12 @@ export class HeldRequests {
     return this.queue.length;
   }
 
+  /** Lets the next request through to the real server with another body. */
+  async releaseWith(postData: string, contentType: string) {
+    const route = await this.next();
+    return route.continue({ postData, headers: { ...route.request().headers(), 'content-type': contentType } });
+  }
+
   /** Lets the next request through to the real server, with its JSON body changed by `edit`. */
   async release(edit?: (body: Record<string, unknown>, request: Request) => Record<string, unknown>) {
     const route = await this.next();
@@ -63,4 +69,14 @@ export class HeldRequests {
       headers: { ...request.headers(), 'content-type': 'application/json' },
     });
   }
+}
+
+/** Signs the browser in before the page loads, with a token the real server issued. */
+export async function withStoredToken(page: Page, token: string) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('model-token-set')) {
+      localStorage.setItem('token', value);
+      sessionStorage.setItem('model-token-set', '1');
+    }
+  }, token);
 }

@@ -1,0 +1,101 @@
+import { expect, type Page } from '@playwright/test';
+import { registerMachine } from '../../../machines/register.machine';
+import { adaSession } from '../../machines/fixtures';
+import { describeBrowserModel } from '../../model/browser';
+import { newAccount } from '../support';
+import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
+import { existingAccount, HeldRequests, openApp } from './support';
+
+interface Ctx {
+  fresh: ReturnType<typeof newAccount>;
+  taken: Awaited<ReturnType<typeof existingAccount>>;
+  register: HeldRequests;
+  popup?: Page;
+}
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
+const googleButton = (page: Page) => page.getByRole('button', { name: 'Continue with Google' });
+const form = (values: { name: string; email: string; password: string }) => new URLSearchParams(values).toString();
+
+await describeBrowserModel<typeof registerMachine, Ctx>({
+  machine: registerMachine,
+  model: {
+    events: [
+      { type: 'register.change', field: 'name', value: 'Ada Lovelace' },
+      { type: 'register.agree', agreed: true },
+      { type: 'register.agree', agreed: false },
+      { type: 'register.submit' },
+      { type: 'register.google' },
+    ],
+    outputs: { registerRequest: [adaSession], googleRequest: [adaSession] },
+    errors: { registerRequest: [new Error('taken')], googleRequest: [new Error('closed')] },
+    serializeState: (s) =>
+      JSON.stringify({ value: s.value, agreed: s.context.agreed, error: s.context.error !== null }),
+  },
+  start: async (page) => {
+    const taken = await existingAccount(page);
+    const register = await HeldRequests.on(page, '**/api/auth/register/email');
+    await openApp(page, '/signup');
+    return { fresh: newAccount(), taken, register };
+  },
+  states: {
+    editing: async (page, _ctx, snapshot) => {
+      await expect(page).toHaveURL(/\/signup$/);
+      if (snapshot.context.agreed) await expect(continueButton(page)).toBeEnabled();
+      else await expect(continueButton(page)).toBeDisabled();
+      await expect(googleButton(page)).toBeEnabled({ enabled: snapshot.context.agreed });
+      if (snapshot.context.error) await expect(page.getByRole('alert')).toBeVisible();
+      else await expect(page.getByRole('alert')).toHaveCount(0);
+    },
+    'submitting.spinning': async (page) => {
+      await expect(page.getByRole('progressbar', { name: 'Creating your account' })).toBeVisible();
+    },
+    'submitting.waiting': async (page) => {
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(continueButton(page)).toBeDisabled();
+    },
+    withGoogle: async (page) => {
+      await expect(page.getByRole('progressbar', { name: 'Creating your account' })).toBeVisible();
+    },
+    succeeded: async (page) => {
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    },
+  },
+  events: {
+    'register.change': async (page, { fresh }, event) => {
+      const label = { name: 'Full Name', email: 'Email', password: 'Password' }[event.field];
+      await page.getByLabel(label).fill(fresh[event.field]);
+    },
+    'register.agree': async (page, _ctx, event) => {
+      await page.getByRole('checkbox').setChecked(event.agreed);
+    },
+    // A disabled button cannot be pressed: the event is a no-op for a person too.
+    'register.submit': async (page) => {
+      if (await continueButton(page).isEnabled()) await continueButton(page).click();
+    },
+    'register.google': async (page, ctx) => {
+      if (await googleButton(page).isEnabled()) ctx.popup = await openGooglePopup(page, 'Continue with Google');
+    },
+  },
+  outcomes: {
+    registerWithEmail: {
+      done: async (_page, { fresh, register }) => {
+        await register.releaseWith(form(fresh), 'application/x-www-form-urlencoded');
+      },
+      // A real refusal: the e-mail already belongs to an account.
+      error: async (_page, { taken, register }) => {
+        await register.releaseWith(form({ ...taken, name: 'Someone' }), 'application/x-www-form-urlencoded');
+      },
+    },
+    continueWithGoogle: {
+      done: async (_page, ctx) => {
+        await signInAtProvider(ctx.popup!, `model-register-${Date.now()}`);
+      },
+      error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
+    },
+  },
+  delays: {
+    spinnerLimit: (page) => page.clock.runFor(1500),
+  },
+});
