@@ -29,9 +29,15 @@ export class HeldRequests {
   private queue: Route[] = [];
   private waiting: ((route: Route) => void)[] = [];
 
-  static async on(page: Page, url: string | RegExp): Promise<HeldRequests> {
+  /** Holds the first `count` requests to the endpoint (all of them by default); later ones pass. */
+  static async on(page: Page, url: string | RegExp, count = Infinity): Promise<HeldRequests> {
     const held = new HeldRequests();
-    await page.route(url, (route) => held.push(route));
+    let seen = 0;
+    await page.route(url, (route) => {
+      seen += 1;
+      if (seen > count) return route.continue();
+      held.push(route);
+    });
     return held;
   }
 

@@ -1,0 +1,59 @@
+/**
+ * The production bundle carries no inspector (DESIGN "Views"): `@statelyai/inspect` and the inspector mask
+ * are loaded only in development, by a dynamic import that the production build drops. Runs after
+ * `vite build` in `npm run test:e2e` and reads every JavaScript file of dist/assets (BUNDLE_DIR overrides
+ * the folder, to check another build).
+ *
+ * The fingerprints are string literals of @statelyai/inspect's own code (node_modules/@statelyai/inspect/
+ * dist/index.mjs) that minification keeps, and of src/app/inspectorMask.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const assets = join(resolve(process.env.BUNDLE_DIR ?? 'dist'), 'assets');
+
+const INSPECTOR_FINGERPRINTS = [
+  'createBrowserInspector',
+  // The inspector's default URL, and its message and endpoints:
+  'stately.ai/inspect',
+  'stately.ai/registry/api/sky',
+  '@statelyai.connected',
+  'Window does not exist; inspector cannot be started',
+];
+
+const MASK_FINGERPRINTS: (string | RegExp)[] = [
+  'maskInspectionEvent',
+  // SECRET_KEY_NAMES, in order, whatever quotes the minifier chose:
+  /oldPassword["'`],\s*["'`]newPassword["'`],\s*["'`]confirmPassword["'`],\s*["'`]token["'`]/,
+];
+
+function bundleFiles(): { name: string; text: string }[] {
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(join(assets, name), 'utf8') }));
+}
+
+test.describe('production bundle', () => {
+  test('exists', () => {
+    expect(existsSync(assets), `${assets} (run vite build first)`).toBe(true);
+    expect(bundleFiles().length).toBeGreaterThan(0);
+  });
+
+  test('contains no @statelyai/inspect code', () => {
+    const found = bundleFiles().flatMap(({ name, text }) =>
+      INSPECTOR_FINGERPRINTS.filter((fingerprint) => text.includes(fingerprint)).map((f) => `${name}: ${f}`),
+    );
+    expect(found, 'inspector code in the production bundle').toEqual([]);
+  });
+
+  test('contains no inspector mask', () => {
+    const found = bundleFiles().flatMap(({ name, text }) =>
+      MASK_FINGERPRINTS.filter((fingerprint) =>
+        typeof fingerprint === 'string' ? text.includes(fingerprint) : fingerprint.test(text),
+      ).map((f) => `${name}: ${String(f)}`),
+    );
+    expect(found, 'the inspector mask in the production bundle').toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, type Page } from '@playwright/test';
+import { authMachine } from '../../../machines/auth.machine';
+import { adaSession, renamedSession, ada } from '../../machines/fixtures';
+import { describeBrowserModel } from '../../model/browser';
+import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
+
+interface Ctx {
+  account: Awaited<ReturnType<typeof existingAccount>>;
+  check: HeldRequests;
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+async function openAccountMenu(page: Page, item: string) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+await describeBrowserModel<typeof authMachine, Ctx>({
+  machine: authMachine,
+  model: {
+    events: [
+      { type: 'auth.signedIn', session: adaSession },
+      { type: 'auth.updated', session: renamedSession },
+      { type: 'auth.refreshed', user: { ...ada, emailVerified: true } },
+      { type: 'auth.logout' },
+      { type: 'auth.expired' },
+    ],
+    outputs: { authenticate: [ada] },
+    errors: { authenticate: [new Error('')] },
+    serializeState: (s) => JSON.stringify({ value: s.value, signedIn: s.context.user !== null }),
+  },
+  start: async (page) => {
+    const account = await existingAccount(page);
+    await withStoredToken(page, account.token);
+    const check = await HeldRequests.on(page, '**/api/users/authenticate', 1);
+    await page.goto('/');
+    return { account, check };
+  },
+  states: {
+    checking: async (page) => {
+      await expect(page.getByTestId('splash')).toBeVisible();
+    },
+    signedOut: async (page) => {
+      await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+      expect(await storedToken(page)).toBeNull();
+    },
+    signedIn: async (page) => {
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+      expect(await storedToken(page)).toBeTruthy();
+    },
+  },
+  events: {
+    'auth.signedIn': async (page, { account }) => {
+      await page.getByRole('link', { name: 'Sign In' }).click();
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+    },
+    // A profile change returns a new user and token.
+    'auth.updated': async (page) => {
+      await openAccountMenu(page, 'Edit Profile');
+      await page.getByLabel('Name').fill(`Renamed ${Date.now()}`);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+      await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();
+    },
+    // A deletion request changes the user without a new token; it is undone again so the account stays.
+    'auth.refreshed': async (page) => {
+      await openAccountMenu(page, 'Edit Profile');
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page.getByText(/scheduled for deletion on/)).toBeVisible();
+      await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();
+    },
+    'auth.logout': async (page) => {
+      await openAccountMenu(page, 'Logout');
+      await expect(page.locator('[data-position="top-left"]').getByTestId('toast')).toHaveText(/You are logged out/);
+    },
+    // The session ends on the server (signed out elsewhere); the next authenticated call finds out.
+    'auth.expired': async (page) => {
+      const token = await storedToken(page);
+      const revoked = await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+      expect(revoked.status()).toBe(204);
+      await openAccountMenu(page, 'Invoices');
+      await expect(page).toHaveURL(/\/signin$/);
+      await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();
+    },
+  },
+  outcomes: {
+    authenticate: {
+      // The held check reaches the real server with a live token…
+      done: async (page, { check }) => {
+        await check.release();
+        await page.clock.runFor(SPLASH_MS);
+      },
+      // …or with one the server has revoked meanwhile.
+      error: async (page, { account, check }) => {
+        const revoked = await page.request.post('/api/auth/logout', {
+          headers: { authorization: `Bearer ${account.token}` },
+        });
+        expect(revoked.status()).toBe(204);
+        await check.release();
+        await page.clock.runFor(SPLASH_MS);
+      },
+    },
+  },
+  delays: {},
+});

@@ -1,0 +1,133 @@
+import { expect, type Page } from '@playwright/test';
+import { GOOGLE_ERRORS, googleSignInMachine } from '../../../machines/googleSignIn.machine';
+import { adaSession } from '../../machines/fixtures';
+import { describeBrowserModel } from '../../model/browser';
+import { signInAtProvider } from './google';
+import { HeldRequests, openApp } from './support';
+
+interface Ctx {
+  exchange: HeldRequests;
+  popup?: Page;
+}
+
+const spinner = (page: Page) => page.getByRole('progressbar', { name: 'Signing in' });
+
+/** The popup machine as it runs behind the Login screen's 'Continue with Google'. */
+await describeBrowserModel<typeof googleSignInMachine, Ctx>({
+  machine: googleSignInMachine,
+  model: {
+    inputs: [{ mode: 'register', state: 'state-1', nonce: 'nonce-1' }],
+    events: [
+      { type: 'google.callback', accessToken: 'access-1', state: 'state-1' },
+      { type: 'google.callback', accessToken: 'access-1', state: 'forged' },
+      { type: 'google.providerError', reason: 'access_denied' },
+      { type: 'google.closed' },
+    ],
+    outputs: { exchangeToken: [adaSession] },
+    errors: {
+      openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
+      exchangeToken: [new Error('Google did not accept this sign-in.')],
+    },
+  },
+  start: async (page) => {
+    const exchange = await HeldRequests.on(page, '**/api/auth/register/google');
+    await openApp(page, '/signin');
+    return { exchange };
+  },
+  states: {
+    // Before the click that starts it.
+    opening: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    },
+    'awaiting.open': async (page, ctx) => {
+      expect(ctx.popup?.isClosed()).toBe(false);
+      await expect(spinner(page)).toBeVisible();
+    },
+    'awaiting.closed': async (page, ctx) => {
+      expect(ctx.popup?.isClosed()).toBe(true);
+      await expect(spinner(page)).toBeVisible();
+    },
+    exchanging: async (page, ctx) => {
+      expect(ctx.exchange.pending).toBe(1);
+      await expect(spinner(page)).toBeVisible();
+    },
+    succeeded: async (page) => {
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    },
+    failed: async (page, _ctx, snapshot) => {
+      const error = snapshot.context.error ?? '';
+      const alert = page.getByRole('alert');
+      // The provider words its own reason; the rest of the text is ours.
+      if (error.startsWith('Google could not sign you in'))
+        await expect(alert).toContainText('Google could not sign you in');
+      else
+        await expect(alert).toHaveText(
+          error === 'Google did not accept this sign-in.' ? /Google did not accept/ : error,
+        );
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    },
+  },
+  events: {
+    'google.callback': async (page, ctx, event) => {
+      if (event.state === 'state-1') {
+        await signInAtProvider(ctx.popup!, `model-google-${Date.now()}`);
+        await expect.poll(() => ctx.exchange.pending).toBe(1);
+      } else {
+        // An answer that did not come from our request: another window posts a forged one.
+        await page.evaluate(() => {
+          const channel = new BroadcastChannel('storefront-oauth');
+          channel.postMessage({ type: 'oauth-callback', params: { access_token: 'forged', state: 'forged' } });
+          channel.close();
+        });
+      }
+    },
+    // The customer refuses on the provider's page: the provider sends an error back to the callback.
+    'google.providerError': async (_page, ctx) => {
+      const closed = ctx.popup!.waitForEvent('close');
+      await ctx.popup!.getByRole('link', { name: /cancel|abort/i }).click();
+      await closed;
+    },
+    'google.closed': async (page, ctx) => {
+      await ctx.popup!.close();
+      for (let poll = 0; poll < 2; poll += 1) await page.clock.runFor(500);
+    },
+  },
+  outcomes: {
+    openPopup: {
+      done: async (page, ctx) => {
+        const popup = page.waitForEvent('popup');
+        await page.getByRole('button', { name: 'Continue with Google' }).click();
+        ctx.popup = await popup;
+        await ctx.popup.waitForLoadState();
+      },
+      // The browser refuses to open the window, as a popup blocker does.
+      error: async (page) => {
+        await page.evaluate(() => {
+          window.open = () => null;
+        });
+        await page.getByRole('button', { name: 'Continue with Google' }).click();
+      },
+    },
+    watchPopup: {
+      done: async () => {
+        throw new Error('watchPopup only reports events');
+      },
+      error: async () => {
+        throw new Error('watchPopup never fails');
+      },
+    },
+    exchangeToken: {
+      done: async (_page, ctx) => {
+        await ctx.exchange.release();
+      },
+      // A real refusal: the server asks the provider about a token the provider never issued.
+      error: async (_page, ctx) => {
+        await ctx.exchange.release((body) => ({ ...body, googleToken: 'not-a-real-token' }));
+      },
+    },
+  },
+  delays: {
+    closedDetectionDelay: (page) => page.clock.runFor(8000),
+  },
+});
