@@ -30,7 +30,10 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-const machines = (await loadMachines()).map(({ machine }) => ({ id: machine.id, defined: definedTransitions(machine) }));
+const machines = (await loadMachines()).map(({ machine }) => ({
+  id: machine.id,
+  defined: definedTransitions(machine),
+}));
 
 const machineReports: Record<string, MachineReportFile | undefined> = {};
 const browserReports: Record<string, BrowserPathFile[] | undefined> = {};

@@ -2,7 +2,8 @@
 # `npm test`: every suite, in the order that fails fastest, then one closing count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -f reports/vitest.json reports/playwright.json
+# Coverage reports from an earlier run must not count for this one.
+rm -rf reports/model reports/vitest.json reports/playwright.json
 echo "== type check";   npx tsc --noEmit -p .
 echo "== lint";         npx eslint .
 echo "== format";       npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
@@ -10,4 +11,6 @@ echo "== unit, machine path and server tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 echo "== end-to-end (Playwright, Debian's Chromium, real server)"
 npm run --silent test:e2e
+echo "== model coverage: every transition, at machine level and in the browser"
+npx tsx scripts/model-report.ts
 node scripts/summary.mjs

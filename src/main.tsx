@@ -13,9 +13,13 @@ async function loadInspector(): Promise<Inspect | undefined> {
   if (!import.meta.env.DEV) return undefined;
   const wanted = new URLSearchParams(location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1';
   if (!wanted) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const [{ createBrowserInspector }, { maskInspectionEvent }] = await Promise.all([
+    import('@statelyai/inspect'),
+    import('./app/inspectorMask'),
+  ]);
   const inspector = createBrowserInspector();
-  return (event) => inspector.inspect.next?.(event);
+  // Passwords, tokens, codes and the OAuth state never leave the page, not even for the inspector.
+  return (event) => inspector.inspect.next?.(maskInspectionEvent(event));
 }
 
 const inspect = await loadInspector();

@@ -9,7 +9,7 @@
  * touched. The inspector reads an actor's snapshot through `actorRef.getSnapshot()` when it announces the
  * actor, so the copy's `actorRef` answers a masked snapshot too.
  */
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { ActorRefLike, InspectionEvent } from 'xstate';
 
 export const MASK = '•••';
 
@@ -88,12 +88,12 @@ export function maskSnapshot<T>(snapshot: T): T {
   return copy as T;
 }
 
-const maskedRefs = new WeakMap<AnyActorRef, AnyActorRef>();
+const maskedRefs = new WeakMap<ActorRefLike, ActorRefLike>();
 
 /** The actor as the inspector may see it: everything passes through, but its snapshot comes masked. */
-function maskedActorRef(actorRef: AnyActorRef): AnyActorRef {
+function maskedActorRef<R extends ActorRefLike | undefined>(actorRef: R): R {
   if (typeof actorRef !== 'object' || actorRef === null) return actorRef;
-  let masked = maskedRefs.get(actorRef);
+  let masked = maskedRefs.get(actorRef) as R | undefined;
   if (!masked) {
     masked = new Proxy(actorRef, {
       get(target, property) {
@@ -102,35 +102,21 @@ function maskedActorRef(actorRef: AnyActorRef): AnyActorRef {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    maskedRefs.set(actorRef, masked);
+    maskedRefs.set(actorRef, masked as ActorRefLike);
   }
   return masked;
 }
 
 /** A copy of an inspection event with no secrets in it, for the Stately inspector. */
 export function maskInspectionEvent<E extends InspectionEvent>(event: E): E {
-  const copy = { ...event } as Record<string, unknown> & InspectionEvent;
-  copy.actorRef = maskedActorRef(event.actorRef);
-  switch (event.type) {
-    case '@xstate.actor':
-      break;
-    case '@xstate.event':
-      copy.event = maskData(event.event);
-      break;
-    case '@xstate.snapshot':
-    case '@xstate.microstep':
-      copy.event = maskData(event.event);
-      copy.snapshot = maskSnapshot(event.snapshot);
-      break;
-    case '@xstate.action':
-      copy.action = { ...event.action, params: maskData(event.action.params) };
-      break;
-    default: {
-      // An inspection event of a later XState version: mask whatever data it carries.
-      for (const key of ['event', 'snapshot', 'params'] as const) {
-        if (key in copy) copy[key] = key === 'snapshot' ? maskSnapshot(copy[key]) : maskData(copy[key]);
-      }
-    }
-  }
-  return copy as unknown as E;
+  const copy: Record<string, unknown> = { ...event, actorRef: maskedActorRef(event.actorRef) };
+  if ('sourceRef' in event) copy.sourceRef = maskedActorRef(event.sourceRef);
+  // '@xstate.event', '@xstate.snapshot', '@xstate.transition', '@xstate.microstep': the event.
+  if ('event' in event) copy.event = maskData(event.event);
+  // '@xstate.snapshot', '@xstate.transition', '@xstate.microstep': the snapshot's context, input, output.
+  if ('snapshot' in event) copy.snapshot = maskSnapshot(event.snapshot);
+  // '@xstate.action': the action's parameters (a session handed on, a token to persist).
+  if ('action' in event) copy.action = { ...event.action, params: maskData(event.action.params) };
+  // '@xstate.actor' carries no data itself: the inspector asks the (masked) actorRef for its snapshot.
+  return copy as E;
 }

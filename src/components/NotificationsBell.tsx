@@ -1,9 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import * as api from '../api/account';
 import { useAppActors } from '../app/AppActorsContext';
+import { useDismiss } from '../app/useDismiss';
 
 const implementation = notificationsMachine.provide({
   actors: {
@@ -23,21 +24,8 @@ export default function NotificationsBell() {
   const { notifications } = snapshot.context;
   const unseen = notifications.filter((n) => !n.seen).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) send({ type: 'notifications.close' });
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') send({ type: 'notifications.close' });
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, send]);
+  const dismiss = useCallback(() => send({ type: 'notifications.close' }), [send]);
+  useDismiss(root, open, dismiss);
 
   return (
     <div className="bell" ref={root}>

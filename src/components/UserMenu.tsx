@@ -1,9 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { menuMachine } from '../../machines/menu.machine';
 import type { User } from '../../machines/lib/types';
 import { useAppActors } from '../app/AppActorsContext';
+import { useDismiss } from '../app/useDismiss';
 import { Avatar } from './Avatar';
 
 /** The signed-in avatar that toggles a menu: the user's name, Edit Profile, Change Password, Invoices, Logout. */
@@ -15,21 +16,8 @@ export default function UserMenu({ user }: { user: User }) {
   const open = snapshot.matches('open');
 
   // Clicking elsewhere or pressing Escape closes the menu, as any menu does.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) send({ type: 'menu.close' });
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') send({ type: 'menu.close' });
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, send]);
+  const dismiss = useCallback(() => send({ type: 'menu.close' }), [send]);
+  useDismiss(root, open, dismiss);
 
   const close = () => send({ type: 'menu.close' });
   return (

@@ -6,10 +6,9 @@ import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
 import { continueWithGoogle } from '../app/google';
 import * as api from '../api/auth';
+import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
-import { GoogleIcon } from '../components/GoogleIcon';
-import { Spinner } from '../components/Spinner';
 
 const implementation = loginMachine.provide({
   actors: {
@@ -74,25 +73,12 @@ export default function Login() {
             Forgot password?
           </Link>
         </Field>
-        <div className="form__actions">
-          {spinning ? (
-            <Spinner label="Signing in" />
-          ) : (
-            <>
-              <button type="submit" className="button button--primary button--block" disabled={busy}>
-                Continue
-              </button>
-              <button
-                type="button"
-                className="button button--outline button--block"
-                disabled={busy}
-                onClick={() => send({ type: 'login.google' })}
-              >
-                <GoogleIcon /> Continue with Google
-              </button>
-            </>
-          )}
-        </div>
+        <AuthButtons
+          spinning={spinning}
+          spinnerLabel="Signing in"
+          disabled={busy}
+          onGoogle={() => send({ type: 'login.google' })}
+        />
         <p className="form__switch">
           Don't have an account? <Link href="/signup">Register</Link>
         </p>

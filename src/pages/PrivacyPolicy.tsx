@@ -1,15 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { usePageMeta } from '../app/hooks';
+import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '../config/company';
 import { ACCOUNT_DELETION_GRACE_DAYS, PRIVACY_POLICY_DATE } from '../config/policies';
-import './Legal.css';
-
-interface LegalSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 
@@ -313,44 +306,19 @@ export default function PrivacyPolicy() {
     `How ${company.name} collects, uses, keeps and protects your personal data, and your rights under UK GDPR.`,
   );
   return (
-    <main className="page legal">
-      <header className="legal__header">
-        <h1>Privacy Policy</h1>
-        <p className="legal__updated">{`Last updated: ${PRIVACY_POLICY_DATE}`}</p>
-        <p className="legal__intro">
-          Your privacy matters to us. This policy describes, in plain English, what personal data {company.name} keeps,
-          why, for how long, and how you can control it.
-        </p>
-      </header>
-      <div className="legal__layout">
-        <nav className="legal__toc" aria-labelledby="privacy-toc-title">
-          <h2 id="privacy-toc-title" className="legal__toc-title">
-            Contents
-          </h2>
-          <ol>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="legal__body">
-          {sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              className="legal__section"
-              aria-labelledby={`${section.id}-title`}
-            >
-              <h2 id={`${section.id}-title`}>
-                {index + 1}. {section.title}
-              </h2>
-              {section.body}
-            </section>
-          ))}
-        </div>
-      </div>
-    </main>
+    <LegalDocument
+      id="privacy"
+      sections={sections}
+      header={
+        <>
+          <h1>Privacy Policy</h1>
+          <p className="legal__updated">{`Last updated: ${PRIVACY_POLICY_DATE}`}</p>
+          <p className="legal__intro">
+            Your privacy matters to us. This policy describes, in plain English, what personal data {company.name}{' '}
+            keeps, why, for how long, and how you can control it.
+          </p>
+        </>
+      }
+    />
   );
 }

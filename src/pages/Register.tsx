@@ -6,10 +6,9 @@ import { useAppActors } from '../app/AppActorsContext';
 import { continueWithGoogle } from '../app/google';
 import { usePageMeta } from '../app/hooks';
 import * as api from '../api/auth';
+import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
-import { GoogleIcon } from '../components/GoogleIcon';
-import { Spinner } from '../components/Spinner';
 
 const implementation = registerMachine.provide({
   actors: {
@@ -93,25 +92,12 @@ export default function Register() {
             <Link href="/privacy-policy">Privacy Policy</Link>.
           </span>
         </label>
-        <div className="form__actions">
-          {spinning ? (
-            <Spinner label="Creating your account" />
-          ) : (
-            <>
-              <button type="submit" className="button button--primary button--block" disabled={disabled}>
-                Continue
-              </button>
-              <button
-                type="button"
-                className="button button--outline button--block"
-                disabled={disabled}
-                onClick={() => send({ type: 'register.google' })}
-              >
-                <GoogleIcon /> Continue with Google
-              </button>
-            </>
-          )}
-        </div>
+        <AuthButtons
+          spinning={spinning}
+          spinnerLabel="Creating your account"
+          disabled={disabled}
+          onGoogle={() => send({ type: 'register.google' })}
+        />
         <p className="form__switch">
           Already have an account? <Link href="/signin">Sign in</Link>
         </p>

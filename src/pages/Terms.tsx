@@ -1,15 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { usePageMeta } from '../app/hooks';
+import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '../config/company';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../config/policies';
-import './Legal.css';
-
-interface LegalSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 
@@ -262,43 +255,18 @@ export default function Terms() {
     `The terms for using the ${company.name} website and ordering fixed-price IT consultations.`,
   );
   return (
-    <main className="page legal">
-      <header className="legal__header">
-        <h1>Terms of Service</h1>
-        <p className="legal__intro">
-          The rules for using this website and ordering our fixed-price consultations, written to be read and
-          understood.
-        </p>
-      </header>
-      <div className="legal__layout">
-        <nav className="legal__toc" aria-labelledby="terms-toc-title">
-          <h2 id="terms-toc-title" className="legal__toc-title">
-            Contents
-          </h2>
-          <ol>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="legal__body">
-          {sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              className="legal__section"
-              aria-labelledby={`${section.id}-title`}
-            >
-              <h2 id={`${section.id}-title`}>
-                {index + 1}. {section.title}
-              </h2>
-              {section.body}
-            </section>
-          ))}
-        </div>
-      </div>
-    </main>
+    <LegalDocument
+      id="terms"
+      sections={sections}
+      header={
+        <>
+          <h1>Terms of Service</h1>
+          <p className="legal__intro">
+            The rules for using this website and ordering our fixed-price consultations, written to be read and
+            understood.
+          </p>
+        </>
+      }
+    />
   );
 }

@@ -1,0 +1,32 @@
+import { GoogleIcon } from './GoogleIcon';
+import { Spinner } from './Spinner';
+
+/** 'Continue' and 'Continue with Google'; while loading a spinner replaces both (SPEC 2). */
+export function AuthButtons({
+  spinning,
+  spinnerLabel,
+  disabled,
+  onGoogle,
+}: {
+  spinning: boolean;
+  spinnerLabel: string;
+  disabled: boolean;
+  onGoogle: () => void;
+}) {
+  return (
+    <div className="form__actions">
+      {spinning ? (
+        <Spinner label={spinnerLabel} />
+      ) : (
+        <>
+          <button type="submit" className="button button--primary button--block" disabled={disabled}>
+            Continue
+          </button>
+          <button type="button" className="button button--outline button--block" disabled={disabled} onClick={onGoogle}>
+            <GoogleIcon /> Continue with Google
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
