@@ -5,9 +5,13 @@ import { open } from './support';
 test('from /signin, Continue with Google signs in through the popup and lands on /', async ({ page }) => {
   await open(page, '/signin');
   const popup = await openGooglePopup(page, 'Continue with Google');
+  // Measured once the provider's sign-in page has settled (it redirects on its way there).
+  await popup.locator('input[name="login"]').waitFor();
   const size = await popup.evaluate(() => [window.outerWidth, window.outerHeight]);
   expect(size[0]).toBeGreaterThanOrEqual(480);
   expect(size[0]).toBeLessThanOrEqual(520);
+  expect(size[1]).toBeGreaterThanOrEqual(580);
+  expect(size[1]).toBeLessThanOrEqual(700);
   await signInAtProvider(popup, `signin-${Date.now()}`);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -13,7 +13,6 @@ export async function openGooglePopup(page: Page, button: string): Promise<Page>
  * accepts any name; see server/dev/oidc.ts) and lets it send the popup back to our callback page.
  */
 export async function signInAtProvider(popup: Page, login: string): Promise<void> {
-  await popup.waitForLoadState();
   await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill('any password');
   // Consent is granted by the provider itself; the callback then closes the popup.
