@@ -3,18 +3,11 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
 import { ada, adaSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
+import { authSamples } from '../model/samples';
 
 describePathTests({
   machine: authMachine,
-  events: [
-    { type: 'auth.signedIn', session: adaSession },
-    { type: 'auth.updated', session: renamedSession },
-    { type: 'auth.refreshed', user: { ...ada, emailVerified: true } },
-    { type: 'auth.logout' },
-    { type: 'auth.expired' },
-  ],
-  outputs: { authenticate: [ada] },
-  errors: { authenticate: [new Error('')] },
+  ...authSamples,
   check: (snapshot) => {
     // Signed in exactly when a user is known.
     expect(snapshot.matches('signedIn')).toBe(snapshot.context.user !== null);

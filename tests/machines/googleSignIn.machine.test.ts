@@ -3,23 +3,13 @@ import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { GOOGLE_ERRORS, googleSignInMachine, type GoogleSignInEvent } from '../../machines/googleSignIn.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
+import { googleSignInSamples } from '../model/samples';
 
 const input = { mode: 'register' as const, state: 'state-1', nonce: 'nonce-1' };
 
 describePathTests({
   machine: googleSignInMachine,
-  inputs: [input],
-  events: [
-    { type: 'google.callback', accessToken: 'access-1', state: 'state-1' },
-    { type: 'google.callback', accessToken: 'access-1', state: 'forged' },
-    { type: 'google.providerError', reason: 'access_denied' },
-    { type: 'google.closed' },
-  ],
-  outputs: { exchangeToken: [adaSession] },
-  errors: {
-    openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
-    exchangeToken: [new Error('Google could not be reached. Please try again.')],
-  },
+  ...googleSignInSamples,
   check: (snapshot) => {
     if (snapshot.matches('succeeded')) expect(snapshot.output).toEqual({ session: adaSession });
     if (snapshot.matches('failed')) expect(snapshot.output).toEqual({ error: expect.stringMatching(/\w/) });

@@ -1,3 +1,4 @@
+import { loginSamples } from '../model/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login.machine';
@@ -6,13 +7,7 @@ import { describePathTests } from './pathTest';
 
 describePathTests({
   machine: loginMachine,
-  events: [
-    { type: 'login.change', field: 'email', value: 'ada@example.com' },
-    { type: 'login.change', field: 'password', value: 'correct horse' },
-    { type: 'login.submit' },
-    { type: 'login.google' },
-  ],
-  outputs: { loginRequest: [adaSession], googleRequest: [adaSession] },
+  ...loginSamples,
   errors: {
     loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
     googleRequest: [new Error('The sign-in window was closed.')],

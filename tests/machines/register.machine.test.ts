@@ -1,3 +1,4 @@
+import { registerSamples } from '../model/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { registerMachine } from '../../machines/register.machine';
@@ -6,14 +7,7 @@ import { describePathTests } from './pathTest';
 
 describePathTests({
   machine: registerMachine,
-  events: [
-    { type: 'register.change', field: 'name', value: 'Ada Lovelace' },
-    { type: 'register.agree', agreed: true },
-    { type: 'register.agree', agreed: false },
-    { type: 'register.submit' },
-    { type: 'register.google' },
-  ],
-  outputs: { registerRequest: [adaSession], googleRequest: [adaSession] },
+  ...registerSamples,
   errors: {
     registerRequest: [new Error('An account with this e-mail already exists.')],
     googleRequest: [new Error('')],

@@ -1,3 +1,4 @@
+import { wizardSamples } from '../model/samples';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { orderErrorMessage, wizardMachine, type OrderInput } from '../../machines/wizard.machine';
@@ -9,16 +10,7 @@ const steps = ['review', 'information', 'delivery', 'confirmation'];
 describePathTests({
   machine: wizardMachine,
   inputs: [{ service }],
-  events: [
-    { type: 'wizard.next' },
-    { type: 'wizard.back' },
-    { type: 'wizard.chooseApp', choice: 'existing' },
-    { type: 'wizard.chooseApp', choice: 'none' },
-    { type: 'wizard.changeUrl', value: '  example.com  ' },
-    { type: 'wizard.chooseType', serviceType: 'Video Meeting' },
-    { type: 'wizard.confirm' },
-  ],
-  outputs: { createInvoice: [{ paymentLink: 'http://localhost/pay/sandbox/1?sig=abc' }] },
+  ...wizardSamples,
   errors: { createInvoice: [new Error('The price of this service has changed.'), new Error(''), 'not an error'] },
   // The step, the choices and whether a URL is typed shape the wizard; the exact text does not.
   serializeState: (snapshot) =>

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { authMachine } from '../../../machines/auth.machine';
-import { adaSession, renamedSession, ada } from '../../machines/fixtures';
 import { describeBrowserModel } from '../../model/browser';
 import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
+import { authSamples } from '../../model/samples';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;
@@ -19,15 +19,7 @@ async function openAccountMenu(page: Page, item: string) {
 await describeBrowserModel<typeof authMachine, Ctx>({
   machine: authMachine,
   model: {
-    events: [
-      { type: 'auth.signedIn', session: adaSession },
-      { type: 'auth.updated', session: renamedSession },
-      { type: 'auth.refreshed', user: { ...ada, emailVerified: true } },
-      { type: 'auth.logout' },
-      { type: 'auth.expired' },
-    ],
-    outputs: { authenticate: [ada] },
-    errors: { authenticate: [new Error('')] },
+    ...authSamples,
     serializeState: (s) => JSON.stringify({ value: s.value, signedIn: s.context.user !== null }),
   },
   start: async (page) => {

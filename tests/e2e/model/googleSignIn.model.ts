@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { GOOGLE_ERRORS, googleSignInMachine } from '../../../machines/googleSignIn.machine';
-import { adaSession } from '../../machines/fixtures';
+import { googleSignInMachine } from '../../../machines/googleSignIn.machine';
 import { describeBrowserModel } from '../../model/browser';
 import { signInAtProvider } from './google';
 import { HeldRequests, openApp } from './support';
+import { googleSignInSamples } from '../../model/samples';
 
 interface Ctx {
   exchange: HeldRequests;
@@ -16,18 +16,7 @@ const spinner = (page: Page) => page.getByRole('progressbar', { name: 'Signing i
 await describeBrowserModel<typeof googleSignInMachine, Ctx>({
   machine: googleSignInMachine,
   model: {
-    inputs: [{ mode: 'register', state: 'state-1', nonce: 'nonce-1' }],
-    events: [
-      { type: 'google.callback', accessToken: 'access-1', state: 'state-1' },
-      { type: 'google.callback', accessToken: 'access-1', state: 'forged' },
-      { type: 'google.providerError', reason: 'access_denied' },
-      { type: 'google.closed' },
-    ],
-    outputs: { exchangeToken: [adaSession] },
-    errors: {
-      openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
-      exchangeToken: [new Error('Google did not accept this sign-in.')],
-    },
+    ...googleSignInSamples,
   },
   start: async (page) => {
     const exchange = await HeldRequests.on(page, '**/api/auth/register/google');

@@ -1,7 +1,7 @@
+import { loginSamples } from '../../model/samples';
 import { expect } from '@playwright/test';
 import { loginMachine } from '../../../machines/login.machine';
 import { describeBrowserModel } from '../../model/browser';
-import { adaSession } from '../../machines/fixtures';
 import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 import type { Page } from '@playwright/test';
@@ -17,13 +17,7 @@ const continueButton = (page: Page) => page.getByRole('button', { name: 'Continu
 await describeBrowserModel<typeof loginMachine, Ctx>({
   machine: loginMachine,
   model: {
-    events: [
-      { type: 'login.change', field: 'email', value: 'ada@example.com' },
-      { type: 'login.change', field: 'password', value: 'correct horse' },
-      { type: 'login.submit' },
-      { type: 'login.google' },
-    ],
-    outputs: { loginRequest: [adaSession], googleRequest: [adaSession] },
+    ...loginSamples,
     errors: { loginRequest: [new Error('Invalid e-mail or password.')], googleRequest: [new Error('closed')] },
     serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error !== null }),
   },

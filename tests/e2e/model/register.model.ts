@@ -1,6 +1,6 @@
+import { registerSamples } from '../../model/samples';
 import { expect, type Page } from '@playwright/test';
 import { registerMachine } from '../../../machines/register.machine';
-import { adaSession } from '../../machines/fixtures';
 import { describeBrowserModel } from '../../model/browser';
 import { newAccount } from '../support';
 import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
@@ -20,14 +20,7 @@ const form = (values: { name: string; email: string; password: string }) => new 
 await describeBrowserModel<typeof registerMachine, Ctx>({
   machine: registerMachine,
   model: {
-    events: [
-      { type: 'register.change', field: 'name', value: 'Ada Lovelace' },
-      { type: 'register.agree', agreed: true },
-      { type: 'register.agree', agreed: false },
-      { type: 'register.submit' },
-      { type: 'register.google' },
-    ],
-    outputs: { registerRequest: [adaSession], googleRequest: [adaSession] },
+    ...registerSamples,
     errors: { registerRequest: [new Error('taken')], googleRequest: [new Error('closed')] },
     serializeState: (s) =>
       JSON.stringify({ value: s.value, agreed: s.context.agreed, error: s.context.error !== null }),

@@ -1,3 +1,4 @@
+import { wizardSamples } from '../../model/samples';
 import { expect, type Page } from '@playwright/test';
 import { DELIVERY_LABELS, orderUrl, wizardMachine } from '../../../machines/wizard.machine';
 import { formatPrice, servicesByPrice } from '../../../src/catalogue/services';
@@ -22,16 +23,7 @@ await describeBrowserModel<typeof wizardMachine, Ctx>({
   machine: wizardMachine,
   model: {
     inputs: [{ service: { title: service.title, price: service.price } }],
-    events: [
-      { type: 'wizard.next' },
-      { type: 'wizard.back' },
-      { type: 'wizard.chooseApp', choice: 'existing' },
-      { type: 'wizard.chooseApp', choice: 'none' },
-      { type: 'wizard.changeUrl', value: '  shop.example.com  ' },
-      { type: 'wizard.chooseType', serviceType: 'Video Meeting' },
-      { type: 'wizard.confirm' },
-    ],
-    outputs: { createInvoice: [{ paymentLink: 'http://localhost/pay' }] },
+    ...wizardSamples,
     errors: { createInvoice: [new Error('The price of this service has changed.')] },
     // The URL field is there to type in only once an existing website was chosen.
     filterEvents: (snapshot, event) => event.type !== 'wizard.changeUrl' || snapshot.context.appChoice === 'existing',

@@ -1,0 +1,78 @@
+/**
+ * The sample events, actor outputs and errors each machine is explored with: one list per machine, shared
+ * by the machine-level suite (tests/machines) and the browser suite (tests/e2e/model), so both walk the
+ * same model.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { authMachine } from '../../machines/auth.machine';
+import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
+import type { loginMachine } from '../../machines/login.machine';
+import type { registerMachine } from '../../machines/register.machine';
+import type { wizardMachine } from '../../machines/wizard.machine';
+import { ada, adaSession, renamedSession } from '../machines/fixtures';
+import type { PathTestOptions } from './engine';
+
+type Samples<M extends AnyStateMachine> = Pick<PathTestOptions<M>, 'events' | 'outputs' | 'errors' | 'inputs'>;
+
+export const authSamples: Samples<typeof authMachine> = {
+  events: [
+    { type: 'auth.signedIn', session: adaSession },
+    { type: 'auth.updated', session: renamedSession },
+    { type: 'auth.refreshed', user: { ...ada, emailVerified: true } },
+    { type: 'auth.logout' },
+    { type: 'auth.expired' },
+  ],
+  outputs: { authenticate: [ada] },
+  errors: { authenticate: [new Error('')] },
+};
+
+export const loginSamples: Samples<typeof loginMachine> = {
+  events: [
+    { type: 'login.change', field: 'email', value: 'ada@example.com' },
+    { type: 'login.change', field: 'password', value: 'correct horse' },
+    { type: 'login.submit' },
+    { type: 'login.google' },
+  ],
+  outputs: { loginRequest: [adaSession], googleRequest: [adaSession] },
+};
+
+export const registerSamples: Samples<typeof registerMachine> = {
+  events: [
+    { type: 'register.change', field: 'name', value: 'Ada Lovelace' },
+    { type: 'register.agree', agreed: true },
+    { type: 'register.agree', agreed: false },
+    { type: 'register.submit' },
+    { type: 'register.google' },
+  ],
+  outputs: { registerRequest: [adaSession], googleRequest: [adaSession] },
+};
+
+export const wizardService = { title: 'Website Development Consultation', price: 49 };
+
+export const wizardSamples: Samples<typeof wizardMachine> = {
+  events: [
+    { type: 'wizard.next' },
+    { type: 'wizard.back' },
+    { type: 'wizard.chooseApp', choice: 'existing' },
+    { type: 'wizard.chooseApp', choice: 'none' },
+    { type: 'wizard.changeUrl', value: '  shop.example.com  ' },
+    { type: 'wizard.chooseType', serviceType: 'Video Meeting' },
+    { type: 'wizard.confirm' },
+  ],
+  outputs: { createInvoice: [{ paymentLink: 'http://localhost/pay/sandbox/1?sig=abc' }] },
+};
+
+export const googleSignInSamples: Samples<typeof googleSignInMachine> = {
+  inputs: [{ mode: 'register', state: 'state-1', nonce: 'nonce-1' }],
+  events: [
+    { type: 'google.callback', accessToken: 'access-1', state: 'state-1' },
+    { type: 'google.callback', accessToken: 'access-1', state: 'forged' },
+    { type: 'google.providerError', reason: 'access_denied' },
+    { type: 'google.closed' },
+  ],
+  outputs: { exchangeToken: [adaSession] },
+  errors: {
+    openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
+    exchangeToken: [new Error('Google did not accept this sign-in.')],
+  },
+};
