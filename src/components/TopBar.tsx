@@ -48,8 +48,11 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
       className={`topbar${overHero ? ' topbar--over-hero' : ''}${solid ? ' topbar--solid' : ''}`}
       data-solid={solid}
     >
-      <Link href="/" className="topbar__brand">
-        {company.name}
+      <Link href="/" className="topbar__brand" aria-label={`${company.name}, home`}>
+        <span className="topbar__brand-full">{company.name}</span>
+        <span className="topbar__brand-short" aria-hidden="true">
+          {company.shortName}
+        </span>
       </Link>
       <nav className="topbar__links" aria-label="Main">
         <NavLinks />

@@ -117,3 +117,18 @@ test('the cookie banner asks once; Understood stores the choice for a year', asy
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
   await expect(banner).toBeHidden();
 });
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the avatar menu is there and logs out', async ({ page }) => {
+    await register(page, newAccount());
+    const avatar = page.getByRole('button', { name: 'Account menu' });
+    const box = await avatar.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(32);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await avatar.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/You are logged out/);
+  });
+});
