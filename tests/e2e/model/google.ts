@@ -26,11 +26,20 @@ export async function expectNoPopupOpen(page: Page) {
 }
 
 /**
- * The customer closes the popup: the opener notices at one of its next 1 s polls (a few, in case the
- * close reaches it late), then waits the 8 s closed-detection delay before giving up.
+ * The customer closes the popup. The opener polls `popup.closed` every second (on the test's clock),
+ * but the close reaches it in real time: give it a moment between polls, then wait the 8 s
+ * closed-detection delay.
  */
 export async function closePopupAndWait(page: Page, popup: Page): Promise<void> {
   await popup.close();
-  for (let poll = 0; poll < 3; poll += 1) await page.clock.runFor(1000);
+  await letOpenerNoticeClose(page);
   await page.clock.runFor(8000);
+}
+
+/** A few 1 s polls, each after a short real pause, so the closed popup is seen whatever the timing. */
+export async function letOpenerNoticeClose(page: Page): Promise<void> {
+  for (let poll = 0; poll < 4; poll += 1) {
+    await page.waitForTimeout(100);
+    await page.clock.runFor(1000);
+  }
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { googleSignInMachine } from '../../../machines/googleSignIn.machine';
 import { describeBrowserModel } from '../../model/browser';
-import { signInAtProvider } from './google';
+import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp } from './support';
 import { googleSignInSamples } from '../../model/samples';
 
@@ -79,7 +79,7 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
     },
     'google.closed': async (page, ctx) => {
       await ctx.popup!.close();
-      for (let poll = 0; poll < 2; poll += 1) await page.clock.runFor(500);
+      await letOpenerNoticeClose(page);
     },
   },
   outcomes: {
