@@ -7,6 +7,12 @@ import { FieldError, invalid } from '../components/FieldError';
 import './Forms.css';
 
 /** SPEC 2 "Contact-us page": Name, Email, Message and 'Send Message'; SPEC 4: nothing is sent to a server. */
+function mailtoFor(message: { name: string; email: string; message: string } | null): string {
+  const body = message ? `${message.message}\n\n${message.name} <${message.email}>` : '';
+  const query = new URLSearchParams({ subject: `Question from ${message?.name ?? 'the website'}`, body });
+  return `mailto:${company.supportEmail}?${query.toString().replace(/\+/g, '%20')}`;
+}
+
 export default function Contact() {
   usePageMeta('Contact us', `Questions about a service? Write to ${company.name}.`);
   const { inspect } = useAppActors();
@@ -24,7 +30,12 @@ export default function Contact() {
       </p>
       {snapshot.matches('sent') && (
         <div className="alert alert--success" role="status">
-          <span>Thank you! Your message has been received. We reply within a few hours.</span>
+          {/* SPEC 4: the form sends nothing to a server, so say plainly how the message reaches us. */}
+          <span>
+            Thank you, {snapshot.context.message?.name}! Your message is ready:{' '}
+            <a href={mailtoFor(snapshot.context.message)}>send it to {company.supportEmail}</a> from your e-mail program
+            and we reply within a few hours.
+          </span>
           <button type="button" aria-label="Dismiss" onClick={() => send({ type: 'contact.dismiss' })}>
             ×
           </button>
