@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../machines/login.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { continueWithGoogle } from '../app/google';
+import { useSignInEffects } from '../app/useSignInEffects';
 import * as api from '../api/auth';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
@@ -18,19 +18,8 @@ const implementation = loginMachine.provide({
 
 export default function Login() {
   usePageMeta('Login', 'Sign in to order services and see your invoices.');
-  const { auth, inspect } = useAppActors();
-  const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(
-    implementation.provide({
-      // SPEC 7: both Google buttons, on Login too, call the register-with-Google call.
-      actors: { continueWithGoogle: fromPromise(() => continueWithGoogle('register', inspect)) },
-      actions: {
-        signIn: (_, session) => auth.send({ type: 'auth.signedIn', session }),
-        goHome: () => navigate('/'),
-      },
-    }),
-    { inspect },
-  );
+  const { inspect } = useAppActors();
+  const [snapshot, send] = useMachine(implementation.provide(useSignInEffects()), { inspect });
   const { email, password, error } = snapshot.context;
   const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
   const busy = !snapshot.matches('editing');

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { registerMachine } from '../../machines/register.machine';
 import { useAppActors } from '../app/AppActorsContext';
-import { continueWithGoogle } from '../app/google';
 import { usePageMeta } from '../app/hooks';
+import { useSignInEffects } from '../app/useSignInEffects';
 import * as api from '../api/auth';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
@@ -18,19 +18,8 @@ const implementation = registerMachine.provide({
 
 export default function Register() {
   usePageMeta('Register', 'Create an account to order fixed-price IT consulting services.');
-  const { auth, inspect } = useAppActors();
-  const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(
-    implementation.provide({
-      // SPEC 7: both Google buttons, on Login too, call the register-with-Google call.
-      actors: { continueWithGoogle: fromPromise(() => continueWithGoogle('register', inspect)) },
-      actions: {
-        signIn: (_, session) => auth.send({ type: 'auth.signedIn', session }),
-        goHome: () => navigate('/'),
-      },
-    }),
-    { inspect },
-  );
+  const { inspect } = useAppActors();
+  const [snapshot, send] = useMachine(implementation.provide(useSignInEffects()), { inspect });
   const { name, email, password, agreed, error } = snapshot.context;
   const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
   const disabled = !agreed || !snapshot.matches('editing');

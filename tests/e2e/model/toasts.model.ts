@@ -52,7 +52,14 @@ await describeBrowserModel<typeof toastsMachine, Record<string, never>>({
     },
   },
   events: {
-    'toast.add': (page) => submitApplication(page),
+    // From here time moves only when a step moves it: the 1.5 s until the update must not pass while
+    // the next step (closing the toast, say) is still on its way on a slow machine.
+    'toast.add': async (page) => {
+      await submitApplication(page);
+      // The toast is on screen (its lazily loaded code too) before time stops.
+      await expect(page.getByTestId('toast')).toHaveCount(1);
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    },
     'toast.update': (page) => page.clock.runFor(1500),
     'toast.remove': async (page) => {
       await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
