@@ -16,5 +16,7 @@ export function toWireInvoice(row: InvoiceRow): Invoice {
     paidAt: row.paid_at,
     createdAt: row.created_at,
     service: { title: row.title, type: row.type, url: row.url },
+    // The sandbox checkout moves no money: the customer and the office must be able to tell.
+    testPayment: row.provider === 'sandbox',
   };
 }

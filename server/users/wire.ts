@@ -13,5 +13,6 @@ export function toWireUser(row: UserWithAvatar): User {
     lastLogin: row.last_login,
     emailVerified: row.email_verified === 1,
     deletionScheduledFor: row.deletion_scheduled_for ?? null,
+    hasPassword: row.password_hash !== null,
   };
 }

@@ -53,6 +53,11 @@ export const User = type({
   emailVerified: boolean(),
   /** When a requested account deletion will be carried out, or null. */
   deletionScheduledFor: optional(nullable(string())),
+  /**
+   * Whether the account has a password. An e-mail change is proven with the current password, or, for an
+   * account that signs in only with Google, with a code sent to the current address.
+   */
+  hasPassword: optional(boolean()),
 });
 export type User = Infer<typeof User>;
 
@@ -68,7 +73,20 @@ export type RegisterEmailRequest = Infer<typeof RegisterEmailRequest>;
 export const LoginEmailRequest = type({ email: Email, password: size(string(), 1, PASSWORD_MAX) });
 export type LoginEmailRequest = Infer<typeof LoginEmailRequest>;
 
-export const ProfileUpdateRequest = type({ name: Name, email: Email });
+/** Codes sent by e-mail: six digits. */
+export const Code = pattern(string(), /^\d{6}$/);
+
+/**
+ * The profile form. Changing the e-mail address needs proof that the caller owns the account: the current
+ * password, or (an account without one) the code `GET /api/users/verify/email-change` sent to the current
+ * address. A name or picture change needs neither.
+ */
+export const ProfileUpdateRequest = type({
+  name: Name,
+  email: Email,
+  currentPassword: optional(size(string(), 1, PASSWORD_MAX)),
+  code: optional(Code),
+});
 export type ProfileUpdateRequest = Infer<typeof ProfileUpdateRequest>;
 
 export const PasswordChangeRequest = type({
@@ -114,6 +132,8 @@ export const Invoice = type({
   paidAt: nullable(string()),
   createdAt: string(),
   service: type({ title: string(), type: enums(SERVICE_TYPES), url: string() }),
+  /** Paid through the sandbox checkout: no money moved. */
+  testPayment: boolean(),
 });
 export type Invoice = Infer<typeof Invoice>;
 
@@ -126,9 +146,6 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 // ---- password reset, verification, deletion, notifications, visits ----
-
-/** Codes sent by e-mail: six digits. */
-export const Code = pattern(string(), /^\d{6}$/);
 
 export const ForgotPasswordQuery = type({ email: Email, lang: optional(string()), sendTo: optional(string()) });
 export const ResetPasswordRequest = type({ email: Email, code: Code, newPassword: Password });

@@ -11,6 +11,7 @@ const invoice: Invoice = {
   paidAt: '2026-11-21T09:00:00.000Z',
   createdAt: '2026-11-21T08:55:00.000Z',
   service: { title: 'Website Development Consultation', type: 'Video Meeting', url: '' },
+  testPayment: true,
 };
 
 describePathTests({
