@@ -24,6 +24,7 @@ import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
+import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { visitRoutes } from './routes/visits';
 import { type Services, createServices } from './services';
@@ -34,10 +35,18 @@ export interface CreateAppOptions {
   clock?: Clock;
   /** Default: SMTP over SMTP_URL, or the outbox in DATA_DIR. */
   mailer?: Mailer;
+  /** Default: JSON lines on standard output at LOG_LEVEL. */
+  log?: ServerLog;
 }
 
-export function createApp({ db, config, clock = systemClock, mailer }: CreateAppOptions): Hono<AppEnv> {
-  const services: Services = createServices({ db, config, clock, ...(mailer ? { mailer } : {}) });
+export function createApp({ db, config, clock = systemClock, mailer, log }: CreateAppOptions): Hono<AppEnv> {
+  const services: Services = createServices({
+    db,
+    config,
+    clock,
+    ...(mailer ? { mailer } : {}),
+    ...(log ? { log } : {}),
+  });
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);

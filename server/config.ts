@@ -60,7 +60,19 @@ export interface Config {
   OAUTH_USERINFO_URL: string;
   /** How long one call to the provider may take before the sign-in fails with 502. */
   OAUTH_TIMEOUT_MS: number;
+  /**
+   * 'sandbox' allows the test checkout on a public address (a staging site). Unset, the sandbox runs only
+   * when PUBLIC_URL is a loopback address; anywhere else the server needs Stripe's keys or will not start.
+   */
+  PAYMENTS: 'sandbox' | undefined;
+  /** Visit records older than this many days are deleted by the hourly clean-up. */
+  VISIT_RETENTION_DAYS: number;
+  /** The server log's level (pino): fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -150,6 +162,19 @@ function switchableUrl(env: Env, key: string, fallback: string): string | null {
   return value;
 }
 
+function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[]): T | undefined {
+  const value = raw(env, key)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${value}".`);
+}
+
+/** True when the URL's host is this machine: localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;
 
@@ -183,6 +208,9 @@ export function loadConfig(env: Env = process.env): Config {
     OAUTH_TOKENINFO_URL: url(env, 'OAUTH_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
     OAUTH_USERINFO_URL: url(env, 'OAUTH_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
     OAUTH_TIMEOUT_MS: integer(env, 'OAUTH_TIMEOUT_MS', 5000, 1, 120_000),
+    PAYMENTS: oneOf(env, 'PAYMENTS', ['sandbox'] as const),
+    VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', 90, 1, 36_500),
+    LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);

@@ -10,6 +10,7 @@ import { type Throttle, createThrottle } from './auth/throttle';
 import { type Clock, MINUTE_MS } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { type ServerLog, createLog } from './log';
 import { type Mailer, createMailer } from './mail/mailer';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
 import { loadPaymentLinkSecret } from './payments/secret';
@@ -18,6 +19,8 @@ export interface Services {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
+  /** Operational lines and the security event log (JSON lines on standard output). */
+  log: ServerLog;
   sessions: Sessions;
   /** The sandbox checkout, or Stripe when STRIPE_SECRET_KEY is set. */
   payments: ConfiguredProvider;
@@ -45,6 +48,8 @@ export function createServices(deps: {
   clock: Clock;
   /** Replaces the mailer that SMTP_URL / DATA_DIR would give. */
   mailer?: Mailer;
+  /** Replaces the log on standard output at LOG_LEVEL (tests read the lines). */
+  log?: ServerLog;
 }): Services {
   const { config, clock } = deps;
   const codeWindowMs = config.CODE_REQUEST_WINDOW_MINUTES * MINUTE_MS;
@@ -52,6 +57,7 @@ export function createServices(deps: {
   const windowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS;
   return {
     ...deps,
+    log: deps.log ?? createLog({ level: config.LOG_LEVEL }),
     sessions: createSessions(deps),
     payments: createPaymentProvider(config),
     mailer: deps.mailer ?? createMailer(config, clock),

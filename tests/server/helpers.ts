@@ -11,6 +11,7 @@ import type { Clock } from '../../server/clock';
 import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import { createLog } from '../../server/log';
 import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../src/api/contract';
 import { assert } from 'superstruct';
 
@@ -65,6 +66,22 @@ export function createDataDir(): string {
   return dir;
 }
 
+/** One parsed line of the server's JSON log. */
+export type LogLine = Record<string, unknown> & { level: number; msg?: string; event?: string };
+
+/**
+ * A log that keeps its lines in memory instead of printing them, so tests can read the security events
+ * (and the test output stays quiet).
+ */
+export function createCapturedLog() {
+  const lines: LogLine[] = [];
+  const log = createLog({
+    level: 'debug',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+  });
+  return { log, lines, events: () => lines.filter((line) => line.log === 'security') };
+}
+
 /** A complete app over a fresh in-memory database, with a hand-moved clock. */
 export async function createTestServer(overrides: Partial<Config> = {}) {
   const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), DATA_DIR: createDataDir(), ...overrides };
@@ -72,8 +89,9 @@ export async function createTestServer(overrides: Partial<Config> = {}) {
   await migrate(db);
   cleanups.push(() => db.destroy());
   const clock = createTestClock();
-  const app = createApp({ db, config, clock });
-  return { app, db, clock, config };
+  const captured = createCapturedLog();
+  const app = createApp({ db, config, clock, log: captured.log });
+  return { app, db, clock, config, logLines: captured.lines, securityEvents: captured.events };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestServer>>['app'];

@@ -1,0 +1,60 @@
+/**
+ * The server's log: one JSON object per line on standard output (pino), which any log collector reads.
+ * `security` records the events an operator or an investigator needs to reconstruct what happened to an
+ * account or a payment (sign-ins, failures, lock-outs, credential and e-mail changes, linked sign-in methods,
+ * deletion requests, payment state changes). Its fields are ids, addresses and outcomes, never a secret:
+ * no password, token, code or payment-link signature is ever passed to it.
+ */
+import pino, { type Logger } from 'pino';
+import type { LogLevel } from './config';
+
+export type SecurityEvent =
+  | 'signin.success'
+  | 'signin.failure'
+  | 'signin.limited'
+  | 'register.success'
+  | 'password.changed'
+  | 'password.change_failed'
+  | 'password.reset'
+  | 'password.reset_requested'
+  | 'code.failed'
+  | 'email.changed'
+  | 'email.change_refused'
+  | 'identity.linked'
+  | 'identity.link_refused'
+  | 'account.deletion_requested'
+  | 'account.deletion_cancelled'
+  | 'account.deleted'
+  | 'payment.paid'
+  | 'limit.exceeded'
+  | 'overloaded';
+
+export interface ServerLog {
+  /** The underlying pino logger, for operational lines (start-up, jobs, failures). */
+  readonly logger: Logger;
+  /** One security event; `fields` must never hold a secret. */
+  security(event: SecurityEvent, fields?: Record<string, unknown>): void;
+}
+
+export function createLog(options: { level: LogLevel; destination?: pino.DestinationStream }): ServerLog {
+  const logger = pino(
+    {
+      level: options.level,
+      base: { service: 'storefront' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // A last line of defence: should a secret ever reach a log call, it is masked, not written.
+      redact: {
+        paths: ['password', 'token', 'code', 'googleToken', '*.password', '*.token', '*.code', 'authorization'],
+        censor: '[redacted]',
+      },
+    },
+    options.destination,
+  );
+  const securityLogger = logger.child({ log: 'security' });
+  return {
+    logger,
+    security(event, fields = {}) {
+      securityLogger.info({ event, ...fields }, event);
+    },
+  };
+}
