@@ -95,7 +95,7 @@ export interface VisitsTable {
 }
 
 /** What an e-mailed one-time code is for. */
-export type CodePurpose = 'password_reset' | 'verify_email';
+export type CodePurpose = 'password_reset' | 'verify_email' | 'email_change';
 
 /** The live e-mailed code of a user for one purpose (at most one: a new request replaces it). */
 export interface EmailCodesTable {

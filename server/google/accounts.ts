@@ -2,9 +2,12 @@
  * From a verified Google profile to one of our accounts, and a new session for it.
  *
  * 1. The identity (provider 'google', the profile's `sub`) is known: its account signs in.
- * 2. Otherwise (registering only) an account with the profile's e-mail exists: the identity is linked to it,
- *    but only when Google says it verified the address; else anyone who can open a Google account under
- *    someone else's address would take their account over (409: sign in with the password first).
+ * 2. Otherwise (registering only) an account with the profile's e-mail exists: the identity is linked to it
+ *    only when BOTH sides have proven the address: Google says it verified it (else anyone who can open a
+ *    Google account under someone else's address would take that account over), and our account's address
+ *    is verified too (else whoever registered the victim's address with a password of their own would keep
+ *    that password and session in the account the victim now uses). Otherwise 409: sign in with the
+ *    password, or reset it (which proves the address), first. A link is mailed to the account's address.
  * 3. Otherwise (registering only) a new account without a password, named from the profile, with the
  *    welcome notification that e-mail registration gives.
  * The identity, user and session writes are one transaction.
@@ -23,12 +26,17 @@ export const GOOGLE_PROVIDER = 'google';
 export const GOOGLE_NO_ACCOUNT_TEXT = 'No account uses this Google sign-in yet. Register first.';
 export const GOOGLE_EMAIL_TAKEN_TEXT =
   'An account with this e-mail address already exists. Sign in with your password, then you can use Google.';
+export const GOOGLE_EMAIL_UNVERIFIED_TEXT =
+  'An account with this e-mail address already exists, but its address has not been verified. ' +
+  'Sign in with its password, or reset the password (we send a code to the address), before using Google.';
 
 export interface GoogleSignIn {
   user: UserWithAvatar;
   token: string;
   /** True when this call created the account. */
   created: boolean;
+  /** True when this call linked the Google sign-in to an existing account. */
+  linked: boolean;
 }
 
 /** The account's name: the profile's, else the part of the e-mail address before the '@'. */
@@ -66,10 +74,10 @@ export async function signInWithGoogle(
   const attempt = () =>
     db.transaction().execute(async (trx): Promise<GoogleSignIn> => {
       const now = clock.now();
-      const signIn = async (userId: string, created: boolean, changes: { email_verified?: number } = {}) => {
-        const user = await updateUser(trx, userId, { ...changes, last_login: now.toISOString() }, now);
+      const signIn = async (userId: string, linked: boolean) => {
+        const user = await updateUser(trx, userId, { last_login: now.toISOString() }, now);
         const { token } = await sessions.create(userId, trx);
-        return { user, token, created };
+        return { user, token, created: false, linked };
       };
       const linkIdentity = (userId: string) =>
         trx
@@ -90,9 +98,9 @@ export async function signInWithGoogle(
       const existing = await findUserByEmail(trx, profile.email);
       if (existing) {
         if (!profile.emailVerified) throw new HttpError(409, GOOGLE_EMAIL_TAKEN_TEXT);
+        if (existing.email_verified !== 1) throw new HttpError(409, GOOGLE_EMAIL_UNVERIFIED_TEXT);
         await linkIdentity(existing.id);
-        // Google has proven the address is this person's: the account's address is verified now too.
-        return signIn(existing.id, false, { email_verified: 1 });
+        return signIn(existing.id, true);
       }
 
       const user = await insertUser(trx, {
@@ -106,7 +114,7 @@ export async function signInWithGoogle(
       await linkIdentity(user.id);
       await addNotification(trx, { userId: user.id, kind: 'welcome', text: notificationTexts.welcome(), now });
       const { token } = await sessions.create(user.id, trx);
-      return { user: { ...user, avatar_sha256: null }, token, created: true };
+      return { user: { ...user, avatar_sha256: null }, token, created: true, linked: false };
     });
 
   try {

@@ -79,6 +79,18 @@ export function verificationCodeMail(p: { to: string; name: string; code: string
   );
 }
 
+export function emailChangeCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  return codeMail(
+    p.to,
+    p.name,
+    p.code,
+    p.minutes,
+    `Confirm the change of your ${company.name} e-mail address`,
+    'Someone (we hope you) asked to change the e-mail address of your account. Enter this code on the profile page to confirm it.',
+    'If you did not ask for it, do not give this code to anyone: your address stays as it is.',
+  );
+}
+
 export function deletionRequestedMail(p: { to: string; name: string; on: Date; publicUrl: string }): MailMessage {
   const day = formatLongDate(p.on);
   const subject = `Your ${company.name} account will be deleted on ${day}`;

@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { GoogleTokenRequest } from '../../src/api/contract';
-import { signInWithGoogle } from '../google/accounts';
+import { notifyAccountChange } from '../account/notify-change';
+import { GOOGLE_PROVIDER, signInWithGoogle } from '../google/accounts';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
@@ -24,7 +25,21 @@ export function googleAuthRoutes(services: Services) {
       if (!config.OAUTH_CLIENT_ID) throw new HttpError(503, GOOGLE_OFF_TEXT);
       const body = validate(GoogleTokenRequest, await readJson(c), { googleToken: GOOGLE_TOKEN_FIELD_TEXT });
       const profile = await verifyGoogleToken(config, body.googleToken, clock.now());
-      const { user, token, created } = await signInWithGoogle(services, profile, mode);
+      let signedIn;
+      try {
+        signedIn = await signInWithGoogle(services, profile, mode);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 409) {
+          services.log.security('identity.link_refused', { provider: GOOGLE_PROVIDER, reason: error.en });
+        }
+        throw error;
+      }
+      const { user, token, created, linked } = signedIn;
+      if (linked) notifyAccountChange(services, user, { kind: 'identity_linked', provider: 'Google' }, clock.now());
+      services.log.security(created ? 'register.success' : 'signin.success', {
+        userId: user.id,
+        method: GOOGLE_PROVIDER,
+      });
       return c.json({ user: toWireUser(user), token }, created ? 201 : 200);
     });
 

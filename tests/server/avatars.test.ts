@@ -252,7 +252,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     const account = await register(app);
     const { user } = await sessionBody(await upload(account, PNG_RED));
     const email = uniqueEmail('renamed');
-    const res = await updateProfile(account.token, { name: 'Renamed', email });
+    const res = await updateProfile(account.token, { name: 'Renamed', email, currentPassword: account.password });
     expect(res.status).toBe(200);
     expect((await sessionBody(res)).user).toMatchObject({ name: 'Renamed', email, avatarURL: user.avatarURL });
 
@@ -272,6 +272,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     const res = await updateProfile(account.token, {
       name: account.user.name,
       email: owner.user.email,
+      currentPassword: account.password,
       avatar: new File([PNG_RED], 'me.png', { type: 'image/png' }),
     });
     expect(res.status).toBe(409);

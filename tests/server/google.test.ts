@@ -11,7 +11,12 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../server/dev/oidc';
-import { GOOGLE_EMAIL_TAKEN_TEXT, GOOGLE_NO_ACCOUNT_TEXT, nameFromProfile } from '../../server/google/accounts';
+import {
+  GOOGLE_EMAIL_TAKEN_TEXT,
+  GOOGLE_EMAIL_UNVERIFIED_TEXT,
+  GOOGLE_NO_ACCOUNT_TEXT,
+  nameFromProfile,
+} from '../../server/google/accounts';
 import {
   GOOGLE_EXPIRED_TEXT,
   GOOGLE_NO_EMAIL_TEXT,
@@ -34,7 +39,7 @@ import {
   register,
   sessionBody,
 } from './helpers';
-import { codeIn, startMailCatcher } from './mail-helpers';
+import { type MailCatcher, codeIn, settle, startMailCatcher } from './mail-helpers';
 import { obtainToken } from './oidc-helpers';
 
 const CLIENT_ID = 'storefront-test';
@@ -108,8 +113,14 @@ function google(app: TestApp, route: 'register' | 'login', body: unknown) {
 
 describe('sign-in with Google against the local OpenID provider', () => {
   let server: Awaited<ReturnType<typeof googleServer>>;
+  /** The same, with its mail going to a real SMTP server on loopback. */
+  let mailingServer: Awaited<ReturnType<typeof googleServer>>;
+  let mail: MailCatcher;
   beforeAll(async () => {
     server = await googleServer(provider);
+    mail = await startMailCatcher();
+    cleanups.push(() => mail.close());
+    mailingServer = await googleServer(provider, { SMTP_URL: mail.url });
   });
 
   it('tells the browser where the sign-in popup goes', async () => {
@@ -134,6 +145,7 @@ describe('sign-in with Google against the local OpenID provider', () => {
       lastLogin: clock.now().toISOString(),
       emailVerified: true,
       deletionScheduledFor: null,
+      hasPassword: false,
     });
     expect((await authenticate(app, first.token)).status).toBe(200);
 
@@ -238,17 +250,40 @@ describe('sign-in with Google against the local OpenID provider', () => {
     expect((await login(app, existing.user.email, existing.password, '192.0.2.77')).status).toBe(200);
   });
 
-  it('links a verified Google e-mail to the existing account with that address (same user id)', async () => {
+  it('refuses (409) to join a verified Google e-mail to an account whose own address was never verified', async () => {
+    // The attack: someone registers the victim's address with a password of their own, then waits for the
+    // victim to "Continue with Google". Joining the two would leave the attacker's password and session in
+    // the account the victim now fills with orders.
     const { app, db } = server;
+    const name = loginName('squatted');
+    const squatter = await register(app, { email: `${name}@example.test`, name: 'Not The Owner' });
+    expect(squatter.user.emailVerified).toBe(false);
+
+    const res = await google(app, 'register', { googleToken: await token(name) });
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe(GOOGLE_EMAIL_UNVERIFIED_TEXT);
+    expect(await db.selectFrom('identities').select('user_id').where('subject', '=', name).execute()).toEqual([]);
+    const row = await db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('id', '=', squatter.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_verified).toBe(0);
+    expect(server.securityEvents().map((line) => line.event)).toContain('identity.link_refused');
+  });
+
+  it('links a verified Google e-mail to an existing verified account (same user id) and mails its address', async () => {
+    const { app, db } = mailingServer;
     const name = loginName('verified');
-    const existing = await register(app, { email: `${name}@example.test`, name: 'Katherine Johnson' });
-    expect(existing.user.emailVerified).toBe(false);
+    const email = `${name}@example.test`;
+    const existing = await register(app, { email, name: 'Katherine Johnson' });
+    await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', existing.user.id).execute();
 
     const res = await google(app, 'register', { googleToken: await token(name) });
     expect(res.status).toBe(200);
     const { user } = await sessionBody(res);
     expect(user.id).toBe(existing.user.id);
-    // The account keeps its name; Google has proven the address.
+    // The account keeps its name.
     expect(user.name).toBe('Katherine Johnson');
     expect(user.emailVerified).toBe(true);
     expect(
@@ -257,10 +292,21 @@ describe('sign-in with Google against the local OpenID provider', () => {
     const notifications = await db.selectFrom('notifications').select('kind').where('user_id', '=', user.id).execute();
     expect(notifications).toHaveLength(1);
 
+    // The owner hears of the new way into the account, at the account's address.
+    const notice = await mail.waitFor(email);
+    expect(notice.subject).toBe('Google sign-in was added to your Northgate IT Consulting account');
+    expect(notice.text).toContain('Your account can now be signed in to with Google.');
+    expect(mailingServer.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'identity.linked', userId: existing.user.id }),
+    );
+
     const signIn = await google(app, 'login', { googleToken: await token(name) });
     expect(signIn.status).toBe(200);
     expect((await sessionBody(signIn)).user.id).toBe(existing.user.id);
     expect((await login(app, existing.user.email, existing.password, '192.0.2.78')).status).toBe(200);
+    // Signing in again with an identity already linked sends no second notice.
+    await settle();
+    expect(mail.to(email)).toHaveLength(1);
   });
 
   it('creates one account when two sign-ins of the same new Google account arrive together', async () => {

@@ -36,6 +36,7 @@ describe('POST /api/auth/register/email', () => {
       lastLogin: clock.now().toISOString(),
       emailVerified: false,
       deletionScheduledFor: null,
+      hasPassword: true,
     });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -122,7 +123,7 @@ describe('POST /api/auth/register/email', () => {
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
-    expect((await post(form({ name: 'N', email: uniqueEmail(), password: '12345678' }))).status).toBe(201);
+    expect((await post(form({ name: 'N', email: uniqueEmail(), password: 'k9#Lm2!q' }))).status).toBe(201);
     expect((await post(form({ name: 'N', email: uniqueEmail(), password: 'p'.repeat(128) }))).status).toBe(201);
   });
 

@@ -53,7 +53,10 @@ describe('PATCH /api/users/profile/update', () => {
     const account = await register(app);
     await markVerified(account.user.id);
     const email = uniqueEmail('renamed');
-    const res = await updateProfile(account.token, form({ name: ' Dorothy Vaughan ', email: email.toUpperCase() }));
+    const res = await updateProfile(
+      account.token,
+      form({ name: ' Dorothy Vaughan ', email: email.toUpperCase(), currentPassword: account.password }),
+    );
     expect(res.status).toBe(200);
     const body = await sessionBody(res);
     expect(body.token).toBe(account.token);
@@ -92,7 +95,10 @@ describe('PATCH /api/users/profile/update', () => {
   it('refuses an e-mail used by another account with 409 and changes nothing', async () => {
     const owner = await register(app);
     const account = await register(app, { name: 'Unchanged' });
-    const res = await updateProfile(account.token, form({ name: 'Changed', email: owner.user.email.toUpperCase() }));
+    const res = await updateProfile(
+      account.token,
+      form({ name: 'Changed', email: owner.user.email.toUpperCase(), currentPassword: account.password }),
+    );
     expect(res.status).toBe(409);
     expect(await errorText(res)).toBe('This e-mail address is already used by another account.');
     expect(await (await authenticate(app, account.token)).json()).toEqual({ user: account.user });

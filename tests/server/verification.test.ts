@@ -180,7 +180,7 @@ describe('POST /api/users/verify/email', () => {
     const email = uniqueEmail('moved');
     const updated = await app.request('/api/users/profile/update', {
       method: 'PATCH',
-      body: form({ name: account.user.name, email }),
+      body: form({ name: account.user.name, email, currentPassword: account.password }),
       headers: bearer(account.token),
     });
     expect(updated.status).toBe(200);
@@ -191,7 +191,7 @@ describe('POST /api/users/verify/email', () => {
     const oldAddressCode = await codeFor(other.token, other.user.email);
     const moved = await app.request('/api/users/profile/update', {
       method: 'PATCH',
-      body: form({ name: other.user.name, email: uniqueEmail('moved') }),
+      body: form({ name: other.user.name, email: uniqueEmail('moved'), currentPassword: other.password }),
       headers: bearer(other.token),
     });
     expect(moved.status).toBe(200);

@@ -1,0 +1,83 @@
+/**
+ * Security notices: mailed to the address the account had BEFORE a change, so that the owner learns of
+ * it even when the change was made by someone else (a stolen session, a guessed password). Each says what
+ * changed and when, and what to do if it was not them. No secret (code, token, password) is ever in them.
+ */
+import { company } from '../../src/config/company';
+import { html, layout } from './html';
+import type { MailMessage } from './mailer';
+
+export type SecurityChange =
+  | { kind: 'email_changed'; newEmail: string }
+  | { kind: 'password_changed' }
+  | { kind: 'password_reset' }
+  | { kind: 'identity_linked'; provider: string };
+
+/** "23 November 2026 at 09:41 UTC". */
+function formatMoment(at: Date): string {
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${day.format(at)} at ${time.format(at)} UTC`;
+}
+
+function describe(change: SecurityChange): { subject: string; what: string } {
+  switch (change.kind) {
+    case 'email_changed':
+      return {
+        subject: `The e-mail address of your ${company.name} account was changed`,
+        what: `The e-mail address of your account was changed to ${change.newEmail}. Mail about the account now goes there.`,
+      };
+    case 'password_changed':
+      return {
+        subject: `Your ${company.name} password was changed`,
+        what: 'The password of your account was changed, and every other device was signed out.',
+      };
+    case 'password_reset':
+      return {
+        subject: `Your ${company.name} password was reset`,
+        what: 'The password of your account was reset with a code sent to this address, and every device was signed out.',
+      };
+    case 'identity_linked':
+      return {
+        subject: `${change.provider} sign-in was added to your ${company.name} account`,
+        what: `Your account can now be signed in to with ${change.provider}.`,
+      };
+  }
+}
+
+export function securityNoticeMail(p: {
+  to: string;
+  name: string;
+  change: SecurityChange;
+  at: Date;
+  publicUrl: string;
+}): MailMessage {
+  const { subject, what } = describe(p.change);
+  const when = formatMoment(p.at);
+  const reset = `${p.publicUrl}/forgot-password`;
+  const notYou = `If this was not you, reset your password now (${reset}) and write to ${company.supportEmail}: we will help you get your account back.`;
+  return {
+    to: p.to,
+    subject,
+    text: [
+      `Hello ${p.name},`,
+      '',
+      `${what} (${when})`,
+      '',
+      'If this was you, there is nothing more to do.',
+      notYou,
+      '',
+      `— ${company.name}`,
+    ].join('\n'),
+    html: layout(
+      subject,
+      html`<p>Hello ${p.name},</p>
+        <p>${what} (${when})</p>
+        <p>If this was you, there is nothing more to do.</p>
+        <p>
+          If this was not you, <a href="${reset}">reset your password now</a> and write to
+          <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>: we will help you get your account back.
+        </p>`,
+    ),
+  };
+}
