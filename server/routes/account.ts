@@ -13,6 +13,9 @@ import {
   notificationTexts,
   toWireNotification,
 } from '../account/notifications';
+import { HAS_PASSWORD_TEXT } from '../account/email-change';
+import { notifyAccountChange } from '../account/notify-change';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import { tooManyAttempts } from '../auth/throttle';
@@ -22,7 +25,13 @@ import { clientAddress } from '../http/client-address';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { sendInBackground } from '../mail/mailer';
-import { deletionRequestedMail, formatLongDate, passwordResetCodeMail, verificationCodeMail } from '../mail/messages';
+import {
+  deletionRequestedMail,
+  emailChangeCodeMail,
+  formatLongDate,
+  passwordResetCodeMail,
+  verificationCodeMail,
+} from '../mail/messages';
 import type { Services } from '../services';
 import { findUserByEmail, normalizeEmail, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
@@ -98,6 +107,7 @@ export function accountRoutes(services: Services) {
 
   routes.post('/password/forgot', async (c) => {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
+    if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     const user = await findUserByEmail(db, body.email);
     if (!user || !(await codes.check(user, 'password_reset', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
 
@@ -111,10 +121,29 @@ export function accountRoutes(services: Services) {
       await sessions.revokeAllForUser(user.id, { db: trx });
     });
     throttles.loginByAccount.clear(user.email);
+    notifyAccountChange(services, user, { kind: 'password_reset' }, now);
     return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
   });
 
   // ---- e-mail verification ----
+
+  // An account without a password proves an e-mail change with a code sent to its CURRENT address
+  // (server/account/email-change.ts); the code is then sent with the profile update.
+  routes.get('/verify/email-change', auth, async (c) => {
+    const { user } = c.get('auth');
+    if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
+    throttleCodeRequest(`email-change:${user.id}`, null);
+
+    const { code, codeHash } = codes.prepare(user.id, 'email_change');
+    await codes.store(user, 'email_change', codeHash);
+    try {
+      await mailer.send(emailChangeCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
+    } catch (error) {
+      services.log.logger.error({ err: error }, 'could not send the e-mail change code');
+      throw new HttpError(503, MAIL_FAILED_TEXT);
+    }
+    return c.json({ message: { en: codeSentText(user.email) } }, 200);
+  });
 
   routes.get('/verify/:type', auth, async (c) => {
     if (!VERIFY_TYPES.has(c.req.param('type'))) throw new HttpError(404, NOT_FOUND_TEXT);

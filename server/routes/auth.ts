@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../src/api/contract';
 import { addNotification, notificationTexts } from '../account/notifications';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { tooManyAttempts } from '../auth/throttle';
@@ -24,6 +25,7 @@ export function authRoutes(services: Services) {
   routes.post('/register/email', async (c) => {
     const body = validate(RegisterEmailRequest, await readForm(c));
     const email = normalizeEmail(body.email);
+    if (isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN_TEXT);
 
     const passwordHash = await hashPassword(body.password);

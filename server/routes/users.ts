@@ -1,9 +1,12 @@
 /** /api/users: the signed-in customer's own account. */
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../src/api/contract';
+import { WRONG_CURRENT_PASSWORD_TEXT, proveEmailChange } from '../account/email-change';
+import { notifyAccountChange } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
 import { serveAvatar } from '../avatars/serve';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { tooManyAttempts } from '../auth/throttle';
@@ -16,7 +19,6 @@ import { toWireUser } from '../users/wire';
 
 export const EMAIL_IN_USE_TEXT = 'This e-mail address is already used by another account.';
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
-export const WRONG_CURRENT_PASSWORD_TEXT = 'Your current password is incorrect.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
 export function userRoutes(services: Services) {
@@ -38,6 +40,8 @@ export function userRoutes(services: Services) {
     const avatar = await readAvatarField((form as Record<string, unknown>).avatar);
     const email = normalizeEmail(body.email);
     const emailChanged = email !== user.email;
+    // Proof first: without it, not even whether the new address is taken is revealed.
+    const useProof = emailChanged ? await proveEmailChange(services, user, body) : null;
     if (emailChanged) {
       const owner = await findUserByEmail(db, email);
       if (owner && owner.id !== user.id) throw new HttpError(409, EMAIL_IN_USE_TEXT);
@@ -46,6 +50,7 @@ export function userRoutes(services: Services) {
       const now = clock.now();
       // The picture and the name/e-mail change together or not at all; no avatar sent keeps the old one.
       const updated = await db.transaction().execute(async (trx) => {
+        if (useProof) await useProof(trx);
         if (avatar) await saveAvatar(trx, user.id, avatar, now);
         return updateUser(
           trx,
@@ -55,6 +60,7 @@ export function userRoutes(services: Services) {
           now,
         );
       });
+      if (emailChanged) notifyAccountChange(services, user, { kind: 'email_changed', newEmail: email }, now);
       return c.json({ user: toWireUser(updated), token }, 200);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_IN_USE_TEXT);
@@ -66,6 +72,7 @@ export function userRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(PasswordChangeRequest, await readJson(c));
     if (body.newPassword !== body.confirmPassword) throw new HttpError(400, PASSWORDS_DIFFER_TEXT);
+    if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
 
     // A stolen session must not be able to guess the password (and so take the account over) at leisure.
     const wait = throttles.passwordChange.retryAfterSeconds(user.id);
@@ -89,6 +96,7 @@ export function userRoutes(services: Services) {
       const { token } = await sessions.create(user.id, trx);
       return { updated, token };
     });
+    notifyAccountChange(services, user, { kind: 'password_changed' }, now);
     return c.json({ user: toWireUser(updated), token }, 200);
   });
 
