@@ -219,6 +219,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET === undefined) {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is set.');
   }
+  // Payments fail closed: the sandbox lets any customer mark their own invoice paid, so it runs only where
+  // that is harmless (this machine) or where the operator asked for it by name (a staging site).
+  if (config.PAYMENTS === 'sandbox' && config.STRIPE_SECRET_KEY !== undefined) {
+    throw new ConfigError('PAYMENTS=sandbox and STRIPE_SECRET_KEY are both set: choose one payment provider.');
+  }
+  if (config.STRIPE_SECRET_KEY === undefined && config.PAYMENTS !== 'sandbox' && !isLoopbackUrl(config.PUBLIC_URL)) {
+    throw new ConfigError(
+      `No payment provider for ${config.PUBLIC_URL}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take ` +
+        'payments, or PAYMENTS=sandbox to run the test checkout (no money moves; any customer can mark their ' +
+        'own invoice paid) on a staging site. The sandbox runs by itself only on a loopback PUBLIC_URL.',
+    );
+  }
   if (config.SESSION_IDLE_DAYS > config.SESSION_ABSOLUTE_DAYS) {
     throw new ConfigError('SESSION_IDLE_DAYS must not be longer than SESSION_ABSOLUTE_DAYS.');
   }

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from './config';
 import { isBuildStale, runViteBuild } from './build-check';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { paymentProviderName } from './payments';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often accounts whose deletion date has passed are deleted. */
@@ -43,6 +44,12 @@ async function main(): Promise<void> {
   const purgeTimer = setInterval(() => void purgeAccounts(), PURGE_INTERVAL_MS).unref();
 
   const app = createApp({ db, config });
+  const payments = paymentProviderName(config);
+  console.log(
+    payments === 'stripe'
+      ? '[server] payments: Stripe Checkout'
+      : `[server] payments: SANDBOX test checkout (no money moves; ${config.PAYMENTS === 'sandbox' ? 'PAYMENTS=sandbox' : 'loopback PUBLIC_URL'})`,
+  );
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
     const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
     console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);

@@ -6,6 +6,11 @@ import { type StripeProvider, createStripeProvider } from './stripe';
 /** The configured provider; `name` tells which one, and with it which extra routes exist. */
 export type ConfiguredProvider = SandboxProvider | StripeProvider;
 
+/** Which provider `createPaymentProvider` gives for this configuration (loadConfig has refused unsafe ones). */
+export function paymentProviderName(config: Pick<Config, 'STRIPE_SECRET_KEY'>): ConfiguredProvider['name'] {
+  return config.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+}
+
 export function createPaymentProvider(config: Config): ConfiguredProvider {
-  return config.STRIPE_SECRET_KEY ? createStripeProvider(config) : createSandboxProvider(config);
+  return paymentProviderName(config) === 'stripe' ? createStripeProvider(config) : createSandboxProvider(config);
 }

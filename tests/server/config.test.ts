@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       OAUTH_TOKENINFO_URL: 'https://oauth2.googleapis.com/tokeninfo',
       OAUTH_USERINFO_URL: 'https://openidconnect.googleapis.com/v1/userinfo',
       OAUTH_TIMEOUT_MS: 5000,
+      PAYMENTS: undefined,
+      VISIT_RETENTION_DAYS: 90,
+      LOG_LEVEL: 'info',
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
   });
@@ -83,6 +86,9 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/storefront',
       PUBLIC_URL: 'https://shop.example/',
+      PAYMENTS: 'Sandbox',
+      VISIT_RETENTION_DAYS: '30',
+      LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
       SESSION_IDLE_DAYS: '1.5',
       SESSION_ABSOLUTE_DAYS: '10',
@@ -96,6 +102,9 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/storefront',
       PUBLIC_URL: 'https://shop.example',
+      PAYMENTS: 'sandbox',
+      VISIT_RETENTION_DAYS: 30,
+      LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
       SESSION_IDLE_DAYS: 1.5,
       SESSION_ABSOLUTE_DAYS: 10,
@@ -121,6 +130,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['PUBLIC_URL', 'not a url'],
     ['PUBLIC_URL', 'ftp://shop.example'],
+    ['PAYMENTS', 'free'],
+    ['VISIT_RETENTION_DAYS', '0'],
+    ['LOG_LEVEL', 'loud'],
   ])('refuses %s=%s with an error naming the variable', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(key);
