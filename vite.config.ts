@@ -14,7 +14,9 @@ export default defineConfig({
   // Every browser the site supports preloads modules natively: no polyfill in the landing page's bundle.
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the production build: they would hand out the original sources (the server
+    // refuses *.map requests as well, should one ever be left in dist/).
+    sourcemap: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

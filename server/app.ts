@@ -48,7 +48,7 @@ export function createApp({ db, config, clock = systemClock, mailer, log }: Crea
     ...(log ? { log } : {}),
   });
   const app = new Hono<AppEnv>();
-  app.onError(onError);
+  app.onError(onError(services.log));
   app.notFound(onNotFound);
 
   app.use('*', securityHeaders(config));
@@ -85,6 +85,6 @@ export function createApp({ db, config, clock = systemClock, mailer, log }: Crea
   // Server-rendered pages, before the SPA's catch-all.
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
-  mountStatic(app, config.STATIC_DIR);
+  mountStatic(app, config.STATIC_DIR, services.log);
   return app;
 }

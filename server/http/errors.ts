@@ -7,9 +7,12 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../src/api/contract';
+import type { ServerLog } from '../log';
+import { clientAborted } from './client-aborted';
 
 export const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
 export const NOT_FOUND_TEXT = 'Not found.';
+export const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
 
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -43,17 +46,27 @@ const TEXT_FOR_STATUS: Partial<Record<number, string>> = {
   429: 'Too many requests. Please try again later.',
 };
 
-export const onError: ErrorHandler = (err, c) => {
-  if (err instanceof HttpError) {
-    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-    return errorResponse(c, err.status, err.en);
-  }
-  if (err instanceof HTTPException && err.status < 500) {
-    return errorResponse(c, err.status, TEXT_FOR_STATUS[err.status] ?? TEXT_FOR_STATUS[400]!);
-  }
-  // Unexpected: keep the details in the server log, where an operator can read them.
-  console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err);
-  return errorResponse(c, 500, GENERIC_ERROR_TEXT);
-};
+/** The app's error handler, writing to the server's log. */
+export function onError(log: ServerLog): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof HttpError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return errorResponse(c, err.status, err.en);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return errorResponse(c, err.status, TEXT_FOR_STATUS[err.status] ?? TEXT_FOR_STATUS[400]!);
+    }
+    const request = { method: c.req.method, path: c.req.path };
+    if (clientAborted(c)) {
+      // The client hung up while its request was arriving: its doing, not a failure of ours.
+      const reason = err instanceof Error ? err.message : String(err);
+      log.logger.warn({ event: 'client.aborted', ...request, reason }, 'the client disconnected mid-request');
+      return errorResponse(c, 400, CLIENT_ABORTED_TEXT);
+    }
+    // Unexpected: keep the details in the server log, where an operator can read them.
+    log.logger.error({ event: 'request.failed', ...request, err }, `${request.method} ${request.path} failed`);
+    return errorResponse(c, 500, GENERIC_ERROR_TEXT);
+  };
+}
 
 export const onNotFound: NotFoundHandler = (c) => errorResponse(c, 404, NOT_FOUND_TEXT);

@@ -28,6 +28,35 @@ export function contentSecurityPolicy(config: Pick<Config, 'GEOLOCATION_URL'>): 
   ].join('; ');
 }
 
+/**
+ * Browser features no page of the site uses, switched off for it and for anything it might embed.
+ * The visitor's location comes from an IP lookup over fetch (GEOLOCATION_URL), not from the browser's
+ * geolocation API; payment happens on the sandbox page or Stripe's own site, not through the Payment
+ * Request API. Autoplay and fullscreen keep the browser's defaults (the hero's muted video plays itself).
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
 export function securityHeaderValues(config: Pick<Config, 'GEOLOCATION_URL'>): Readonly<Record<string, string>> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
@@ -36,6 +65,10 @@ export function securityHeaderValues(config: Pick<Config, 'GEOLOCATION_URL'>): R
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Not plain same-origin: the Google sign-in popup must be able to report back to its opener.
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // No other site may embed our answers (pictures, scripts, API data) in its pages; our own pages,
+    // avatars included, are same-origin.
+    'Cross-Origin-Resource-Policy': 'same-origin',
   };
 }
 

@@ -4,18 +4,21 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { securityHeaderValues } from '../../server/http/security-headers';
+import { PERMISSIONS_POLICY, securityHeaderValues } from '../../server/http/security-headers';
 import {
   ASSET_BODY,
   ASSET_PATH,
   cleanup,
+  bearer,
   createTestServer,
   errorText,
+  form,
   INDEX_HTML,
   jsonInit,
   login,
   register,
   SECRET_OUTSIDE_STATIC,
+  sessionBody,
 } from './helpers';
 
 afterAll(cleanup);
@@ -33,6 +36,12 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
+  expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+  expect(res.headers.get('Permissions-Policy')).toBe(
+    'accelerometer=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), ' +
+      'hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), ' +
+      'publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
+  );
 }
 
 describe('security headers', () => {
@@ -42,6 +51,24 @@ describe('security headers', () => {
     expectSecurityHeaders(await login(app, account.user.email, 'wrong password'));
     expectSecurityHeaders(await app.request('/api/nothing/here'));
     expectSecurityHeaders(await app.request('/api/auth/login/email', jsonInit('POST', 'x'.repeat(2 * 1024 * 1024))));
+  });
+
+  it('are on served avatars, beside their own stricter policy', async () => {
+    const account = await register(app);
+    const gif = new Uint8Array(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
+    const updated = await app.request('/api/users/profile/update', {
+      method: 'PATCH',
+      headers: bearer(account.token),
+      body: form({ name: account.user.name, email: account.user.email, avatar: new File([gif], 'me.gif') }),
+    });
+    expect(updated.status).toBe(200);
+    const { user } = await sessionBody(updated);
+    const served = await app.request(user.avatarURL!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Security-Policy')).toBe("default-src 'none'");
+    // Only our own pages show avatars: another site's <img> gets nothing.
+    expect(served.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+    expect(served.headers.get('Permissions-Policy')).toBe(PERMISSIONS_POLICY);
   });
 
   it('are on static files and on the SPA fallback', async () => {
@@ -54,6 +81,8 @@ describe('security headers', () => {
     expect(Object.keys(securityHeaderValues(config)).sort()).toEqual([
       'Content-Security-Policy',
       'Cross-Origin-Opener-Policy',
+      'Cross-Origin-Resource-Policy',
+      'Permissions-Policy',
       'Referrer-Policy',
       'Strict-Transport-Security',
       'X-Content-Type-Options',
@@ -132,6 +161,26 @@ describe('static files and the SPA fallback', () => {
     expect((await app.request('/xyz', { method: 'POST', headers: HTML })).status).toBe(404);
   });
 
+  it('never serves a source map, even one left in STATIC_DIR', async () => {
+    const { app: withMaps, config } = await createTestServer();
+    const map = JSON.stringify({ version: 3, sources: ['../src/secret-source.ts'], mappings: 'AAAA' });
+    writeFileSync(join(config.STATIC_DIR, `${ASSET_PATH}.map`), map);
+    writeFileSync(join(config.STATIC_DIR, 'top-level.css.map'), map);
+    // The planted files are there: the plain asset beside them is served.
+    expect((await withMaps.request(ASSET_PATH)).status).toBe(200);
+    const attempts = [`${ASSET_PATH}.map`, `${ASSET_PATH}%2Emap`, `${ASSET_PATH}.m%61p`, '/top-level.css.map'];
+    for (const path of attempts) {
+      for (const headers of [{}, HTML, { Accept: '*/*' }]) {
+        const res = await withMaps.request(`http://localhost${path}`, { headers });
+        expect(res.status, path).toBe(404);
+        const text = await res.text();
+        expect(text, path).not.toContain('secret-source');
+        expect(text, path).not.toBe(INDEX_HTML);
+      }
+      expect((await withMaps.request(`http://localhost${path}`, { method: 'HEAD' })).status, path).toBe(404);
+    }
+  });
+
   it('never serves files outside STATIC_DIR', async () => {
     const attempts = ['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt', '/..\\secret.txt'];
     for (const path of attempts) {
@@ -142,9 +191,10 @@ describe('static files and the SPA fallback', () => {
   });
 
   it('serves only the API when STATIC_DIR does not exist', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const apiOnly = (await createTestServer({ STATIC_DIR: '/nonexistent/storefront-dist' })).app;
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/nonexistent/storefront-dist'));
+    const { app: apiOnly, logLines } = await createTestServer({ STATIC_DIR: '/nonexistent/storefront-dist' });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('/nonexistent/storefront-dist') }),
+    );
     expect((await apiOnly.request('/', { headers: HTML })).status).toBe(404);
     expect((await apiOnly.request('/api/users/authenticate')).status).toBe(401);
   });
@@ -156,7 +206,6 @@ describe('unexpected failures', () => {
     const account = await register(broken.app);
     // Sign-in needs the sessions table: without it the database throws an SQL error mid-request.
     await sql`DROP TABLE sessions`.execute(broken.db);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 
     const res = await login(broken.app, account.user.email, account.password);
     expect(res.status).toBe(500);
@@ -165,8 +214,10 @@ describe('unexpected failures', () => {
     expect(await errorText(res)).toBe('Something went wrong on our side. Please try again later.');
     expect(text).not.toMatch(/sessions|sqlite|no such table|\bat\b|\.ts/i);
 
-    expect(logged).toHaveBeenCalledTimes(1);
-    const [, error] = logged.mock.calls[0]!;
-    expect(String(error)).toMatch(/no such table: sessions/);
+    const errors = broken.logLines.filter((line) => line.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ event: 'request.failed', method: 'POST', path: '/api/auth/login/email' });
+    expect(errors[0]!.err).toMatchObject({ message: expect.stringMatching(/no such table: sessions/) });
+    expect(JSON.stringify(errors[0]!.err)).toContain('stack');
   });
 });
