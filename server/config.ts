@@ -1,3 +1,5 @@
+import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../src/config/policies';
+
 /**
  * The server's configuration: every environment variable is read here, once, into a typed object.
  * Everything is optional; a value that is present but malformed stops the server at start-up with a
@@ -209,7 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     OAUTH_USERINFO_URL: url(env, 'OAUTH_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
     OAUTH_TIMEOUT_MS: integer(env, 'OAUTH_TIMEOUT_MS', 5000, 1, 120_000),
     PAYMENTS: oneOf(env, 'PAYMENTS', ['sandbox'] as const),
-    VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', 90, 1, 36_500),
+    VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', DEFAULT_VISIT_RETENTION_DAYS, 1, 36_500),
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {

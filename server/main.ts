@@ -4,19 +4,17 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { purgeDueAccounts } from './account/deletion';
 import { createApp } from './app';
-import { createSessions } from './auth/sessions';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { isBuildStale, runViteBuild } from './build-check';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { CLEANUP_INTERVAL_MS, runCleanup } from './jobs/cleanup';
+import { createLog } from './log';
 import { paymentProviderName } from './payments';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How often accounts whose deletion date has passed are deleted. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,21 +27,13 @@ async function main(): Promise<void> {
 
   const db = openDatabase(config.DATA_DIR);
   await migrate(db);
-  const purged = await createSessions({ db, config, clock: systemClock }).purgeEnded();
-  if (purged > 0) console.log(`[server] removed ${purged} ended sessions`);
-  const purgeAccounts = async () => {
-    try {
-      const deleted = await purgeDueAccounts(db, systemClock);
-      if (deleted > 0) console.log(`[server] deleted ${deleted} accounts whose deletion date had passed`);
-    } catch (error) {
-      console.error('[server] deleting due accounts failed:', error);
-    }
-  };
-  await purgeAccounts();
+  const log = createLog({ level: config.LOG_LEVEL });
+  const cleanup = () => runCleanup({ db, clock: systemClock, config, log });
+  await cleanup();
   // Unref'd: the timer alone never keeps the process alive.
-  const purgeTimer = setInterval(() => void purgeAccounts(), PURGE_INTERVAL_MS).unref();
+  const purgeTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS).unref();
 
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, log });
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'

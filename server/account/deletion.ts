@@ -4,7 +4,7 @@
  * server/main.ts at start and every hour) deletes the accounts whose date has passed with all their data.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '../../src/config/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '../../src/config/policies';
 import { type Clock, DAY_MS } from '../clock';
 import type { Database } from '../db/schema';
 
@@ -51,24 +51,43 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string, now: 
 }
 
 /**
- * Deletes every account whose deletion date has passed, with its data: sessions, invoices, notifications,
- * codes and avatar go by ON DELETE CASCADE; the account's visit records are deleted here (their foreign
- * key only forgets the user). Returns how many accounts were deleted.
+ * Deletes every account whose deletion date has passed, with its data: sessions, notifications, codes,
+ * identities and avatar go by ON DELETE CASCADE; the account's visit records and unpaid invoices are deleted
+ * here. Paid invoices are kept for the statutory record-keeping period (INVOICE_RETENTION_YEARS), detached:
+ * their foreign key sets user_id to NULL, so nothing in them names the person any more.
+ * Returns the ids of the deleted accounts.
  */
-export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<number> {
+export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<string[]> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = trx
+    const due = await trx
       .selectFrom('users')
       .select('id')
       .where('deletion_scheduled_for', 'is not', null)
-      .where('deletion_scheduled_for', '<=', now);
-    await trx.deleteFrom('visits').where('user_id', 'in', due).execute();
-    const result = await trx
-      .deleteFrom('users')
-      .where('deletion_scheduled_for', 'is not', null)
       .where('deletion_scheduled_for', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      .execute();
+    const ids = due.map((row) => row.id);
+    if (ids.length === 0) return [];
+    await trx.deleteFrom('visits').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('invoices').where('user_id', 'in', ids).where('paid', '=', 0).execute();
+    await trx.deleteFrom('users').where('id', 'in', ids).execute();
+    return ids;
   });
+}
+
+/** When a detached paid invoice may go: INVOICE_RETENTION_YEARS after its payment. */
+export function invoiceRetentionCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - INVOICE_RETENTION_YEARS);
+  return cutoff;
+}
+
+/** Deletes detached paid invoices whose retention period has ended; returns how many. */
+export async function purgeExpiredInvoiceRecords(db: Kysely<Database>, clock: Clock): Promise<number> {
+  const result = await db
+    .deleteFrom('invoices')
+    .where('user_id', 'is', null)
+    .where('paid_at', '<=', invoiceRetentionCutoff(clock.now()).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

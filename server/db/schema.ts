@@ -36,7 +36,8 @@ export interface SessionsTable {
 
 export interface InvoicesTable {
   id: string;
-  user_id: string;
+  /** The customer; null once their account was deleted (a paid invoice is kept, detached, for the records). */
+  user_id: string | null;
   /** Whole pence (49 pounds = 4900): money is never a binary fraction. The wire carries pounds. */
   amount_pence: number;
   /** The service's catalogue title at the time of the order. */

@@ -3,6 +3,7 @@
  * service titles, URLs) go into the HTML only through the escaping `html` template.
  */
 import { company } from '../../src/config/company';
+import { INVOICE_RETENTION_YEARS } from '../../src/config/policies';
 import { html, layout } from './html';
 import type { MailMessage } from './mailer';
 
@@ -101,7 +102,8 @@ export function deletionRequestedMail(p: { to: string; name: string; on: Date; p
     text: [
       `Hello ${p.name},`,
       '',
-      `As you asked, your account and its data (profile, invoices, notifications) will be deleted on ${day}.`,
+      `As you asked, your account and its data (profile, notifications, unpaid invoices) will be deleted on ${day}.`,
+      `Paid invoices are kept for ${INVOICE_RETENTION_YEARS} years, as the law requires, without your name or e-mail address.`,
       `To keep your account, sign in before then and cancel the deletion: ${signIn}`,
       `If you did not ask for this, sign in and cancel it, then change your password, or write to ${company.supportEmail}.`,
       '',
@@ -111,8 +113,12 @@ export function deletionRequestedMail(p: { to: string; name: string; on: Date; p
       subject,
       html`<p>Hello ${p.name},</p>
         <p>
-          As you asked, your account and its data (profile, invoices, notifications) will be deleted on
+          As you asked, your account and its data (profile, notifications, unpaid invoices) will be deleted on
           <strong>${day}</strong>.
+        </p>
+        <p>
+          Paid invoices are kept for ${INVOICE_RETENTION_YEARS} years, as the law requires, without your name or e-mail
+          address.
         </p>
         <p>To keep your account, <a href="${signIn}">sign in</a> before then and cancel the deletion.</p>
         <p>

@@ -44,7 +44,7 @@ export async function markInvoicePaid(
     const paid = await trx
       .selectFrom('invoices')
       .innerJoin('users', 'users.id', 'invoices.user_id')
-      .select(['invoices.user_id', 'invoices.title', 'invoices.type', 'invoices.url', 'invoices.amount_pence'])
+      .select(['users.id as user_id', 'invoices.title', 'invoices.type', 'invoices.url', 'invoices.amount_pence'])
       .select(['users.email', 'users.name'])
       .where('invoices.id', '=', invoiceId)
       .executeTakeFirstOrThrow();

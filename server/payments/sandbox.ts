@@ -38,8 +38,8 @@ export function createSandboxProvider(
       const given = Buffer.from(signature, 'utf8');
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
-    async createPaymentLink(invoice) {
-      const sig = sign(invoice.id, invoice.user_id);
+    async createPaymentLink(invoice, user) {
+      const sig = sign(invoice.id, user.id);
       return { url: `${config.PUBLIC_URL}${sandboxCheckoutPath(invoice.id)}?sig=${sig}`, reference: null };
     },
   };

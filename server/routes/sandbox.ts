@@ -31,8 +31,10 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
   /** The invoice when the signature is its owner's; otherwise the 404 or 403 page to answer with. */
   async function authorised(c: Context, signature: unknown): Promise<InvoiceRow | Response> {
     const invoice = await findInvoice(db, c.req.param('id') ?? '');
-    // Only invoices this sandbox issued a link for can be paid here.
-    if (!invoice || invoice.provider !== 'sandbox') return page(c, 404, 'Invoice not found', NOT_FOUND_TEXT);
+    // Only invoices this sandbox issued a link for, and whose customer still has an account, can be paid here.
+    if (!invoice || invoice.provider !== 'sandbox' || invoice.user_id === null) {
+      return page(c, 404, 'Invoice not found', NOT_FOUND_TEXT);
+    }
     if (!sandbox.verify(invoice.id, invoice.user_id, signature)) {
       return page(c, 403, 'Link not valid', `${FORBIDDEN_TEXT} Please open the checkout again from your order.`);
     }

@@ -57,5 +57,6 @@ export function recordVisit(input: { user: string | null; visitor: string; place
     visitDate: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
     visitTime: `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
   };
-  return post('/users/record-visit', null, body);
+  // The server attributes a visit to a user only when the request carries that user's session.
+  return post('/users/record-visit', null, body, { auth: input.user !== null });
 }

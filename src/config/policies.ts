@@ -3,5 +3,14 @@
 /** Days between an account-deletion request and the deletion; until then the customer can cancel it. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 
+/**
+ * Years a paid invoice is kept after an account is deleted, detached from the person (no name or e-mail):
+ * UK law asks a business to keep its sales records for six years.
+ */
+export const INVOICE_RETENTION_YEARS = 6;
+
+/** Days a visit record is kept (the server's VISIT_RETENTION_DAYS default; the privacy policy states it). */
+export const VISIT_RETENTION_DAYS = 90;
+
 /** The date the privacy policy was last updated (SPEC 1). */
 export const PRIVACY_POLICY_DATE = 'April 07 2025';

@@ -2,7 +2,12 @@ import { Link } from 'wouter';
 import { usePageMeta } from '../app/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '../config/company';
-import { ACCOUNT_DELETION_GRACE_DAYS, PRIVACY_POLICY_DATE } from '../config/policies';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  INVOICE_RETENTION_YEARS,
+  PRIVACY_POLICY_DATE,
+  VISIT_RETENTION_DAYS,
+} from '../config/policies';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 
@@ -44,10 +49,11 @@ const sections: LegalSection[] = [
             on our payment provider&rsquo;s page and never reach us.
           </li>
           <li>
-            <strong>Visit records:</strong> when a page of the site is opened, we record whether the visitor was signed
-            in (and, if so, which account) together with an approximate location derived from the IP address: country,
-            region, city, postal code, latitude and longitude, the IPv4 address itself, and the date and time of the
-            visit. If the location lookup fails, only the date, time and sign-in state are recorded.
+            <strong>Visit records:</strong> only if you accept cookies, when a page of the site is opened we record
+            whether the visitor was signed in (and, if so, which account, only when the request carries that
+            account&rsquo;s sign-in) together with an approximate location derived from the IP address: country, region,
+            city, postal code, latitude and longitude, the IPv4 address itself, and the date and time of the visit. If
+            the location lookup fails, only the date, time and sign-in state are recorded.
           </li>
           <li>
             <strong>Notifications:</strong> messages we show you in your account (for example about an order, a
@@ -102,12 +108,14 @@ const sections: LegalSection[] = [
           deleted, this data is deleted with it.
         </li>
         <li>
-          <strong>Invoices:</strong> for as long as your account exists; they are deleted with it. Our payment provider
-          keeps its own record of each payment, as the law requires of it.
+          <strong>Invoices:</strong> for as long as your account exists. When it is deleted, unpaid invoices are deleted
+          with it; paid invoices are kept for {INVOICE_RETENTION_YEARS} years after payment, as UK law requires of a
+          business&rsquo;s sales records, but detached from you: without your name, e-mail address or any link to the
+          deleted account. Our payment provider keeps its own record of each payment, as the law requires of it.
         </li>
         <li>
-          <strong>Visit records:</strong> twelve months from the visit, after which they are deleted. Records linked to
-          an account are deleted with it.
+          <strong>Visit records:</strong> {VISIT_RETENTION_DAYS} days from the visit, after which they are deleted.
+          Records linked to an account are deleted with it.
         </li>
         <li>
           <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
@@ -259,9 +267,11 @@ const sections: LegalSection[] = [
           Account&rdquo; link. We confirm the request by e-mail, so that you would notice one you did not make.
         </p>
         <p>
-          Your account and its data (profile, avatar, invoices, notifications and the visit records linked to it) are
-          permanently deleted {ACCOUNT_DELETION_GRACE_DAYS} days after the request. If you change your mind during those{' '}
-          {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel the request from your profile.
+          Your account and its data (profile, avatar, unpaid invoices, notifications and the visit records linked to it)
+          are permanently deleted {ACCOUNT_DELETION_GRACE_DAYS} days after the request. Paid invoices are kept, detached
+          from you, for {INVOICE_RETENTION_YEARS} years after payment, as described under &ldquo;How long we keep
+          it&rdquo;. If you change your mind during those {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel
+          the request from your profile.
         </p>
       </>
     ),

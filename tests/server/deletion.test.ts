@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { purgeDueAccounts } from '../../server/account/deletion';
+import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../../server/account/deletion';
 import { DELETION_CANCELLED_TEXT } from '../../server/routes/account';
 import { MessageResponse, NotificationsResponse, SessionResponse, UserResponse } from '../../src/api/contract';
 import { company } from '../../src/config/company';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '../../src/config/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '../../src/config/policies';
 import { assert } from 'superstruct';
 import {
   DAY,
@@ -15,6 +15,8 @@ import {
   createTestServer,
   errorText,
   login,
+  ORDER,
+  paymentLink,
   register,
 } from './helpers';
 import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
@@ -227,11 +229,11 @@ describe('purgeDueAccounts', async () => {
     expect((await requestDeletion(later.token)).status).toBe(200);
 
     clock.advance(9 * DAY - 1000);
-    expect(await purgeDueAccounts(db, clock)).toBe(0);
+    expect(await purgeDueAccounts(db, clock)).toEqual([]);
     expect((await rowsOf(due.user.id)).users).toBe(1);
 
     clock.advance(1000);
-    expect(await purgeDueAccounts(db, clock)).toBe(1);
+    expect(await purgeDueAccounts(db, clock)).toEqual([due.user.id]);
     expect(await rowsOf(due.user.id)).toEqual({
       users: 0,
       sessions: 0,
@@ -253,12 +255,40 @@ describe('purgeDueAccounts', async () => {
         visits: 1,
       });
     }
-    expect(await purgeDueAccounts(db, clock)).toBe(0);
+    expect(await purgeDueAccounts(db, clock)).toEqual([]);
 
     clock.advance(5 * DAY);
-    expect(await purgeDueAccounts(db, clock)).toBe(1);
+    expect(await purgeDueAccounts(db, clock)).toEqual([later.user.id]);
     expect((await rowsOf(later.user.id)).users).toBe(0);
     expect((await rowsOf(kept.user.id)).users).toBe(1);
     expect((await rowsOf(cancelled.user.id)).users).toBe(1);
+  });
+
+  it('keeps a paid invoice detached from the person for the record-keeping period, then deletes it', async () => {
+    const account = await register(app);
+    const paidLink = await paymentLink(app, account.token);
+    expect((await createInvoice(app, account.token)).status).toBe(201);
+    const paidId = new URL(paidLink).pathname.split('/').pop()!;
+    await db
+      .updateTable('invoices')
+      .set({ paid: 1, paid_at: clock.now().toISOString() })
+      .where('id', '=', paidId)
+      .execute();
+
+    expect((await requestDeletion(account.token)).status).toBe(200);
+    clock.advance(ACCOUNT_DELETION_GRACE_DAYS * DAY);
+    expect(await purgeDueAccounts(db, clock)).toEqual([account.user.id]);
+
+    // The unpaid invoice went with the account; the paid one stays, naming nobody.
+    const left = await db.selectFrom('invoices').selectAll().where('id', '=', paidId).execute();
+    expect(left).toEqual([expect.objectContaining({ id: paidId, user_id: null, paid: 1, title: ORDER.title })]);
+    expect(JSON.stringify(left)).not.toContain(account.user.email);
+    expect(await db.selectFrom('invoices').select('id').where('user_id', '=', account.user.id).execute()).toEqual([]);
+
+    clock.advance((INVOICE_RETENTION_YEARS * 365 - 30) * DAY);
+    expect(await purgeExpiredInvoiceRecords(db, clock)).toBe(0);
+    clock.advance(32 * DAY);
+    expect(await purgeExpiredInvoiceRecords(db, clock)).toBe(1);
+    expect(await db.selectFrom('invoices').select('id').where('id', '=', paidId).execute()).toEqual([]);
   });
 });

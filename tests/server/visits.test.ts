@@ -103,17 +103,26 @@ describe('POST /api/users/record-visit', () => {
     });
   });
 
-  it('keeps the signed-in user’s own id (with the token, and without one)', async () => {
+  it('keeps the signed-in user’s own id when the request carries that user’s live session', async () => {
     const account = await register(app);
     const signedIn = newVisitor();
     expect(
       (await recordVisit({ ...VISIT, visitor: signedIn, user: account.user.id }, { token: account.token })).status,
     ).toBe(204);
     expect((await visitsOf(signedIn))[0]?.user_id).toBe(account.user.id);
+  });
 
+  it('does not let anyone write visits into a user’s history without that user’s session', async () => {
+    const account = await register(app);
     const noToken = newVisitor();
     expect((await recordVisit({ ...VISIT, visitor: noToken, user: account.user.id })).status).toBe(204);
-    expect((await visitsOf(noToken))[0]?.user_id).toBe(account.user.id);
+    expect((await visitsOf(noToken))[0]?.user_id).toBeNull();
+
+    // An ended session proves nothing either.
+    await app.request('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${account.token}` } });
+    const loggedOut = newVisitor();
+    await recordVisit({ ...VISIT, visitor: loggedOut, user: account.user.id }, { token: account.token });
+    expect((await visitsOf(loggedOut))[0]?.user_id).toBeNull();
   });
 
   it('stores null for a user id that does not exist', async () => {

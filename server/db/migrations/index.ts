@@ -9,6 +9,7 @@ import * as m0002 from './0002_invoices';
 import * as m0003 from './0003_account';
 import * as m0004 from './0004_avatars_visits';
 import * as m0005 from './0005_identities';
+import * as m0006 from './0006_detached_invoices';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_account': m0003,
   '0004_avatars_visits': m0004,
   '0005_identities': m0005,
+  '0006_detached_invoices': m0006,
 };

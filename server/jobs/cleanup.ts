@@ -1,0 +1,59 @@
+/**
+ * The periodic clean-up (server/main.ts runs it at start and every hour): accounts whose deletion date has
+ * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, and detached
+ * invoice records whose retention period has ended. Each step runs on its own, so one failing does not stop
+ * the others; what it removed is logged.
+ */
+import type { Kysely } from 'kysely';
+import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
+import { createSessions } from '../auth/sessions';
+import { type Clock, DAY_MS } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { ServerLog } from '../log';
+
+/** How often the clean-up runs. */
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface CleanupResult {
+  deletedAccounts: number;
+  endedSessions: number;
+  oldVisits: number;
+  expiredInvoiceRecords: number;
+}
+
+export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - retentionDays * DAY_MS).toISOString();
+  const result = await db.deleteFrom('visits').where('received_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function runCleanup(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<Config, 'SESSION_IDLE_DAYS' | 'SESSION_ABSOLUTE_DAYS' | 'VISIT_RETENTION_DAYS'>;
+  log: ServerLog;
+}): Promise<CleanupResult> {
+  const { db, clock, config, log } = deps;
+  const step = async (name: string, work: () => Promise<number>): Promise<number> => {
+    try {
+      return await work();
+    } catch (error) {
+      log.logger.error({ err: error, job: name }, `clean-up step ${name} failed`);
+      return 0;
+    }
+  };
+  const deletedAccounts = await step('accounts', async () => {
+    const ids = await purgeDueAccounts(db, clock);
+    for (const userId of ids) log.security('account.deleted', { userId });
+    return ids.length;
+  });
+  const result: CleanupResult = {
+    deletedAccounts,
+    endedSessions: await step('sessions', () => createSessions({ db, config, clock }).purgeEnded()),
+    oldVisits: await step('visits', () => purgeOldVisits(db, clock, config.VISIT_RETENTION_DAYS)),
+    expiredInvoiceRecords: await step('invoices', () => purgeExpiredInvoiceRecords(db, clock)),
+  };
+  if (Object.values(result).some((count) => count > 0)) log.logger.info({ job: 'cleanup', ...result }, 'clean-up done');
+  return result;
+}
