@@ -2,7 +2,7 @@
  * Opens the embedded SQLite database through Kysely. Kysely (not raw better-sqlite3) so that every
  * query is built and parameterised the same way, and a PostgreSQL dialect can take over later.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -19,8 +19,14 @@ export function openDatabase(dataDir: string): Kysely<Database> {
   if (dataDir === ':memory:') {
     sqlite = new SQLite(':memory:');
   } else {
-    mkdirSync(dataDir, { recursive: true });
-    sqlite = new SQLite(join(dataDir, DATABASE_FILE));
+    // Only the server's own user may read the data: the folder 0700, the database files 0600 (SQLite gives
+    // its -wal and -shm files the database file's mode).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = join(dataDir, DATABASE_FILE);
+    sqlite = new SQLite(file);
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(path)) chmodSync(path, 0o600);
+    }
     // WAL: readers do not block the writer and a crash cannot corrupt the file.
     sqlite.pragma('journal_mode = WAL');
   }

@@ -71,7 +71,7 @@ export function createOutboxMailer(dir: string, clock: Clock = systemClock): Mai
     async send(message) {
       const date = clock.now().toISOString();
       const stored: OutboxMessage = { ...message, from: company.mailFrom, date };
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       // Names sort by time; the random part keeps two messages of the same millisecond apart.
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       // Written under a temporary name and renamed: a reader never sees half a message.

@@ -23,7 +23,7 @@ export function loadPaymentLinkSecret(config: Pick<Config, 'PAYMENT_LINK_SECRET'
   // A throw-away database gets a throw-away secret.
   if (config.DATA_DIR === ':memory:') return randomBytes(32).toString('hex');
 
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
   const file = join(config.DATA_DIR, PAYMENT_LINK_SECRET_FILE);
   try {
     return readSecret(file);
