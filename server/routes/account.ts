@@ -91,16 +91,26 @@ export function accountRoutes(services: Services) {
     throttleCodeRequest(`reset:${email}`, clientAddress(c, config.TRUST_PROXY));
 
     const user = await findUserByEmail(db, email);
-    // The same work (a code and its HMAC) whether or not the account exists; the mail goes out in the
-    // background, so its round trip to the SMTP server cannot be timed either.
+    // The answer must take the same time whether or not the account exists: both do the same work before it
+    // (one read, a code and its HMAC), and what only an existing account needs (storing the code, a durable
+    // write, and mailing it) happens after the answer has gone.
     const { code, codeHash } = codes.prepare(user?.id ?? 'no-account', 'password_reset');
     if (user) {
-      await codes.store(user, 'password_reset', codeHash);
-      void sendInBackground(
-        mailer,
-        passwordResetCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
-        'password reset code',
-      );
+      setImmediate(() => {
+        services.log.security('password.reset_requested', { userId: user.id });
+        codes
+          .store(user, 'password_reset', codeHash)
+          .then(() =>
+            sendInBackground(
+              mailer,
+              passwordResetCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+              'password reset code',
+            ),
+          )
+          .catch((error: unknown) =>
+            services.log.logger.error({ err: error }, 'could not store a password reset code'),
+          );
+      });
     }
     return c.json({ message: { en: FORGOT_PASSWORD_TEXT } }, 200);
   });
