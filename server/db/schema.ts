@@ -134,6 +134,18 @@ export interface IdentitiesTable {
   created_at: string;
 }
 
+/** A retried order's key (POST /api/invoices/create, header Idempotency-Key) and the invoice it made. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  idempotency_key: string;
+  invoice_id: string;
+  /** The order's service title, delivery type and URL, joined: the same key may not name another order. */
+  fingerprint: string;
+  /** The payment link answered for it; null until the provider gave one. */
+  payment_link: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -144,6 +156,7 @@ export interface Database {
   avatars: AvatarsTable;
   visits: VisitsTable;
   identities: IdentitiesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ import { NAME_MAX } from '../../src/api/contract';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Sessions } from '../auth/sessions';
 import type { Clock } from '../clock';
+import { isConstraintRace } from '../db/errors';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findUserByEmail, insertUser, updateUser } from '../users/repository';
@@ -57,12 +58,6 @@ export function findUserIdByIdentity(
     .where('subject', '=', subject)
     .executeTakeFirst()
     .then((row) => row?.user_id);
-}
-
-/** SQLite's UNIQUE or PRIMARY KEY violation: another request created the same identity or e-mail first. */
-function isConstraintRace(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : '';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export async function signInWithGoogle(

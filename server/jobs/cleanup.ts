@@ -1,7 +1,7 @@
 /**
  * The periodic clean-up (server/main.ts runs it at start and every hour): accounts whose deletion date has
- * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, and detached
- * invoice records whose retention period has ended. Each step runs on its own, so one failing does not stop
+ * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, detached
+ * invoice records whose retention period has ended, and expired idempotency keys of orders. Each step runs on its own, so one failing does not stop
  * the others; what it removed is logged.
  */
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import { createSessions } from '../auth/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { purgeExpiredKeys } from '../invoices/idempotency';
 import type { ServerLog } from '../log';
 
 /** How often the clean-up runs. */
@@ -20,6 +21,7 @@ export interface CleanupResult {
   endedSessions: number;
   oldVisits: number;
   expiredInvoiceRecords: number;
+  expiredIdempotencyKeys: number;
 }
 
 export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
@@ -53,6 +55,7 @@ export async function runCleanup(deps: {
     endedSessions: await step('sessions', () => createSessions({ db, config, clock }).purgeEnded()),
     oldVisits: await step('visits', () => purgeOldVisits(db, clock, config.VISIT_RETENTION_DAYS)),
     expiredInvoiceRecords: await step('invoices', () => purgeExpiredInvoiceRecords(db, clock)),
+    expiredIdempotencyKeys: await step('idempotency keys', () => purgeExpiredKeys(db, clock)),
   };
   if (Object.values(result).some((count) => count > 0)) log.logger.info({ job: 'cleanup', ...result }, 'clean-up done');
   return result;

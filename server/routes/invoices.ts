@@ -10,7 +10,19 @@ import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
-import { insertInvoice, listInvoicesForUser, poundsToPence, setProviderRef } from '../invoices/repository';
+import { isConstraintRace } from '../db/errors';
+import type { InvoiceRow } from '../db/schema';
+import {
+  type EarlierOrder,
+  IDEMPOTENCY_KEY_REUSED_TEXT,
+  assertSameOrder,
+  findEarlierOrder,
+  orderFingerprint,
+  readIdempotencyKey,
+  recordKey,
+  rememberPaymentLink,
+} from '../invoices/idempotency';
+import { findInvoice, insertInvoice, listInvoicesForUser, poundsToPence, setProviderRef } from '../invoices/repository';
 import { toWireInvoice } from '../invoices/wire';
 import type { Services } from '../services';
 
@@ -55,27 +67,62 @@ export function invoiceRoutes(services: Services) {
     if (!service) throw new HttpError(400, UNKNOWN_SERVICE_TEXT);
     if (body.amount !== service.price) throw new HttpError(400, PRICE_CHANGED_TEXT);
 
-    const invoice = await insertInvoice(db, {
-      userId: user.id,
-      amountPence: poundsToPence(service.price),
-      title: service.title,
-      type: body.type,
-      url: body.url,
-      provider: payments.name,
-      now: clock.now(),
-    });
-    let link;
-    try {
-      link = await payments.createPaymentLink(invoice, user);
-    } catch (error) {
-      // The invoice stays, unpaid: if the provider did create a payment and only its answer was lost,
-      // its confirmation still finds the invoice to mark paid.
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      console.error(`[payments] ${payments.name} gave no payment link for invoice ${invoice.id}: ${reason}`);
-      throw new HttpError(502, PAYMENT_UNAVAILABLE_TEXT);
+    const order = { title: service.title, type: body.type, url: body.url };
+    const key = readIdempotencyKey(c);
+    const fingerprint = orderFingerprint(order);
+
+    /** A retry of an order made with this key: its invoice's link, never a second invoice. */
+    const replay = async (earlier: EarlierOrder) => {
+      assertSameOrder(earlier, fingerprint);
+      if (earlier.payment_link !== null) return c.json({ paymentLink: earlier.payment_link }, 201);
+      // The first attempt made the invoice but got no link (the provider failed, or it is still asking).
+      const invoice = await findInvoice(db, earlier.invoice_id);
+      if (!invoice) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_TEXT);
+      return c.json({ paymentLink: await linkFor(invoice) }, 201);
+    };
+
+    const linkFor = async (invoice: InvoiceRow): Promise<string> => {
+      let link;
+      try {
+        link = await payments.createPaymentLink(invoice, user);
+      } catch (error) {
+        // The invoice stays, unpaid: if the provider did create a payment and only its answer was lost,
+        // its confirmation still finds the invoice to mark paid.
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        services.log.logger.error({ invoiceId: invoice.id, provider: payments.name, reason }, 'no payment link');
+        throw new HttpError(502, PAYMENT_UNAVAILABLE_TEXT);
+      }
+      if (link.reference !== null) await setProviderRef(db, invoice.id, link.reference);
+      if (key !== null) await rememberPaymentLink(db, user.id, key, link.url);
+      return link.url;
+    };
+
+    if (key !== null) {
+      const earlier = await findEarlierOrder(db, user.id, key, clock);
+      if (earlier) return replay(earlier);
     }
-    if (link.reference !== null) await setProviderRef(db, invoice.id, link.reference);
-    return c.json({ paymentLink: link.url }, 201);
+    const fields = { userId: user.id, amountPence: poundsToPence(service.price), ...order, provider: payments.name };
+    let invoice: InvoiceRow;
+    if (key === null) {
+      invoice = await insertInvoice(db, { ...fields, now: clock.now() });
+    } else {
+      try {
+        // The invoice and its key commit together, so a retry finds either both or neither.
+        invoice = await db.transaction().execute(async (trx) => {
+          const now = clock.now();
+          const made = await insertInvoice(trx, { ...fields, now });
+          await recordKey(trx, { userId: user.id, key, invoiceId: made.id, fingerprint, now });
+          return made;
+        });
+      } catch (error) {
+        // The same key arrived twice at once: the loser answers with the winner's invoice.
+        const earlier = isConstraintRace(error) ? await findEarlierOrder(db, user.id, key, clock) : undefined;
+        if (earlier) return replay(earlier);
+        throw error;
+      }
+    }
+    const paymentLink = await linkFor(invoice);
+    return c.json({ paymentLink }, 201);
   });
 
   routes.get('/my', auth, async (c) => {

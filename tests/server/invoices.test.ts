@@ -57,6 +57,7 @@ describe('POST /api/invoices/create', () => {
         paidAt: null,
         createdAt: clock.now().toISOString(),
         service: { title: ORDER.title, type: ORDER.type, url: 'https://example.com/shop' },
+        testPayment: true,
       },
     ]);
     const id = invoices[0]!._id;
