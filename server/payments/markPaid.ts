@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Database } from '../db/schema';
+import type { ServerLog } from '../log';
 import { type Mailer, sendInBackground } from '../mail/mailer';
 import { receiptMail } from '../mail/messages';
 import type { ProviderName } from './provider';
@@ -24,6 +25,8 @@ export interface PaidEffects {
   mailer?: Mailer;
   /** For the receipt's link to the invoices page. */
   publicUrl?: string;
+  /** Where the payment is recorded as a security event. */
+  log?: ServerLog;
 }
 
 /** True when this call marked the invoice paid; false when it was already paid or does not exist. */
@@ -59,6 +62,7 @@ export async function markInvoicePaid(
   // The Stripe webhook calls this inside its own transaction (SQLite has no nested ones).
   const paid = db.isTransaction ? await apply(db) : await db.transaction().execute(apply);
   if (!paid) return false;
+  effects.log?.security('payment.paid', { invoiceId, userId: paid.user_id, provider, reference });
 
   const { mailer } = effects;
   if (mailer) {

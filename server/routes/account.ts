@@ -119,7 +119,10 @@ export function accountRoutes(services: Services) {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
     if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     const user = await findUserByEmail(db, body.email);
-    if (!user || !(await codes.check(user, 'password_reset', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+    if (!user || !(await codes.check(user, 'password_reset', body.code))) {
+      services.log.security('code.failed', { purpose: 'password_reset', userId: user?.id ?? null });
+      throw new HttpError(400, CODE_INVALID_TEXT);
+    }
 
     const passwordHash = await hashPassword(body.newPassword);
     const now = clock.now();
@@ -178,7 +181,10 @@ export function accountRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(VerifyRequest, await readJson(c), CODE_FIELD);
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
-    if (!(await codes.check(user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+    if (!(await codes.check(user, 'verify_email', body.code))) {
+      services.log.security('code.failed', { purpose: 'verify_email', userId: user.id });
+      throw new HttpError(400, CODE_INVALID_TEXT);
+    }
 
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await codes.consume(trx, user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
@@ -214,6 +220,7 @@ export function accountRoutes(services: Services) {
     });
     // A repeated request keeps the first date and sends nothing new.
     if (created) {
+      services.log.security('account.deletion_requested', { userId: user.id, on: on.toISOString() });
       void sendInBackground(
         mailer,
         deletionRequestedMail({ to: user.email, name: user.name, on, publicUrl: config.PUBLIC_URL }),
@@ -224,7 +231,9 @@ export function accountRoutes(services: Services) {
   });
 
   routes.post('/account/deletion/cancel', auth, async (c) => {
-    await cancelDeletion(db, c.get('auth').user.id, clock.now());
+    if (await cancelDeletion(db, c.get('auth').user.id, clock.now())) {
+      services.log.security('account.deletion_cancelled', { userId: c.get('auth').user.id });
+    }
     return c.json({ message: { en: DELETION_CANCELLED_TEXT } }, 200);
   });
 

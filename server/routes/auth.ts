@@ -38,6 +38,11 @@ export function authRoutes(services: Services) {
         const { token } = await sessions.create(user.id, trx);
         return { user, token };
       });
+      services.log.security('register.success', {
+        userId: user.id,
+        method: 'email',
+        address: clientAddress(c, config.TRUST_PROXY),
+      });
       return c.json({ user: toWireUser(user), token }, 201);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_TEXT);
@@ -66,6 +71,7 @@ export function authRoutes(services: Services) {
     if (!user || !passwordOk) {
       throttles.loginByAccount.recordFailure(email);
       throttles.loginByAddress.recordFailure(address);
+      services.log.security('signin.failure', { method: 'email', userId: user?.id ?? null, address });
       throw new HttpError(401, INVALID_CREDENTIALS_TEXT);
     }
     throttles.loginByAccount.clear(email);
@@ -76,6 +82,7 @@ export function authRoutes(services: Services) {
       const { token } = await sessions.create(user.id, trx);
       return { updated, token };
     });
+    services.log.security('signin.success', { method: 'email', userId: user.id, address });
     return c.json({ user: toWireUser(updated), token }, 200);
   });
 

@@ -64,7 +64,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       db,
       invoice.id,
       { provider: 'sandbox', reference: null, at: clock.now() },
-      { mailer: services.mailer, publicUrl: config.PUBLIC_URL },
+      { mailer: services.mailer, publicUrl: config.PUBLIC_URL, log: services.log },
     );
     return c.redirect(invoicesUrl, 303);
   });

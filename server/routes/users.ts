@@ -83,6 +83,7 @@ export function userRoutes(services: Services) {
     }
     if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
       throttles.passwordChange.recordFailure(user.id);
+      services.log.security('password.change_failed', { userId: user.id });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
     throttles.passwordChange.clear(user.id);
