@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
+import type { ServerLog } from '../log';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findInvoice } from '../invoices/repository';
@@ -16,15 +17,40 @@ import type { StripeProvider } from '../payments/stripe';
 import type { Services } from '../services';
 
 export const BAD_SIGNATURE_TEXT = 'The webhook signature could not be verified.';
+export const MALFORMED_EVENT_TEXT = 'The webhook event does not have the shape of a Stripe event.';
 
 /** The events that can confirm a Checkout payment (card payments complete at once, others later). */
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTextOrAbsent = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
+/**
+ * Whether a verified event has the shape this route reads: a signed body is still only JSON, and a wrong
+ * type in it must be refused, not fail a query. Checked by hand rather than with a struct, whose error
+ * text would have to print whatever the value is.
+ */
+function isUsableEvent(event: unknown): event is Stripe.Event {
+  if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') return false;
+  if (!PAYMENT_EVENTS.has(event.type)) return true; // accepted and ignored: only its id is used
+  // A payment event: its Checkout Session's id, client reference and invoice id are used as text, its
+  // amount and currency are compared and written into the log.
+  const session = isRecord(event.data) ? event.data.object : undefined;
+  if (!isRecord(session) || typeof session.id !== 'string') return false;
+  const amount = session.amount_total;
+  if (!isTextOrAbsent(session.client_reference_id) || !isTextOrAbsent(session.currency)) return false;
+  if (amount !== undefined && amount !== null && typeof amount !== 'number') return false;
+  const { metadata } = session;
+  return metadata === undefined || metadata === null || (isRecord(metadata) && isTextOrAbsent(metadata.invoiceId));
+}
 
 async function applyEvent(
   db: Kysely<Database>,
   event: Stripe.Event,
   clock: Clock,
   effects: PaidEffects,
+  log: ServerLog,
 ): Promise<void> {
   if (!PAYMENT_EVENTS.has(event.type)) return; // accepted and ignored: we subscribe to more than we act on
   const session = event.data.object as Stripe.Checkout.Session;
@@ -39,7 +65,10 @@ async function applyEvent(
         ? `paid ${session.amount_total} ${session.currency}, not the ${invoice.amount_pence} gbp of invoice ${invoice.id}`
         : null;
   if (problem || !invoice) {
-    console.warn(`[payments] Stripe event ${event.id} (session ${session.id}) ${problem}; not applied`);
+    log.logger.warn(
+      { event: 'payment.not_applied', stripeEvent: event.id, session: session.id },
+      `Stripe event ${event.id} (session ${session.id}) ${problem}; not applied`,
+    );
     return;
   }
   await markInvoicePaid(db, invoice.id, { provider: 'stripe', reference: session.id, at: clock.now() }, effects);
@@ -59,6 +88,7 @@ export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) 
     } catch {
       throw new HttpError(400, BAD_SIGNATURE_TEXT);
     }
+    if (!isUsableEvent(event)) throw new HttpError(400, MALFORMED_EVENT_TEXT);
     await db.transaction().execute(async (trx) => {
       const recorded = await trx
         .insertInto('payment_events')
@@ -66,7 +96,7 @@ export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) 
         .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
         .executeTakeFirst();
       if (recorded.numInsertedOrUpdatedRows === 0n) return; // seen before: already applied
-      await applyEvent(trx, event, clock, effects);
+      await applyEvent(trx, event, clock, effects, services.log);
     });
     return c.json({ received: true }, 200);
   });

@@ -4,8 +4,11 @@
  * 500, and must leave nothing at error level in the log. (The fuzz suite, fuzz.test.ts, throws generated
  * requests of every kind at every endpoint; these are the cases it or a review found, pinned down.)
  */
+import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_TEXT, jsonNestingExceeds } from '../../server/http/validate';
+import { insertInvoice } from '../../server/invoices/repository';
+import { MALFORMED_EVENT_TEXT } from '../../server/routes/payments';
 import { bearer, cleanup, createTestServer, errorText, jsonInit, PASSWORD, register, uniqueEmail } from './helpers';
 
 afterAll(cleanup);
@@ -118,5 +121,84 @@ describe('fields named like the methods that turn a value into text', () => {
       jsonInit('POST', { name: 'Ada', email, password: PASSWORD, toString: 1, valueOf: { toString: 2 } }),
     );
     expect(res.status).toBe(201);
+  });
+});
+
+describe('validly signed Stripe webhook events of the wrong shape', () => {
+  const WEBHOOK_SECRET = 'whsec_hardening';
+  const signer = new Stripe('sk_test_hardening');
+
+  async function deliver(payload: string) {
+    const stripe = await stripeServer;
+    const before = stripe.logLines.length;
+    const res = await stripe.app.request('/api/payments/stripe/webhook', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    });
+    return { res, errors: stripe.logLines.slice(before).filter((line) => line.level >= 50) };
+  }
+
+  const stripeServer = createTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_hardening',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: 'http://127.0.0.1:9',
+  });
+
+  const paid = (object: unknown) =>
+    JSON.stringify({ id: `evt_${Math.random()}`, type: 'checkout.session.completed', data: { object } });
+
+  it.each([
+    ['an array', '[]'],
+    ['a string', '"evt"'],
+    ['an event without an id', '{"type":"checkout.session.completed","data":{"object":{}}}'],
+    ['an id that is an object', '{"id":{},"type":"ping","data":{"object":{}}}'],
+    ['a payment event without data', '{"id":"evt_nodata","type":"checkout.session.completed","data":null}'],
+    ['a session whose id is not text', paid({ id: { x: 1 }, payment_status: 'paid', metadata: { invoiceId: 'x' } })],
+    [
+      'an invoice id that is an object',
+      paid({ id: 'cs_1', payment_status: 'paid', metadata: { invoiceId: { a: 1 } } }),
+    ],
+    ['a client reference that is a list', paid({ id: 'cs_2', payment_status: 'paid', client_reference_id: [1] })],
+    [
+      'an invoice id that cannot be printed',
+      paid({ id: 'cs_3', payment_status: 'paid', metadata: { invoiceId: { toString: [] } } }),
+    ],
+  ])('are refused with 400 (%s), never 500', async (_label, payload) => {
+    const { res, errors } = await deliver(payload);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(MALFORMED_EVENT_TEXT);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses an amount that is not a number for an invoice that exists (once a 500 writing the log line)', async () => {
+    const stripe = await stripeServer;
+    const owner = await register(stripe.app);
+    const invoice = await insertInvoice(stripe.db, {
+      userId: owner.user.id,
+      amountPence: 4900,
+      title: 'Website Development Consultation',
+      type: 'Video Meeting',
+      url: '',
+      provider: 'stripe',
+      now: stripe.clock.now(),
+    });
+    for (const amount of [{ toString: [] }, '4900', [4900]]) {
+      const session = { id: 'cs_4', payment_status: 'paid', amount_total: amount, currency: 'gbp' };
+      const { res, errors } = await deliver(paid({ ...session, client_reference_id: invoice.id }));
+      expect(res.status).toBe(400);
+      expect(errors).toEqual([]);
+    }
+    const { res } = await deliver(paid({ id: 'cs_4', payment_status: 'paid', currency: { toString: 1 } }));
+    expect(res.status).toBe(400);
+  });
+
+  it('still accepts (and ignores) events of other types whatever their object', async () => {
+    const { res, errors } = await deliver('{"id":"evt_other","type":"customer.created","data":{"object":[1,2]}}');
+    expect(res.status).toBe(200);
+    expect(errors).toEqual([]);
   });
 });
