@@ -31,5 +31,5 @@ export function notifyAccountChange(
     publicUrl: services.config.PUBLIC_URL,
   });
   // After the caller's transaction has committed and its answer is on its way.
-  setImmediate(() => void sendInBackground(services.mailer, message, `security notice (${change.kind})`));
+  setImmediate(() => void sendInBackground(services.mailer, message, `security notice (${change.kind})`, services.log));
 }

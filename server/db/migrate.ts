@@ -9,10 +9,10 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
-  for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`);
-  }
   if (error) {
-    throw new Error('Database migration failed; the server cannot start.', { cause: error });
+    // Thrown, not logged here: the caller (start-up) reports it and stops.
+    const failed = (results ?? []).filter((result) => result.status === 'Error').map((result) => result.migrationName);
+    const which = failed.length > 0 ? ` (${failed.join(', ')})` : '';
+    throw new Error(`Database migration failed${which}; the server cannot start.`, { cause: error });
   }
 }

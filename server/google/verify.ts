@@ -11,6 +11,7 @@
 import { EMAIL_MAX, EMAIL_PATTERN } from '../../src/api/contract';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
+import type { ServerLog } from '../log';
 
 export const GOOGLE_OFF_TEXT = 'Sign-in with Google is not available.';
 export const GOOGLE_WRONG_AUDIENCE_TEXT = 'This Google sign-in was not meant for this site.';
@@ -47,7 +48,13 @@ const refused = () => new HttpError(401, GOOGLE_REFUSED_TEXT);
  * One GET to the provider: the JSON object of a 2xx answer, or null for a 4xx answer (the provider refused
  * the token). Network failure, timeout, 5xx or a body that is not a JSON object: 502.
  */
-async function getJson(url: URL, config: GoogleConfig, headers: Record<string, string> = {}): Promise<Json | null> {
+async function getJson(
+  url: URL,
+  config: GoogleConfig,
+  log: ServerLog,
+  headers: Record<string, string> = {},
+): Promise<Json | null> {
+  const endpoint = `${url.origin}${url.pathname}`;
   let res: Response;
   let body: unknown;
   try {
@@ -63,17 +70,18 @@ async function getJson(url: URL, config: GoogleConfig, headers: Record<string, s
     }
     if (!res.ok) {
       await res.body?.cancel();
-      console.error(`[google] ${url.origin}${url.pathname} answered ${res.status}`);
+      log.logger.error({ event: 'google.failed', endpoint, status: res.status }, `${endpoint} answered ${res.status}`);
       throw unreachable();
     }
     body = await res.json();
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    console.error(`[google] ${url.origin}${url.pathname} failed:`, error instanceof Error ? error.message : error);
+    const reason = error instanceof Error ? error.message : String(error);
+    log.logger.error({ event: 'google.failed', endpoint, reason }, `${endpoint} failed: ${reason}`);
     throw unreachable();
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    console.error(`[google] ${url.origin}${url.pathname} answered something that is not a JSON object`);
+    log.logger.error({ event: 'google.failed', endpoint }, `${endpoint} answered something that is not a JSON object`);
     throw unreachable();
   }
   return body as Json;
@@ -106,14 +114,15 @@ function email(value: unknown): string | undefined {
 export async function verifyGoogleToken(
   config: GoogleConfig,
   accessToken: string,
-  now: Date = new Date(),
+  now: Date,
+  log: ServerLog,
 ): Promise<GoogleProfile> {
   const clientId = config.OAUTH_CLIENT_ID;
   if (!clientId) throw new HttpError(503, GOOGLE_OFF_TEXT);
 
   const tokeninfoUrl = new URL(config.OAUTH_TOKENINFO_URL);
   tokeninfoUrl.searchParams.set('access_token', accessToken);
-  const info = await getJson(tokeninfoUrl, config);
+  const info = await getJson(tokeninfoUrl, config, log);
   if (!info) throw refused();
 
   // A token issued to another site must not sign anyone in here (the "confused deputy" of the implicit flow).
@@ -121,12 +130,12 @@ export async function verifyGoogleToken(
   const exp = seconds(info.exp);
   const sub = text(info.sub);
   if (exp === undefined || sub === undefined) {
-    console.error('[google] tokeninfo answered without exp or sub');
+    log.logger.error({ event: 'google.failed', endpoint: 'tokeninfo' }, 'tokeninfo answered without exp or sub');
     throw unreachable();
   }
   if (exp * 1000 <= now.getTime()) throw new HttpError(401, GOOGLE_EXPIRED_TEXT);
 
-  const profile = await getJson(new URL(config.OAUTH_USERINFO_URL), config, {
+  const profile = await getJson(new URL(config.OAUTH_USERINFO_URL), config, log, {
     Authorization: `Bearer ${accessToken}`,
   });
   if (!profile) throw refused();

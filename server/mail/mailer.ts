@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import { company } from '../../src/config/company';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
+import type { ServerLog } from '../log';
 
 export interface MailMessage {
   to: string;
@@ -103,8 +104,8 @@ export function readOutbox(dir: string, limit = Infinity): Array<OutboxMessage &
  * Sends without making the caller wait (a receipt after a payment, a code the caller must not be able to
  * time): a failure is logged, never thrown. Returns the promise for callers that want to wait anyway.
  */
-export function sendInBackground(mailer: Mailer, message: MailMessage, what: string): Promise<void> {
+export function sendInBackground(mailer: Mailer, message: MailMessage, what: string, log: ServerLog): Promise<void> {
   return mailer.send(message).catch((error: unknown) => {
-    console.error(`[mail] could not send the ${what} e-mail:`, error);
+    log.logger.error({ event: 'mail.failed', what, err: error }, `could not send the ${what} e-mail`);
   });
 }

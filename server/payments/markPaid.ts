@@ -20,14 +20,20 @@ export interface PaymentConfirmation {
   at: Date;
 }
 
-export interface PaidEffects {
-  /** Sends the receipt; without it no receipt is sent (the notification is written regardless). */
-  mailer?: Mailer;
+export type PaidEffects = {
   /** For the receipt's link to the invoices page. */
   publicUrl?: string;
   /** Where the payment is recorded as a security event. */
   log?: ServerLog;
-}
+} & (
+  | { mailer?: undefined }
+  | {
+      /** Sends the receipt; without it no receipt is sent (the notification is written regardless). */
+      mailer: Mailer;
+      /** Where a failed send is reported. */
+      log: ServerLog;
+    }
+);
 
 /** True when this call marked the invoice paid; false when it was already paid or does not exist. */
 export async function markInvoicePaid(
@@ -64,8 +70,8 @@ export async function markInvoicePaid(
   if (!paid) return false;
   effects.log?.security('payment.paid', { invoiceId, userId: paid.user_id, provider, reference });
 
-  const { mailer } = effects;
-  if (mailer) {
+  if (effects.mailer) {
+    const { mailer, log } = effects;
     const message = receiptMail({
       to: paid.email,
       name: paid.name,
@@ -78,7 +84,7 @@ export async function markInvoicePaid(
       publicUrl: effects.publicUrl ?? '',
     });
     // After the caller's transaction has committed (the webhook's commits right after this returns).
-    setImmediate(() => void sendInBackground(mailer, message, 'payment receipt'));
+    setImmediate(() => void sendInBackground(mailer, message, 'payment receipt', log));
   }
   return true;
 }

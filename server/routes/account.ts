@@ -105,6 +105,7 @@ export function accountRoutes(services: Services) {
               mailer,
               passwordResetCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
               'password reset code',
+              services.log,
             ),
           )
           .catch((error: unknown) =>
@@ -170,7 +171,7 @@ export function accountRoutes(services: Services) {
     try {
       await mailer.send(verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
     } catch (error) {
-      console.error('[mail] could not send the verification code e-mail:', error);
+      services.log.logger.error({ event: 'mail.failed', err: error }, 'could not send the verification code e-mail');
       throw new HttpError(503, MAIL_FAILED_TEXT);
     }
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
@@ -225,6 +226,7 @@ export function accountRoutes(services: Services) {
         mailer,
         deletionRequestedMail({ to: user.email, name: user.name, on, publicUrl: config.PUBLIC_URL }),
         'account deletion',
+        services.log,
       );
     }
     return c.json({ message: { en: deletionScheduledText(on, now) } }, 200);

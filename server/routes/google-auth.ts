@@ -24,7 +24,7 @@ export function googleAuthRoutes(services: Services) {
     routes.post(`/${mode}/google`, async (c) => {
       if (!config.OAUTH_CLIENT_ID) throw new HttpError(503, GOOGLE_OFF_TEXT);
       const body = validate(GoogleTokenRequest, await readJson(c), { googleToken: GOOGLE_TOKEN_FIELD_TEXT });
-      const profile = await verifyGoogleToken(config, body.googleToken, clock.now());
+      const profile = await verifyGoogleToken(config, body.googleToken, clock.now(), services.log);
       let signedIn;
       try {
         signedIn = await signInWithGoogle(services, profile, mode);
