@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { InvoiceRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { clientAborted } from '../http/client-aborted';
 import { findInvoice } from '../invoices/repository';
 import { markInvoicePaid } from '../payments/markPaid';
 import type { SandboxProvider } from '../payments/sandbox';
@@ -44,7 +45,9 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
   async function formSignature(c: Context): Promise<unknown> {
     try {
       return (await c.req.parseBody()).sig;
-    } catch {
+    } catch (error) {
+      // A client that hung up is logged as such by the error handler; any other unreadable form has no signature.
+      if (clientAborted(c)) throw error;
       return undefined;
     }
   }

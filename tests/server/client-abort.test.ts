@@ -58,6 +58,13 @@ describe('a client that disconnects mid-request', () => {
     ['a JSON body sent in chunks', 'POST', '/api/invoices/create', 'application/json', 'chunked'],
     ['a multipart form', 'PATCH', '/api/users/profile/update', 'multipart/form-data; boundary=xyz', 'length'],
     ['a urlencoded form', 'POST', '/api/auth/register/email', 'application/x-www-form-urlencoded', 'length'],
+    [
+      'the sandbox checkout form',
+      'POST',
+      '/pay/sandbox/some-invoice/pay',
+      'application/x-www-form-urlencoded',
+      'length',
+    ],
   ])('is logged as aborted, not as a failure: %s', async (_label, method, path, contentType, framing) => {
     const part = contentType.startsWith('multipart')
       ? '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda'
