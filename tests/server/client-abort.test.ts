@@ -34,9 +34,11 @@ async function sendHalfAndHangUp(head: string, part: string): Promise<void> {
     socket.once('error', reject);
   });
   socket.on('error', () => {});
+  const received = new Promise<void>((resolve) => server.once('request', () => resolve()));
   socket.write(head.replace(/\n/g, '\r\n') + '\r\n' + part);
-  // Long enough for the request to reach the handler, which then waits for the rest of the body.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The server has the head and has handed the request to the app, which now waits for the rest of the body.
+  await received;
+  await new Promise((resolve) => setTimeout(resolve, 50));
   socket.destroy();
 }
 
