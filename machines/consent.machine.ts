@@ -12,6 +12,14 @@ export const CONSENT_DAYS = 365;
 export type ConsentChoice = 'true' | 'false';
 export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.decline' } | { type: 'consent.review' };
 
+/**
+ * Whether the visitor has accepted cookies: the saved choice is 'true' (also while 'Cookie settings' is
+ * open again, until they decline).
+ */
+export function consentAccepted(snapshot: { context: { choice: ConsentChoice | null } }): boolean {
+  return snapshot.context.choice === 'true';
+}
+
 export const consentMachine = setup({
   types: {
     context: {} as { choice: ConsentChoice | null },

@@ -2,9 +2,16 @@
  * The Profile page's form (SPEC 2, 4, 5, 8): editable name and e-mail and a new avatar with a preview;
  * 'Edit' is disabled until something changed; failure shows red text above the button; success stores
  * the returned user and token.
+ *
+ * A new e-mail address needs proof that the customer owns the account (the address is where password
+ * reset codes go). Submitting one opens a dialog (`confirming`): an account with a password enters it;
+ * one without (Google sign-in only) asks for a code sent to its CURRENT address and enters that. The
+ * update is then sent with the proof; a refused proof shows the server's text in the dialog, where the
+ * customer can try again or cancel (the form stays as typed). A name or picture change needs no proof.
  */
+import { is } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../src/api/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '../src/api/contract';
 import { errorMessage } from './lib/errorMessage';
 import type { Session, User } from './lib/types';
 
@@ -14,12 +21,24 @@ export interface ProfileUpdate {
   name: string;
   email: string;
   avatar: Blob | null;
+  /** The account's password, when it proves an e-mail change. */
+  currentPassword?: string;
+  /** The code sent to the current address, when it proves an e-mail change (accounts without a password). */
+  code?: string;
 }
+
+/** The dialog's one input: the password, or the code. */
+export type ProofField = 'currentPassword' | 'code';
 
 export type ProfileEvent =
   | { type: 'profile.change'; field: 'name' | 'email'; value: string }
   | { type: 'profile.chooseAvatar'; file: Blob; preview: string }
-  | { type: 'profile.submit' };
+  | { type: 'profile.submit' }
+  | { type: 'profile.changeProof'; field: ProofField; value: string }
+  | { type: 'profile.toggleVisibility' }
+  | { type: 'profile.sendCode' }
+  | { type: 'profile.confirm' }
+  | { type: 'profile.cancel' };
 
 interface ProfileContext {
   saved: { name: string; email: string };
@@ -27,29 +46,58 @@ interface ProfileContext {
   email: string;
   avatar: Blob | null;
   preview: string | null;
+  /** False for an account that signs in only with Google: it proves an e-mail change with a code. */
+  hasPassword: boolean;
+  currentPassword: string;
+  passwordVisible: boolean;
+  code: string;
+  /** What the server said when it sent the code (null: no code sent yet in this dialog). */
+  notice: string | null;
+  /** Shown in the dialog while it is open, above 'Edit' otherwise. */
   error: string | null;
 }
 
-function fromUser(user: Pick<User, 'name' | 'email'>): ProfileContext {
+type ProfileUser = Pick<User, 'name' | 'email' | 'hasPassword'>;
+
+const noProof = { currentPassword: '', passwordVisible: false, code: '', notice: null, error: null } as const;
+
+function fromUser(user: ProfileUser): ProfileContext {
   return {
     saved: { name: user.name, email: user.email },
     name: user.name,
     email: user.email,
     avatar: null,
     preview: null,
-    error: null,
+    // An answer without the field comes from a server that asks no proof: the password path is harmless.
+    hasPassword: user.hasPassword ?? true,
+    ...noProof,
   };
 }
+
+/** The address differs from the saved one as the server compares them (trimmed, any case). */
+export function emailChanged(context: Pick<ProfileContext, 'email' | 'saved'>): boolean {
+  return context.email.trim().toLowerCase() !== context.saved.email.trim().toLowerCase();
+}
+
+const updateInput = (context: ProfileContext): ProfileUpdate => ({
+  name: context.name.trim(),
+  email: context.email.trim(),
+  avatar: context.avatar,
+});
 
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
-    input: {} as { user: Pick<User, 'name' | 'email'> },
+    input: {} as { user: ProfileUser },
   },
   actors: {
     updateProfile: fromPromise<Session, ProfileUpdate>(async () => {
       throw new Error('updateProfile is not provided');
+    }),
+    /** Asks the server to e-mail a code to the current address; answers the server's message. */
+    requestEmailChangeCode: fromPromise<string>(async () => {
+      throw new Error('requestEmailChangeCode is not provided');
     }),
   },
   actions: {
@@ -60,9 +108,14 @@ export const profileMachine = setup({
   },
   guards: {
     changed: ({ context }) =>
-      context.avatar !== null ||
-      context.name.trim() !== context.saved.name ||
-      context.email.trim() !== context.saved.email,
+      context.avatar !== null || context.name.trim() !== context.saved.name || emailChanged(context),
+    emailChanged: ({ context }) => emailChanged(context),
+    emailChangedWithPassword: ({ context }) => emailChanged(context) && context.hasPassword,
+    hasPassword: ({ context }) => context.hasPassword,
+    passwordGiven: ({ context }) =>
+      context.currentPassword.length >= 1 && context.currentPassword.length <= PASSWORD_MAX,
+    codeGiven: ({ context }) => is(context.code.trim(), Code),
+    codeSent: ({ context }) => context.notice !== null,
     acceptableImage: ({ event }) =>
       event.type === 'profile.chooseAvatar' &&
       (AVATAR_TYPES as readonly string[]).includes(event.file.type) &&
@@ -93,14 +146,22 @@ export const profileMachine = setup({
             ],
           },
         ],
-        'profile.submit': { guard: 'changed', target: 'saving', actions: assign({ error: null }) },
+        'profile.submit': [
+          {
+            guard: 'emailChangedWithPassword',
+            target: 'confirming.proving.awaitingPassword',
+            actions: assign(noProof),
+          },
+          { guard: 'emailChanged', target: 'confirming.proving.offeringCode', actions: assign(noProof) },
+          { guard: 'changed', target: 'saving', actions: assign({ error: null }) },
+        ],
       },
     },
     saving: {
       invoke: {
         id: 'updateProfile',
         src: 'updateProfile',
-        input: ({ context }) => ({ name: context.name.trim(), email: context.email.trim(), avatar: context.avatar }),
+        input: ({ context }) => updateInput(context),
         onDone: {
           target: 'editing',
           actions: [
@@ -111,6 +172,89 @@ export const profileMachine = setup({
           ],
         },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    /** The dialog that asks for proof of an e-mail change is open. */
+    confirming: {
+      initial: 'proving',
+      states: {
+        /** The customer's turn: give the proof, or cancel (the form stays as typed). */
+        proving: {
+          initial: 'awaitingPassword',
+          on: { 'profile.cancel': { target: '#profile.editing', actions: assign(noProof) } },
+          states: {
+            awaitingPassword: {
+              on: {
+                'profile.changeProof': {
+                  actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
+                },
+                'profile.toggleVisibility': {
+                  actions: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
+                },
+                'profile.confirm': { guard: 'passwordGiven', target: '#profile.confirming.saving' },
+              },
+            },
+            /** No password: a code must be sent to the current address first. */
+            offeringCode: {
+              on: { 'profile.sendCode': 'requestingCode' },
+            },
+            requestingCode: {
+              invoke: {
+                id: 'requestEmailChangeCode',
+                src: 'requestEmailChangeCode',
+                onDone: {
+                  target: 'awaitingCode',
+                  actions: assign({ notice: ({ event }) => event.output, code: '', error: null }),
+                },
+                onError: [
+                  {
+                    guard: 'codeSent',
+                    target: 'awaitingCode',
+                    actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                  },
+                  { target: 'offeringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+                ],
+              },
+            },
+            awaitingCode: {
+              on: {
+                'profile.changeProof': {
+                  actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
+                },
+                'profile.sendCode': 'requestingCode',
+                'profile.confirm': { guard: 'codeGiven', target: '#profile.confirming.saving' },
+              },
+            },
+          },
+        },
+        /** The update is out with its proof; it cannot be cancelled halfway. */
+        saving: {
+          invoke: {
+            id: 'updateProfileWithProof',
+            src: 'updateProfile',
+            input: ({ context }) =>
+              context.hasPassword
+                ? { ...updateInput(context), currentPassword: context.currentPassword }
+                : { ...updateInput(context), code: context.code.trim() },
+            onDone: {
+              target: '#profile.editing',
+              actions: [
+                { type: 'storeSession', params: ({ event }) => event.output },
+                { type: 'releasePreview', params: ({ context }) => ({ preview: context.preview }) },
+                assign(({ event }) => fromUser(event.output.user)),
+                'announceSaved',
+              ],
+            },
+            onError: [
+              {
+                guard: 'hasPassword',
+                target: 'proving.awaitingPassword',
+                actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              },
+              { target: 'proving.awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            ],
+          },
+        },
       },
     },
   },

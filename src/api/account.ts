@@ -14,12 +14,21 @@ import { forgetCached, get, patch, post } from './http';
 
 const DELETION_REQUEST = '/users/account/deletion/request';
 
-export function updateProfile({ name, email, avatar }: ProfileUpdate): Promise<Session> {
+export function updateProfile({ name, email, avatar, currentPassword, code }: ProfileUpdate): Promise<Session> {
   const form = new FormData();
   form.append('name', name);
   form.append('email', email);
+  // The proof of an e-mail change (only sent with one).
+  if (currentPassword !== undefined) form.append('currentPassword', currentPassword);
+  if (code !== undefined) form.append('code', code);
   if (avatar) form.append('avatar', avatar);
   return patch('/users/profile/update', SessionResponse, form, { auth: true });
+}
+
+/** An account without a password: e-mails a code to the CURRENT address; answers the server's message. */
+export async function requestEmailChangeCode(): Promise<string> {
+  const { message } = await get('/users/verify/email-change', MessageResponse, { auth: true });
+  return message.en;
 }
 
 export async function requestResetCode(email: string): Promise<string> {

@@ -5,7 +5,7 @@
 import { type Actor, createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
 import { appStartMachine, type AppStartEvent } from '../../machines/appStart.machine';
 import { authMachine } from '../../machines/auth.machine';
-import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../machines/consent.machine';
+import { CONSENT_COOKIE, CONSENT_DAYS, consentAccepted, consentMachine } from '../../machines/consent.machine';
 import { toastsMachine } from '../../machines/toasts.machine';
 import * as api from '../api/auth';
 import { clearCache } from '../api/cache';
@@ -50,7 +50,15 @@ export function createAppActors(inspect?: Inspect): AppActors {
   );
   setUnauthorizedHandler(() => auth.send({ type: 'auth.expired' }));
 
-  // SPEC 7: once the splash ends, the visit is recorded with the signed-in state and the geolocation.
+  const consent = createActor(
+    consentMachine.provide({
+      actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
+    }),
+    { inspect, systemId: 'consent', input: { stored: readCookie(CONSENT_COOKIE) } },
+  );
+
+  // SPEC 7: once the splash ends and the visitor accepted cookies, the visit is recorded with the
+  // signed-in state and the geolocation (the app start machine decides when).
   const startVisitRecord = () => {
     const user = auth.getSnapshot().context.user?.id ?? null;
     import('./visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
@@ -58,8 +66,16 @@ export function createAppActors(inspect?: Inspect): AppActors {
 
   const appStart = createActor(
     appStartMachine.provide({
-      actions: { appReady: startVisitRecord },
+      actions: { recordVisit: startVisitRecord },
       actors: {
+        waitForConsent: fromCallback<AppStartEvent>(({ sendBack }) => {
+          const settle = () => {
+            if (consentAccepted(consent.getSnapshot())) sendBack({ type: 'appStart.consentAccepted' });
+          };
+          const subscription = consent.subscribe(settle);
+          settle();
+          return () => subscription.unsubscribe();
+        }),
         waitForAuth: fromCallback<AppStartEvent>(({ sendBack }) => {
           const settle = () => {
             if (!auth.getSnapshot().matches('checking')) sendBack({ type: 'appStart.authSettled' });
@@ -73,16 +89,9 @@ export function createAppActors(inspect?: Inspect): AppActors {
     { inspect, systemId: 'appStart' },
   );
 
-  const consent = createActor(
-    consentMachine.provide({
-      actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
-    }),
-    { inspect, systemId: 'consent', input: { stored: readCookie(CONSENT_COOKIE) } },
-  );
-
   toasts.start();
   auth.start();
-  appStart.start();
   consent.start();
+  appStart.start();
   return { auth, appStart, consent, toasts, inspect };
 }

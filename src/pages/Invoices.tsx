@@ -50,6 +50,11 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
           {invoice.paid ? 'Paid' : 'Unpaid'}
         </span>
       </div>
+      {invoice.testPayment && (
+        <p className="invoice-card__test" data-testid="test-payment">
+          {invoice.paid ? 'Test payment — no money was taken' : 'Test checkout — no money will be taken'}
+        </p>
+      )}
       <dl>
         <dt>Service</dt>
         <dd>{invoice.service.title}</dd>

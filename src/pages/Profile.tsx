@@ -5,7 +5,7 @@ import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import type { User } from '../../machines/lib/types';
-import { profileMachine } from '../../machines/profile.machine';
+import { emailChanged, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import * as api from '../api/account';
 import { AVATAR_TYPES } from '../api/contract';
@@ -16,6 +16,7 @@ import { Spinner } from '../components/Spinner';
 import './Profile.css';
 
 const DeleteAccountDialog = lazy(() => import('../components/DeleteAccountDialog'));
+const EmailChangeDialog = lazy(() => import('../components/EmailChangeDialog'));
 
 /** SPEC 2 "Profile page". Only reached when signed in (routes.tsx). */
 export default function Profile() {
@@ -31,7 +32,10 @@ function ProfilePage({ user }: { user: User }) {
   const toast = useToast();
   const [form, send] = useMachine(
     profileMachine.provide({
-      actors: { updateProfile: fromPromise(({ input }) => api.updateProfile(input)) },
+      actors: {
+        updateProfile: fromPromise(({ input }) => api.updateProfile(input)),
+        requestEmailChangeCode: fromPromise(() => api.requestEmailChangeCode()),
+      },
       actions: {
         storeSession: (_, session) => auth.send({ type: 'auth.updated', session }),
         announceSaved: () => toast({ title: 'Your profile has been updated.', variant: 'success' }),
@@ -44,8 +48,9 @@ function ProfilePage({ user }: { user: User }) {
   );
   const fileInput = useRef<HTMLInputElement>(null);
   const { name, email, preview, error, saved } = form.context;
-  const changed = form.context.avatar !== null || name.trim() !== saved.name || email.trim() !== saved.email;
-  const saving = form.matches('saving');
+  const changed = form.context.avatar !== null || name.trim() !== saved.name || emailChanged(form.context);
+  const confirming = form.matches('confirming');
+  const saving = form.matches('saving') || form.matches({ confirming: 'saving' });
 
   return (
     <main className="page profile">
@@ -110,7 +115,7 @@ function ProfilePage({ user }: { user: User }) {
               onChange={(event) => send({ type: 'profile.change', field: 'email', value: event.target.value })}
             />
           </div>
-          {error && (
+          {error && !confirming && (
             <p className="form__error" role="alert">
               {error}
             </p>
@@ -119,6 +124,27 @@ function ProfilePage({ user }: { user: User }) {
             {saving ? <Spinner label="Saving" /> : 'Edit'}
           </button>
         </form>
+        {confirming && (
+          <Suspense fallback={null}>
+            <EmailChangeDialog
+              saving={form.matches({ confirming: 'saving' })}
+              requesting={form.matches({ confirming: { proving: 'requestingCode' } })}
+              hasPassword={form.context.hasPassword}
+              currentEmail={saved.email}
+              newEmail={email.trim()}
+              currentPassword={form.context.currentPassword}
+              passwordVisible={form.context.passwordVisible}
+              code={form.context.code}
+              notice={form.context.notice}
+              error={error}
+              onChange={(field, value) => send({ type: 'profile.changeProof', field, value })}
+              onToggleVisibility={() => send({ type: 'profile.toggleVisibility' })}
+              onSendCode={() => send({ type: 'profile.sendCode' })}
+              onConfirm={() => send({ type: 'profile.confirm' })}
+              onCancel={() => send({ type: 'profile.cancel' })}
+            />
+          </Suspense>
+        )}
 
         <DeleteAccount />
       </section>

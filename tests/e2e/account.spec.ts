@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { openGooglePopup, signInAtProvider } from './model/google';
 import { codeFrom, mailsTo, newAccount, open, register, signIn } from './support';
 
 /** A real 2x2 PNG (red, green, blue, white), small enough to read. */
@@ -14,6 +15,23 @@ async function logout(page: Page) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
+
+/** The requests that record a visit, and those to the (stand-in) geolocation service, as they happen. */
+function watchVisits(context: BrowserContext) {
+  const seen = { visits: 0, lookups: 0 };
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/users/record-visit') seen.visits += 1;
+    if (pathname === '/json/') seen.lookups += 1;
+  });
+  return seen;
+}
+
+/**
+ * Long enough for a visit record to have gone out: the app asks right when the splash ends, and it takes
+ * well under a second (the visit test above sees one within its default 5 s poll).
+ */
+const QUIET_MS = 3000;
 
 function visitsOf(visitor: string) {
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'storefront.sqlite'), { readonly: true });
@@ -74,6 +92,13 @@ test('changing the password: only the new one signs in afterwards; a wrong old o
   await expect(page.getByRole('alert')).toHaveText(/incorrect/i);
 
   await page.getByLabel('Old password', { exact: true }).fill(account.password);
+  // A password on the lists of leaked ones is refused, in the same place.
+  await page.getByLabel('New password', { exact: true }).fill('password123');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('password123');
+  await apply.click();
+  await expect(page.getByRole('alert')).toHaveText(/too common/i);
+  await page.getByLabel('New password', { exact: true }).fill('a new password 1');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('a new password 1');
   await apply.click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Your password has been changed' })).toBeVisible();
   await logout(page);
@@ -103,6 +128,10 @@ test('forgot password: the code from the e-mail sets a new password', async ({ p
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('alert')).toContainText('not valid');
   await page.getByLabel('Code from the e-mail').fill(code);
+  await page.getByLabel('New password').fill('password123');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/too common/i);
+  await page.getByLabel('New password').fill('reset password 22');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('status')).toContainText('reset');
   await page.getByRole('link', { name: 'Sign in' }).click();
@@ -168,7 +197,9 @@ test('notifications: the welcome shows as unseen until the list is opened', asyn
 test('a visit is recorded with the stand-in geolocation, and with nulls when the service is unreachable', async ({
   page,
   context,
+  baseURL,
 }) => {
+  await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   await open(page, '/');
   const visitor = await page.evaluate(() => localStorage.getItem('visitor'));
   expect(visitor).toBeTruthy();
@@ -192,4 +223,138 @@ test('a visit is recorded with the stand-in geolocation, and with nulls when the
   for (const field of ['country_code', 'country_name', 'city', 'postal', 'latitude', 'longitude', 'state']) {
     expect(last[field], field).toBeNull();
   }
+});
+
+test('no visit is recorded and no geolocation asked before cookies are accepted; Understood records exactly one', async ({
+  page,
+  context,
+}) => {
+  const seen = watchVisits(context);
+  await open(page, '/');
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner.getByRole('button', { name: 'Understood' })).toBeVisible();
+  await page.waitForTimeout(QUIET_MS);
+  expect(seen).toEqual({ visits: 0, lookups: 0 });
+  // Not even the anonymous visitor id is kept without consent.
+  expect(await page.evaluate(() => localStorage.getItem('visitor'))).toBeNull();
+
+  await banner.getByRole('button', { name: 'Understood' }).click();
+  await expect.poll(() => seen.visits).toBe(1);
+  expect(seen.lookups).toBe(1);
+  const visitor = await page.evaluate(() => localStorage.getItem('visitor'));
+  await expect.poll(() => visitsOf(visitor!).length).toBe(1);
+  expect(visitsOf(visitor!)[0]).toMatchObject({ country_code: 'GB', city: 'Manchester' });
+
+  // Once per page life: moving around the app records nothing more.
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.waitForTimeout(QUIET_MS);
+  expect(seen).toEqual({ visits: 1, lookups: 1 });
+});
+
+test('with cookies declined (CookieConsent=false) no visit is recorded and no geolocation asked', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'CookieConsent', value: 'false', url: baseURL! }]);
+  const seen = watchVisits(context);
+  await open(page, '/');
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  await page.waitForTimeout(QUIET_MS);
+  await page.reload();
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await page.waitForTimeout(QUIET_MS);
+  expect(seen).toEqual({ visits: 0, lookups: 0 });
+  expect(await page.evaluate(() => localStorage.getItem('visitor'))).toBeNull();
+});
+
+test('changing the e-mail address asks for the current password, refuses a wrong one in the dialog; a name-only change asks nothing', async ({
+  page,
+}, testInfo) => {
+  const account = newAccount();
+  await register(page, account);
+  await open(page, '/profile');
+  const dialog = page.getByRole('dialog', { name: 'Confirm your new e-mail address' });
+  const edit = page.getByRole('button', { name: 'Edit' });
+
+  // The name alone: saved at once, no dialog.
+  await page.getByLabel('Name').fill('Only Renamed');
+  await edit.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu', { name: 'Account' })).toContainText('Only Renamed');
+  await page.keyboard.press('Escape');
+
+  // A new address: the dialog asks for the password; Cancel keeps the form as typed.
+  const moved = `moved-${account.email}`;
+  await page.getByLabel('Email').fill(moved);
+  await edit.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(moved);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(moved);
+
+  await edit.click();
+  const password = dialog.getByLabel('Current password', { exact: true });
+  await password.fill('not my password');
+  await expect(password).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Show current password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your current password is incorrect.');
+  await expect(dialog).toBeVisible();
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const path = testInfo.outputPath(`email-change-dialog-${width}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`email-change-dialog-${width}`, { path, contentType: 'image/png' });
+  }
+
+  // Typing again clears the error; the right password saves the new address.
+  await password.fill(account.password);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('email-status')).toContainText(moved);
+  await expect(page.getByLabel('Email')).toHaveValue(moved);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const me = await page.request.get('/api/users/authenticate', { headers: { authorization: `Bearer ${token}` } });
+  expect((await me.json()).user).toMatchObject({ email: moved, name: 'Only Renamed' });
+});
+
+test('an account that signs in only with Google proves an e-mail change with a code sent to its current address', async ({
+  page,
+}, testInfo) => {
+  const login = `nopassword-${Date.now()}-${testInfo.workerIndex}`;
+  const current = `${login}@example.test`;
+  await open(page, '/signup');
+  await page.getByRole('checkbox').check();
+  await signInAtProvider(await openGooglePopup(page, 'Continue with Google'), login);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await open(page, '/profile');
+
+  const moved = `moved-${current}`;
+  await page.getByLabel('Email').fill(moved);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your new e-mail address' });
+  await expect(dialog).toContainText(current);
+  await expect(dialog.getByLabel('Current password', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByLabel('Code from the e-mail')).toHaveCount(0);
+  const sent = mailsTo(current).length;
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`We have sent a code to ${current}.`);
+  const code = await codeFrom(current, sent);
+
+  await dialog.getByLabel('Code from the e-mail').fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This code is not valid or has expired.');
+  await dialog.getByLabel('Code from the e-mail').fill(code);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(moved);
 });

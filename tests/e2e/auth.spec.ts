@@ -76,6 +76,28 @@ test('registering an e-mail that is taken shows the server text', async ({ page 
   await expect(page).toHaveURL(/\/signup$/);
 });
 
+test('a common password is refused: the server text stands red under the password field', async ({ page }) => {
+  const account = newAccount();
+  await open(page, '/signup');
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  // Long enough for the length rule, and on every list of leaked passwords.
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  const error = page.getByRole('alert');
+  await expect(error).toHaveText(/too common/i);
+  await expect(error).toHaveCSS('color', 'rgb(200, 30, 30)');
+  const passwordBox = await page.getByLabel('Password').boundingBox();
+  expect((await error.boundingBox())!.y).toBeGreaterThan(passwordBox!.y);
+  await expect(page).toHaveURL(/\/signup$/);
+  // No account was made: the same address registers with a sound password.
+  await page.getByLabel('Password').fill(account.password);
+  await expect(error).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
 test('signed-out visitors are sent to /signin from account screens; unknown paths show the 404 page', async ({
   page,
 }) => {

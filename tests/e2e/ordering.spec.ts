@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '../../src/catalogue/services';
 import { newAccount, open, register } from './support';
@@ -82,6 +83,8 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first()).toContainText(formatPrice(first.price));
   await expect(cards.first()).toContainText('Video Meeting');
   await expect(cards.first()).toContainText('shop.example.com');
+  // The sandbox moved no money, and the card says so.
+  await expect(cards.first().getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
 
   // A second order, cancelled at the checkout.
   const second = servicesByPrice[0]!;
@@ -102,7 +105,15 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(newest).toContainText('Unpaid');
   await expect(newest).not.toContainText('Paid on');
   await expect(newest).toContainText('Not provided');
+  await expect(newest.getByTestId('test-payment')).toHaveText('Test checkout — no money will be taken');
   await expect(cards.nth(1)).toContainText(first.title);
+  await expect(cards.nth(1).getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
+  // The marker is plain text in the card, with enough contrast.
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="invoice-card"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations).toEqual([]);
 });
 
 test('a new customer has no invoices yet', async ({ page }) => {

@@ -6,34 +6,58 @@ import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
-import { AVATAR_REFUSED, profileMachine } from '../../machines/profile.machine';
+import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import { ada, adaSession, renamedSession } from './fixtures';
+import type { Session } from '../../machines/lib/types';
+import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
 const huge = new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' });
 const text = new Blob(['hello'], { type: 'text/plain' });
 
+const googleOnly = { ...ada, hasPassword: false };
+
 describePathTests({
   machine: profileMachine,
-  inputs: [{ user: ada }],
+  inputs: [{ user: { ...ada, hasPassword: true } }, { user: googleOnly }],
   events: [
     { type: 'profile.change', field: 'name', value: 'Ada King' },
     { type: 'profile.change', field: 'name', value: ada.name },
+    { type: 'profile.change', field: 'email', value: 'ada@example.org' },
     { type: 'profile.chooseAvatar', file: png, preview: 'blob:preview-1' },
     { type: 'profile.chooseAvatar', file: text, preview: 'blob:preview-2' },
     { type: 'profile.submit' },
+    { type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' },
+    { type: 'profile.changeProof', field: 'code', value: ' 123456 ' },
+    { type: 'profile.toggleVisibility' },
+    { type: 'profile.sendCode' },
+    { type: 'profile.confirm' },
+    { type: 'profile.cancel' },
   ],
-  outputs: { updateProfile: [renamedSession] },
-  errors: { updateProfile: [new Error('An account with this e-mail address already exists.')] },
+  outputs: {
+    updateProfile: [renamedSession],
+    updateProfileWithProof: [movedSession],
+    requestEmailChangeCode: ['We have sent a code to ada@example.com.'],
+  },
+  errors: {
+    updateProfile: [new Error('An account with this e-mail address already exists.')],
+    updateProfileWithProof: [new Error('Your current password is incorrect.')],
+    requestEmailChangeCode: [new Error('Too many requests. Please try again later.')],
+  },
+  // Coarse on purpose: what the guards and the dialog depend on, not every typed value.
   serializeState: (s) =>
     JSON.stringify({
       value: s.value,
-      name: s.context.name,
-      saved: s.context.saved,
+      renamed: s.context.name !== s.context.saved.name,
+      moved: s.context.email !== s.context.saved.email,
       avatar: s.context.avatar !== null,
-      error: s.context.error,
+      hasPassword: s.context.hasPassword,
+      password: s.context.currentPassword !== '',
+      shown: s.context.passwordVisible,
+      code: s.context.code.trim() === '123456',
+      sent: s.context.notice !== null,
+      error: s.context.error !== null,
     }),
 });
 
@@ -145,6 +169,103 @@ describe('the rules of the account screens', () => {
     await vi.waitFor(() => expect(storeSession).toHaveBeenCalledWith(renamedSession));
     expect(updateProfile).toHaveBeenCalledWith({ name: 'Ada King', email: ada.email, avatar: png });
     expect(actor.getSnapshot().context).toMatchObject({ saved: { name: 'Ada King' }, avatar: null, preview: null });
+  });
+
+  it('a name-only change is sent without proof; an e-mail change asks for the password first', async () => {
+    const updateProfile = vi.fn(async (input: ProfileUpdate) => ({
+      user: { ...ada, name: input.name, email: input.email.toLowerCase() },
+      token: 'token-2',
+    }));
+    const actor = createActor(
+      profileMachine.provide({ actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) } }),
+      { input: { user: { ...ada, hasPassword: true } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    // Only the case differs: the server sees the same address, so no proof is asked.
+    actor.send({ type: 'profile.change', field: 'email', value: ' ADA@example.com ' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(updateProfile).toHaveBeenLastCalledWith({ name: 'Ada King', email: 'ADA@example.com', avatar: null });
+
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    expect(updateProfile).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: 'saving' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(updateProfile).toHaveBeenLastCalledWith({
+      name: 'Ada King',
+      email: 'ada@example.org',
+      avatar: null,
+      currentPassword: 'correct horse battery',
+    });
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { email: 'ada@example.org' }, currentPassword: '' });
+  });
+
+  it('a refused password shows in the dialog, which stays open; cancel keeps the form as typed', async () => {
+    let attempts = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          updateProfile: fromPromise<Session, ProfileUpdate>(async () => {
+            attempts += 1;
+            throw new Error('Your current password is incorrect.');
+          }),
+        },
+      }),
+      { input: { user: { ...ada, hasPassword: true } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'wrong' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('Your current password is incorrect.'));
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'wrong again' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(attempts).toBe(2));
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'ada@example.org', currentPassword: '', error: null });
+  });
+
+  it('an account without a password sends a code to its current address and proves the change with it', async () => {
+    const updateProfile = vi.fn(async (_input: ProfileUpdate) => movedSession);
+    const requestCode = vi.fn(async () => 'We have sent a code to ada@example.com.');
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          updateProfile: fromPromise(({ input }) => updateProfile(input)),
+          requestEmailChangeCode: fromPromise(() => requestCode()),
+        },
+      }),
+      { input: { user: { ...ada, hasPassword: false } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'offeringCode' } });
+    expect(requestCode).not.toHaveBeenCalled();
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } }));
+    expect(actor.getSnapshot().context.notice).toBe('We have sent a code to ada@example.com.');
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '12345' });
+    actor.send({ type: 'profile.confirm' });
+    expect(updateProfile).not.toHaveBeenCalled();
+    actor.send({ type: 'profile.changeProof', field: 'code', value: ' 123456 ' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(updateProfile).toHaveBeenCalledWith({
+      name: ada.name,
+      email: 'ada@example.org',
+      avatar: null,
+      code: '123456',
+    });
   });
 
   it('Apply needs every trimmed password to be 8 to 128 characters', () => {

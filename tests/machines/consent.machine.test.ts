@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { consentMachine } from '../../machines/consent.machine';
+import { consentAccepted, consentMachine } from '../../machines/consent.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({
@@ -30,5 +30,18 @@ describe('consent: the cookie', () => {
   it('does not ask again once decided', () => {
     const actor = createActor(consentMachine, { input: { stored: 'true' } }).start();
     expect(actor.getSnapshot().value).toBe('decided');
+  });
+
+  it('counts as accepted only once the visitor accepted, until they decline', () => {
+    const actor = createActor(consentMachine, { input: { stored: null } }).start();
+    expect(consentAccepted(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'consent.accept' });
+    expect(consentAccepted(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'consent.review' });
+    expect(consentAccepted(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'consent.decline' });
+    expect(consentAccepted(actor.getSnapshot())).toBe(false);
+    expect(consentAccepted(createActor(consentMachine, { input: { stored: 'false' } }).getSnapshot())).toBe(false);
+    expect(consentAccepted(createActor(consentMachine, { input: { stored: 'true' } }).getSnapshot())).toBe(true);
   });
 });

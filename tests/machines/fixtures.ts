@@ -11,3 +11,4 @@ export const ada: User = {
 
 export const adaSession: Session = { user: ada, token: 'token-1' };
 export const renamedSession: Session = { user: { ...ada, name: 'Ada King' }, token: 'token-2' };
+export const movedSession: Session = { user: { ...ada, email: 'ada@example.org' }, token: 'token-3' };

@@ -7,23 +7,33 @@ import { existingAccount, HeldRequests, withStoredToken } from './support';
 interface Ctx {
   check: HeldRequests;
   released: boolean;
+  /** Requests that record the visit, and those to the (stand-in) geolocation service. */
+  visits: string[];
+  lookups: string[];
 }
 
 const welcome = `Welcome to ${company.name}`;
 
 /**
  * The splash: a signed-in visitor's authentication check is held, so the path decides when it
- * answers; the 1.5 s and 3 s pass on Playwright's clock.
+ * answers; the 1.5 s and 3 s pass on Playwright's clock. No cookie choice is stored, so the visit is
+ * recorded only once the path accepts cookies.
  */
 await describeBrowserModel<typeof appStartMachine, Ctx>({
   machine: appStartMachine,
-  model: { events: [{ type: 'appStart.authSettled' }] },
+  model: { events: [{ type: 'appStart.authSettled' }, { type: 'appStart.consentAccepted' }] },
   start: async (page) => {
     const account = await existingAccount(page);
     await withStoredToken(page, account.token);
     const check = await HeldRequests.on(page, '**/api/users/authenticate', 1);
+    const ctx: Ctx = { check, released: false, visits: [], lookups: [] };
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users/record-visit') ctx.visits.push(request.url());
+      if (url.pathname === '/json/') ctx.lookups.push(request.url());
+    });
     await page.goto('/');
-    return { check, released: false };
+    return ctx;
   },
   states: {
     'splash.message.moment': async (page) => {
@@ -47,10 +57,18 @@ await describeBrowserModel<typeof appStartMachine, Ctx>({
       expect(ctx.released).toBe(true);
       expect(ctx.check.pending).toBe(0);
     },
-    ready: async (page) => {
+    'ready.awaitingConsent': async (page, ctx) => {
       await expect(page.getByTestId('splash')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Empowering Your Business/);
       await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+      expect(ctx.visits).toEqual([]);
+      expect(ctx.lookups).toEqual([]);
+    },
+    'ready.visitRecorded': async (page, ctx) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Empowering Your Business/);
+      await expect.poll(() => ctx.visits.length).toBe(1);
+      expect(ctx.lookups).toHaveLength(1);
     },
   },
   events: {
@@ -61,6 +79,9 @@ await describeBrowserModel<typeof appStartMachine, Ctx>({
       ctx.released = true;
       expect((await response).status()).toBe(200);
     },
+    'appStart.consentAccepted': async (page) => {
+      await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Understood' }).click();
+    },
   },
   outcomes: {
     waitForAuth: {
@@ -69,6 +90,14 @@ await describeBrowserModel<typeof appStartMachine, Ctx>({
       },
       error: async () => {
         throw new Error('waitForAuth never fails');
+      },
+    },
+    waitForConsent: {
+      done: async () => {
+        throw new Error('waitForConsent only ever sends appStart.consentAccepted');
+      },
+      error: async () => {
+        throw new Error('waitForConsent never fails');
       },
     },
   },
