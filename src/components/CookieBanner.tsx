@@ -16,7 +16,8 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <p>
-        We use cookies to keep you signed in and to remember your choices. Read more in our{' '}
+        We keep one cookie with your choice here, and your sign-in in your browser&rsquo;s local storage. If you accept,
+        we also record your visits with an approximate location from your IP address. Read more in our{' '}
         <Link href="/privacy-policy">Privacy Policy</Link>.
       </p>
       <div className="cookie-banner__actions">

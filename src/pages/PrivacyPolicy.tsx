@@ -171,6 +171,15 @@ const sections: LegalSection[] = [
                 </td>
                 <td>Up to 10 minutes; cleared when you sign out</td>
               </tr>
+              <tr>
+                <th scope="row">Visitor id</th>
+                <td>Local storage</td>
+                <td>
+                  A random id, stored only after you accept cookies, that lets us tell repeated visits apart in the
+                  visit records without knowing who you are.
+                </td>
+                <td>Until you remove it</td>
+              </tr>
             </tbody>
           </table>
         </div>
@@ -197,8 +206,9 @@ const sections: LegalSection[] = [
             PDF reports) and therefore receives your name, e-mail address and the content of those messages.
           </li>
           <li>
-            <strong>IP geolocation service:</strong> when a page is opened, your browser asks this service for the
-            approximate location of your IP address; the answer is included in the visit record.
+            <strong>IP geolocation service:</strong> only if you have accepted cookies, when a page is opened your
+            browser asks this service for the approximate location of your IP address; the answer is included in the
+            visit record. If you have not accepted, or declined, it is never asked.
           </li>
           <li>
             <strong>External sign-in provider:</strong> if you choose &ldquo;Continue with Google&rdquo;, Google
