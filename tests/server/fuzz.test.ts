@@ -931,7 +931,7 @@ async function runBatch(target: TestApp, lines: LogLine[], batch: FuzzRequest[])
 }
 
 /** Runs per route, sized so the whole file stays well under a minute on two cores. */
-const RUNS_PER_ROUTE = 100;
+const RUNS_PER_ROUTE = 80;
 const TIMEOUT_MS = 60_000;
 
 describe('fuzzing every route', () => {
