@@ -44,7 +44,7 @@ export function createLog(options: { level: LogLevel; destination?: pino.Destina
       timestamp: pino.stdTimeFunctions.isoTime,
       // A last line of defence: should a secret ever reach a log call, it is masked, not written.
       redact: {
-        paths: ['password', 'token', 'code', 'googleToken', '*.password', '*.token', '*.code', 'authorization'],
+        paths: ['password', 'token', 'code', 'googleToken', '*.password', '*.token', 'authorization'],
         censor: '[redacted]',
       },
     },
