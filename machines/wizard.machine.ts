@@ -5,15 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ServiceType } from '../src/api/contract';
+import { isCallFailure } from './lib/errorMessage';
 
 export const DEFAULT_SERVICE_TYPE: ServiceType = 'PDF Sent to Email';
-
-/** What the Delivery step offers, in the spec's words, for each order-draft value. */
-export const DELIVERY_LABELS: Record<ServiceType, string> = {
-  'PDF Sent to Email': 'PDF file sent to my email',
-  'Video Meeting': 'Video meeting',
-  'Phone Call': 'Audio call',
-};
 
 export const ORDER_FALLBACK_ERROR = 'Something went wrong.';
 
@@ -39,10 +33,16 @@ interface WizardContext {
   appChoice: AppChoice;
   websiteUrl: string;
   serviceType: ServiceType;
+  /** The text of the last failed order's error toast; a new attempt clears it. */
+  error: string | null;
 }
 
-/** SPEC 8: message.en (already the Error's message from the API client), else its own, else the fallback. */
+/**
+ * The error toast's text: what the server said (`message.en`), else the error's own message (the HTTP
+ * client's words, such as 'Request failed with status code 502'), else ORDER_FALLBACK_ERROR.
+ */
 export function orderErrorMessage(error: unknown): string {
+  if (isCallFailure(error) && error.serverMessage?.trim()) return error.serverMessage;
   return error instanceof Error && error.message.trim() ? error.message : ORDER_FALLBACK_ERROR;
 }
 
@@ -77,6 +77,7 @@ export const wizardMachine = setup({
     appChoice: 'none',
     websiteUrl: '',
     serviceType: DEFAULT_SERVICE_TYPE,
+    error: null,
   }),
   initial: 'review',
   states: {
@@ -101,7 +102,7 @@ export const wizardMachine = setup({
     confirmation: {
       on: {
         'wizard.back': 'delivery',
-        'wizard.confirm': 'checkingOut',
+        'wizard.confirm': { target: 'checkingOut', actions: assign({ error: null }) },
       },
     },
     /** 'loading' of the order draft: the invoice is being created. */
@@ -121,7 +122,10 @@ export const wizardMachine = setup({
         },
         onError: {
           target: 'confirmation',
-          actions: { type: 'showError', params: ({ event }) => ({ message: orderErrorMessage(event.error) }) },
+          actions: [
+            assign({ error: ({ event }) => orderErrorMessage(event.error) }),
+            { type: 'showError', params: ({ context }) => ({ message: context.error ?? ORDER_FALLBACK_ERROR }) },
+          ],
         },
       },
     },

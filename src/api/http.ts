@@ -5,8 +5,11 @@
 import redaxios from 'redaxios';
 import { create, type Struct } from 'superstruct';
 import { cacheKey, readCache, writeCache } from './cache';
-import { ApiError, toApiError } from './errors';
+import { ApiError, type Interruption, toApiError } from './errors';
 import { readToken } from './token';
+
+/** How long a call may wait for its answer before it fails with a time-out; 0 waits as long as it takes. */
+export const DEFAULT_TIMEOUT_MS = 0;
 
 const client = redaxios.create({ baseURL: '/api' });
 
@@ -20,6 +23,10 @@ export interface CallOptions {
   auth?: boolean;
   /** GET only: minutes a response is kept in local storage; 0 = not cached. */
   cacheMinutes?: number;
+  /** Aborting it ends the request ('Request aborted'). */
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails with a time-out; 0 = none. DEFAULT_TIMEOUT_MS when absent. */
+  timeoutMs?: number;
 }
 
 function authHeader(auth: boolean): Record<string, string> {
@@ -47,14 +54,36 @@ async function send<T>(
 ): Promise<T> {
   const auth = options.auth ?? false;
   const headers = authHeader(auth);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // redaxios does not hand a signal to fetch: the request goes through a fetch that carries ours, which
+  // ends with the caller's signal or when the time-out passes, whichever comes first.
+  const controller = new AbortController();
+  let interrupted: Interruption | null = null;
+  const abort = () => {
+    interrupted ??= { reason: 'aborted' };
+    controller.abort();
+  };
+  if (options.signal?.aborted) abort();
+  options.signal?.addEventListener('abort', abort);
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          interrupted ??= { reason: 'timeout', ms: timeoutMs };
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  const fetchWithSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: controller.signal });
   try {
-    const response = await client(path, { method, data: body, headers });
+    const response = await client(path, { method, data: body, headers, fetch: fetchWithSignal });
     return (struct ? parse(response.data, struct) : undefined) as T;
   } catch (failure) {
-    const error = toApiError(failure);
+    const error = toApiError(failure, interrupted);
     // After the caller has handled the failure (its screen may show it), the app learns the session ended.
     if (auth && error.status === 401) setTimeout(onUnauthorized, 0);
     throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Invoice } from '../api/contract';
 import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
+import { deliveryLabel } from '../catalogue/delivery';
 import { formatPrice } from '../catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
@@ -67,7 +68,7 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <dt>Price</dt>
         <dd>{formatPrice(invoice.amount)}</dd>
         <dt>Type</dt>
-        <dd>{invoice.service.type}</dd>
+        <dd>{deliveryLabel(invoice.service.type)}</dd>
         <dt>App ID</dt>
         <dd>{invoice.service.url || 'Not provided'}</dd>
         <dt>Date</dt>

@@ -1,11 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { Redirect, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
-import { type AppChoice, DELIVERY_LABELS, orderUrl, wizardMachine } from '../../machines/wizard.machine';
+import { type AppChoice, orderUrl, wizardMachine } from '../../machines/wizard.machine';
 import { SERVICE_TYPES } from '../api/contract';
 import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta, useToast } from '../app/hooks';
+import { DELIVERY_LABELS } from '../catalogue/delivery';
 import { formatPrice } from '../catalogue/price';
 import { findService, type Service } from '../catalogue/services';
 import { Spinner } from '../components/Spinner';
@@ -153,7 +154,7 @@ function Wizard({ service }: { service: Service }) {
               <dt>Price</dt>
               <dd>{formatPrice(service.price)}</dd>
               <dt>Type</dt>
-              <dd>{serviceType}</dd>
+              <dd>{DELIVERY_LABELS[serviceType]}</dd>
               <dt>App URL</dt>
               <dd>{orderUrl(snapshot.context) || 'Not provided'}</dd>
             </dl>

@@ -59,7 +59,9 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   const summary = page.locator('dl');
   await expect(summary).toContainText(first.title);
   await expect(summary).toContainText(formatPrice(first.price));
-  await expect(summary).toContainText('Video Meeting');
+  // The type has one name everywhere: the Delivery step's, never the value sent to the server.
+  await expect(summary).toContainText('Video meeting');
+  await expect(summary).not.toContainText('Video Meeting');
   await expect(summary).toContainText('shop.example.com');
   await expect(next(page)).toHaveCount(0);
   await back(page).click();
@@ -81,7 +83,8 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first()).toContainText('Paid');
   await expect(cards.first()).toContainText('Paid on');
   await expect(cards.first()).toContainText(formatPrice(first.price));
-  await expect(cards.first()).toContainText('Video Meeting');
+  await expect(cards.first()).toContainText('Video meeting');
+  await expect(cards.first()).not.toContainText('Video Meeting');
   await expect(cards.first()).toContainText('shop.example.com');
   // The sandbox moved no money, and the card says so.
   await expect(cards.first().getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
@@ -93,7 +96,7 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await next(page).click();
   await next(page).click();
   await expect(page.locator('dl')).toContainText('Not provided');
-  await expect(page.locator('dl')).toContainText('PDF Sent to Email');
+  await expect(page.locator('dl')).toContainText('PDF file sent to my email');
   await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -105,6 +108,7 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(newest).toContainText('Unpaid');
   await expect(newest).not.toContainText('Paid on');
   await expect(newest).toContainText('Not provided');
+  await expect(newest).toContainText('PDF file sent to my email');
   await expect(newest.getByTestId('test-payment')).toHaveText('Test checkout — no money will be taken');
   await expect(cards.nth(1)).toContainText(first.title);
   await expect(cards.nth(1).getByTestId('test-payment')).toHaveText('Test payment — no money was taken');

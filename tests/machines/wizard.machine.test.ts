@@ -1,26 +1,57 @@
 import { wizardSamples } from '../model/samples';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { orderErrorMessage, wizardMachine, type OrderInput } from '../../machines/wizard.machine';
+import { ORDER_FALLBACK_ERROR, orderErrorMessage, wizardMachine, type OrderInput } from '../../machines/wizard.machine';
+import { ApiError, CLIENT_MESSAGES } from '../../src/api/errors';
 import { describePathTests } from './pathTest';
 
 const service = { title: 'Website Development Consultation', price: 49 };
 const steps = ['review', 'information', 'delivery', 'confirmation'];
 
+/**
+ * The failures an order can meet, each with the toast text it must give: the server's message.en first,
+ * else the error's own message (the HTTP client's words), else the fallback.
+ */
+const orderFailures: [unknown, string][] = [
+  [
+    new ApiError('The price of this service has changed.', 409, 'The price of this service has changed.'),
+    'The price of this service has changed.',
+  ],
+  [new ApiError(CLIENT_MESSAGES.status(502), 502), 'Request failed with status code 502'],
+  [new ApiError(CLIENT_MESSAGES.network, 0), 'Network Error'],
+  // With no stored token the call fails at once with an empty error.
+  [new ApiError('', 401), ORDER_FALLBACK_ERROR],
+  [new Error(''), ORDER_FALLBACK_ERROR],
+  ['not an error', ORDER_FALLBACK_ERROR],
+];
+const toastTexts = new Set<string>();
+/** Other failures told apart only by their message (the generated paths tell events apart by their fields). */
+const moreFailures: [unknown, string][] = [
+  [new ApiError(CLIENT_MESSAGES.timeout(30_000), 0), 'timeout of 30000ms exceeded'],
+  [new ApiError(CLIENT_MESSAGES.aborted, 0), 'Request aborted'],
+];
+
 describePathTests({
   machine: wizardMachine,
   inputs: [{ service }],
   ...wizardSamples,
-  errors: { createInvoice: [new Error('The price of this service has changed.'), new Error(''), 'not an error'] },
-  // The step, the choices and whether a URL is typed shape the wizard; the exact text does not.
+  errors: { createInvoice: orderFailures.map(([error]) => error) },
+  // The step, the choices, whether a URL is typed and the last toast text shape the wizard; the URL's text does not.
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
       appChoice: snapshot.context.appChoice,
       hasUrl: snapshot.context.websiteUrl.trim() !== '',
       serviceType: snapshot.context.serviceType,
+      error: snapshot.context.error,
     }),
   check: (snapshot) => {
+    // A failed order's toast text is one of the expected ones; a new attempt starts without it.
+    if (snapshot.context.error !== null) {
+      expect(orderFailures.map(([, text]) => text)).toContain(snapshot.context.error);
+      toastTexts.add(snapshot.context.error);
+    }
+    if (snapshot.matches('checkingOut')) expect(snapshot.context.error).toBeNull();
     // An existing website without its URL never gets past Information.
     if (
       (['delivery', 'confirmation', 'checkingOut'] as const).some((s) => snapshot.matches(s)) &&
@@ -29,6 +60,10 @@ describePathTests({
       expect(snapshot.context.websiteUrl.trim()).not.toBe('');
     }
   },
+});
+
+it('the generated paths show every kind of toast text: the server text, the client message and the fallback', () => {
+  expect([...toastTexts].sort()).toEqual([...new Set(orderFailures.map(([, text]) => text))].sort());
 });
 
 describe('wizard: the order it sends', () => {
@@ -112,10 +147,11 @@ describe('wizard: the order it sends', () => {
   });
 
   it.each([
+    ...orderFailures,
+    ...moreFailures,
     [new Error('From the server'), 'From the server'],
-    [new Error(''), 'Something went wrong.'],
     [{ weird: true }, 'Something went wrong.'],
-  ])('error text for %j', (error, text) => {
+  ])('error text for %s', (error, text) => {
     expect(orderErrorMessage(error)).toBe(text);
   });
 });

@@ -7,10 +7,13 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../src/api/auth';
 import { clearCache } from '../../src/api/cache';
+import { errorMessage } from '../../machines/lib/errorMessage';
+import { orderErrorMessage } from '../../machines/wizard.machine';
 import { ApiError } from '../../src/api/errors';
-import { get, setUnauthorizedHandler } from '../../src/api/http';
+import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '../../src/api/http';
+import * as invoices from '../../src/api/invoices';
 import { clearToken, readToken, storeToken } from '../../src/api/token';
-import { AuthenticateResponse } from '../../src/api/contract';
+import { AuthenticateResponse, ClientConfig } from '../../src/api/contract';
 import { cleanup, createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
 
 const { app } = await createTestServer();
@@ -41,15 +44,100 @@ describe('API client', () => {
       .loginWithEmail({ email: uniqueEmail('nobody'), password: 'wrong password' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ message: 'Invalid e-mail or password.', status: 401 });
+    expect(failure).toMatchObject({
+      message: 'Invalid e-mail or password.',
+      status: 401,
+      serverMessage: 'Invalid e-mail or password.',
+    });
+    // Every screen shows the server's text as it is.
+    expect(errorMessage(failure)).toBe('Invalid e-mail or password.');
+    expect(orderErrorMessage(failure)).toBe('Invalid e-mail or password.');
   });
 
   it("says 'Network Error' when no answer comes back", async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
-    await expect(api.loginWithEmail({ email: 'a@b.co', password: 'whatever1' })).rejects.toMatchObject({
-      message: 'Network Error',
-      status: 0,
+    const failure = await api.loginWithEmail({ email: 'a@b.co', password: 'whatever1' }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ message: 'Network Error', status: 0, serverMessage: null });
+    expect(errorMessage(failure)).toBe('Network Error');
+    expect(orderErrorMessage(failure)).toBe('Network Error');
+  });
+
+  it("says 'Request failed with status code N' for an answer without message.en", async () => {
+    // A proxy in front of the server answers for it, with a page of its own.
+    globalThis.fetch = (() =>
+      Promise.resolve(
+        new Response('<h1>502 Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      )) as typeof fetch;
+    storeToken('token');
+    const order = { amount: 49, title: 'Website Development Consultation', type: 'Video Meeting', url: '' } as const;
+    const failure = await invoices.createInvoice(order).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: 'Request failed with status code 502', status: 502, serverMessage: null });
+    // The order's toast shows the client's message; the sign-in screens show 'Network Error'.
+    expect(orderErrorMessage(failure)).toBe('Request failed with status code 502');
+    expect(errorMessage(failure)).toBe('Network Error');
+    // A JSON answer without message.en is no different.
+    globalThis.fetch = (() => Promise.resolve(Response.json({ error: 'busy' }, { status: 503 }))) as typeof fetch;
+    await expect(invoices.createInvoice(order)).rejects.toMatchObject({
+      message: 'Request failed with status code 503',
+      serverMessage: null,
     });
+  });
+
+  /** A fetch that never answers, but ends as a browser's does when its signal aborts. */
+  function hangingFetch() {
+    const seen: (AbortSignal | undefined)[] = [];
+    const fetch = ((_input: RequestInfo | URL, init?: RequestInit) => {
+      const signal = init?.signal ?? undefined;
+      seen.push(signal);
+      return new Promise((_resolve, reject) => {
+        const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+        if (signal?.aborted) abort();
+        signal?.addEventListener('abort', abort);
+      });
+    }) as typeof globalThis.fetch;
+    return { fetch, seen };
+  }
+
+  it("says 'Request aborted' when the caller aborts the request", async () => {
+    const hanging = hangingFetch();
+    globalThis.fetch = hanging.fetch;
+    const controller = new AbortController();
+    const call = get('/client-config', ClientConfig, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(hanging.seen).toHaveLength(1));
+    controller.abort();
+    const failure = await call;
+    expect(failure).toMatchObject({ message: 'Request aborted', status: 0, serverMessage: null });
+    expect(orderErrorMessage(failure)).toBe('Request aborted');
+    expect(errorMessage(failure)).toBe('Network Error');
+    // Already aborted: it ends at once, the same way.
+    await expect(
+      post('/auth/login/email', null, { email: 'a@b.co', password: 'x' }, { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ message: 'Request aborted' });
+  });
+
+  it('says the time-out was exceeded when a configured time-out passes first', async () => {
+    const hanging = hangingFetch();
+    globalThis.fetch = hanging.fetch;
+    const started = Date.now();
+    const failure = await get('/client-config', ClientConfig, { timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(failure).toMatchObject({ message: 'timeout of 50ms exceeded', status: 0, serverMessage: null });
+    expect(orderErrorMessage(failure)).toBe('timeout of 50ms exceeded');
+    expect(errorMessage(failure)).toBe('Network Error');
+  });
+
+  it('has no time-out by default: a slow answer still arrives', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(0);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise((resolve) => setTimeout(resolve, 120)).then(() => app.request(String(input), init))) as typeof fetch;
+    timers.mockClear();
+    const slow = api.loginWithEmail({ email: uniqueEmail('slow'), password: 'wrong password' }).catch((e) => e);
+    // No timer was set for the call itself (only the slow fetch's own).
+    expect(timers).toHaveBeenCalledTimes(1);
+    timers.mockRestore();
+    await expect(slow).resolves.toMatchObject({ message: 'Invalid e-mail or password.', status: 401 });
   });
 
   it('fails an authenticated call at once, with an empty error, when no token is stored', async () => {

@@ -1,6 +1,7 @@
 import { wizardSamples } from '../../model/samples';
 import { expect, type Page } from '@playwright/test';
-import { DELIVERY_LABELS, orderUrl, wizardMachine } from '../../../machines/wizard.machine';
+import { orderUrl, wizardMachine } from '../../../machines/wizard.machine';
+import { DELIVERY_LABELS } from '../../../src/catalogue/delivery';
 import { formatPrice, servicesByPrice } from '../../../src/catalogue/services';
 import { describeBrowserModel } from '../../model/browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
@@ -63,7 +64,7 @@ await describeBrowserModel<typeof wizardMachine, Ctx>({
       const summary = page.locator('dl');
       await expect(summary).toContainText(service.title);
       await expect(summary).toContainText(formatPrice(service.price));
-      await expect(summary).toContainText(snapshot.context.serviceType);
+      await expect(summary).toContainText(DELIVERY_LABELS[snapshot.context.serviceType]);
       await expect(summary).toContainText(orderUrl(snapshot.context) || 'Not provided');
       await expect(button(page, 'Confirm & Checkout')).toBeEnabled();
     },
