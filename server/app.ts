@@ -39,7 +39,10 @@ export interface CreateAppOptions {
   log?: ServerLog;
 }
 
-export function createApp({ db, config, clock = systemClock, mailer, log }: CreateAppOptions): Hono<AppEnv> {
+/** The app, and `close()` for what it opened itself (the limits' database); `db` stays the caller's to close. */
+export type App = Hono<AppEnv> & { close(): Promise<void> };
+
+export function createApp({ db, config, clock = systemClock, mailer, log }: CreateAppOptions): App {
   const services: Services = createServices({
     db,
     config,
@@ -86,5 +89,5 @@ export function createApp({ db, config, clock = systemClock, mailer, log }: Crea
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
   mountStatic(app, config.STATIC_DIR, services.log);
-  return app;
+  return Object.assign(app, { close: () => services.close() });
 }

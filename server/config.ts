@@ -20,9 +20,33 @@ export interface Config {
   SESSION_IDLE_DAYS: number;
   /** A session dies this long after sign-in, however active it is. */
   SESSION_ABSOLUTE_DAYS: number;
+  /**
+   * Failed sign-ins allowed per account FROM ONE ADDRESS, and per address whatever account, within the
+   * window; a stranger's failures from one address do not lock the owner out elsewhere.
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: number;
   LOGIN_MAX_FAILURES_PER_ADDRESS: number;
   LOGIN_FAILURE_WINDOW_MINUTES: number;
+  /** Failed sign-ins per account per day from all addresses together: bounds an attacker who rotates addresses. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: number;
+  /** Wrong current passwords (password change, e-mail change) per user within LOGIN_FAILURE_WINDOW_MINUTES, and per day. */
+  PASSWORD_CHANGE_MAX_FAILURES: number;
+  PASSWORD_CHANGE_MAX_FAILURES_PER_DAY: number;
+  /** Password hashes and verifications (argon2) run at once, and waiting; beyond both the request gets 503. */
+  PASSWORD_HASH_CONCURRENCY: number;
+  PASSWORD_HASH_MAX_WAITING: number;
+  /** Accounts created with e-mail and password per address per hour, and on the whole site per hour. */
+  REGISTER_MAX_PER_ADDRESS_PER_HOUR: number;
+  REGISTER_MAX_PER_HOUR: number;
+  /** Google sign-ins (and sign-ups) per address per hour. */
+  GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: number;
+  /** Invoices created per customer per hour, and per address per hour. */
+  INVOICE_MAX_PER_USER_PER_HOUR: number;
+  INVOICE_MAX_PER_ADDRESS_PER_HOUR: number;
+  /** Profile pictures uploaded per customer per hour. */
+  AVATAR_MAX_PER_USER_PER_HOUR: number;
+  /** Visit records per address per minute. */
+  VISIT_MAX_PER_ADDRESS_PER_MINUTE: number;
   /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
   TRUST_PROXY: boolean;
   /** Largest request body accepted, in bytes. */
@@ -49,6 +73,9 @@ export interface Config {
   CODE_MAX_REQUESTS_PER_ACCOUNT: number;
   CODE_MAX_REQUESTS_PER_ADDRESS: number;
   CODE_REQUEST_WINDOW_MINUTES: number;
+  /** Wrong e-mailed codes entered per account per day, and per address per hour. */
+  CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: number;
+  CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: number;
   /**
    * The OAuth client id the site is registered under at Google (or at the local OpenID provider in
    * development and tests). Unset: sign-in with Google is off (client-config `google: null`, its routes 503).
@@ -194,6 +221,18 @@ export function loadConfig(env: Env = process.env): Config {
     LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
     LOGIN_MAX_FAILURES_PER_ADDRESS: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
     LOGIN_FAILURE_WINDOW_MINUTES: positive(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY', 100, 1, 1_000_000),
+    PASSWORD_CHANGE_MAX_FAILURES: integer(env, 'PASSWORD_CHANGE_MAX_FAILURES', 5, 1, 1_000_000),
+    PASSWORD_CHANGE_MAX_FAILURES_PER_DAY: integer(env, 'PASSWORD_CHANGE_MAX_FAILURES_PER_DAY', 20, 1, 1_000_000),
+    PASSWORD_HASH_CONCURRENCY: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    PASSWORD_HASH_MAX_WAITING: integer(env, 'PASSWORD_HASH_MAX_WAITING', 32, 0, 100_000),
+    REGISTER_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'REGISTER_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
+    REGISTER_MAX_PER_HOUR: integer(env, 'REGISTER_MAX_PER_HOUR', 300, 1, 1_000_000),
+    GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
+    INVOICE_MAX_PER_USER_PER_HOUR: integer(env, 'INVOICE_MAX_PER_USER_PER_HOUR', 30, 1, 1_000_000),
+    INVOICE_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'INVOICE_MAX_PER_ADDRESS_PER_HOUR', 100, 1, 1_000_000),
+    AVATAR_MAX_PER_USER_PER_HOUR: integer(env, 'AVATAR_MAX_PER_USER_PER_HOUR', 20, 1, 1_000_000),
+    VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
     TRUST_PROXY: flag(env, 'TRUST_PROXY'),
     BODY_LIMIT_BYTES: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     PAYMENT_LINK_SECRET: raw(env, 'PAYMENT_LINK_SECRET'),
@@ -205,6 +244,8 @@ export function loadConfig(env: Env = process.env): Config {
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),
+    CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: integer(env, 'CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY', 20, 1, 1_000_000),
+    CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: integer(env, 'CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
     OAUTH_CLIENT_ID: raw(env, 'OAUTH_CLIENT_ID'),
     OAUTH_AUTHORIZATION_URL: url(env, 'OAUTH_AUTHORIZATION_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
     OAUTH_TOKENINFO_URL: url(env, 'OAUTH_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     // Idle keep-alive connections would hold close() open; in-flight requests still get to finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     server.close(() => {
-      void db.destroy().then(() => process.exit(0));
+      void Promise.all([app.close(), db.destroy()]).then(() => process.exit(0));
     });
     setTimeout(() => {
       console.error('[server] requests still open after the grace period; exiting');

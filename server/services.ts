@@ -5,11 +5,13 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Codes, createCodes } from './account/codes';
+import { type Passwords, createPasswords } from './auth/passwords';
 import { type Sessions, createSessions } from './auth/sessions';
-import { type Throttle, createThrottle } from './auth/throttle';
-import { type Clock, MINUTE_MS } from './clock';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { type Limits, createLimits } from './limits/limits';
+import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
 import { type Mailer, createMailer } from './mail/mailer';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
@@ -28,19 +30,16 @@ export interface Services {
   mailer: Mailer;
   /** E-mailed one-time codes (password reset, e-mail verification). */
   codes: Codes;
-  throttles: {
-    /** Failed e-mail sign-ins per account (lower-cased e-mail). */
-    loginByAccount: Throttle;
-    /** Failed e-mail sign-ins per client address, whatever account they name. */
-    loginByAddress: Throttle;
-    /** Wrong current passwords on password change, per user id. */
-    passwordChange: Throttle;
-    /** E-mailed codes requested, per account (lower-cased e-mail). Counts every request, not only failures. */
-    codeByAccount: Throttle;
-    /** E-mailed codes requested, per client address. */
-    codeByAddress: Throttle;
-  };
+  /** Request limits (server/limits): counted before the work they guard, kept in DATA_DIR/limits.sqlite. */
+  limits: Limits;
+  /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
+  passwords: Passwords;
+  /** Closes what the services opened (the limits' database); the main database belongs to the caller. */
+  close(): Promise<void>;
 }
+
+/** The Retry-After of the 503 a password check gets when too many are waiting: each takes milliseconds. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export function createServices(deps: {
   db: Kysely<Database>;
@@ -52,12 +51,18 @@ export function createServices(deps: {
   log?: ServerLog;
 }): Services {
   const { config, clock } = deps;
-  const codeWindowMs = config.CODE_REQUEST_WINDOW_MINUTES * MINUTE_MS;
   let codeKey: Buffer | undefined;
-  const windowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * MINUTE_MS;
+  const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
+  const limits = createLimits(config, log);
+  const hashing = createWorkQueue({
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    maxWaiting: config.PASSWORD_HASH_MAX_WAITING,
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    onOverload: (state) => log.security('overloaded', { queue: 'password_hashing', ...state }),
+  });
   return {
     ...deps,
-    log: deps.log ?? createLog({ level: config.LOG_LEVEL }),
+    log,
     sessions: createSessions(deps),
     payments: createPaymentProvider(config),
     mailer: deps.mailer ?? createMailer(config, clock),
@@ -66,20 +71,8 @@ export function createServices(deps: {
       ...deps,
       key: () => (codeKey ??= createHmac('sha256', loadPaymentLinkSecret(config)).update('email-codes').digest()),
     }),
-    throttles: {
-      loginByAccount: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs, clock }),
-      loginByAddress: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs, clock }),
-      passwordChange: createThrottle({ maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs, clock }),
-      codeByAccount: createThrottle({
-        maxFailures: config.CODE_MAX_REQUESTS_PER_ACCOUNT,
-        windowMs: codeWindowMs,
-        clock,
-      }),
-      codeByAddress: createThrottle({
-        maxFailures: config.CODE_MAX_REQUESTS_PER_ADDRESS,
-        windowMs: codeWindowMs,
-        clock,
-      }),
-    },
+    limits,
+    passwords: createPasswords(hashing),
+    close: () => limits.close(),
   };
 }

@@ -4,7 +4,6 @@
  * password or, for an account that has none (Google only), with a code e-mailed to the current address.
  */
 import type { Kysely } from 'kysely';
-import { verifyPassword } from '../auth/passwords';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';
@@ -26,23 +25,38 @@ export interface EmailChangeProof {
  * changes the address (the code is used up there, so it works once).
  */
 export async function proveEmailChange(
-  services: Pick<Services, 'codes' | 'log'>,
+  services: Pick<Services, 'codes' | 'log' | 'limits' | 'passwords'>,
   user: UserWithAvatar,
   proof: EmailChangeProof,
 ): Promise<(trx: Kysely<Database>) => Promise<void>> {
-  if (user.password_hash !== null) {
+  const { limits } = services;
+  const storedHash = user.password_hash;
+  if (storedHash !== null) {
     if (proof.currentPassword === undefined) throw new HttpError(400, CURRENT_PASSWORD_REQUIRED_TEXT);
-    if (!(await verifyPassword(user.password_hash, proof.currentPassword))) {
+    const currentPassword = proof.currentPassword;
+    // The same guessing a password change allows, and counted with it, before the check.
+    const attempt = await limits.charge(
+      [
+        { limit: limits.passwordCheck.user, key: user.id },
+        { limit: limits.passwordCheck.userDaily, key: user.id },
+      ],
+      { userId: user.id },
+    );
+    if (!(await attempt.guard(() => services.passwords.verify(storedHash, currentPassword)))) {
       services.log.security('email.change_refused', { userId: user.id, reason: 'wrong_password' });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
+    await attempt.giveBack();
     return async () => {};
   }
   if (proof.code === undefined) throw new HttpError(400, EMAIL_CHANGE_CODE_REQUIRED_TEXT);
+  // Counted with the account's other code checks (a day's cap), before the check.
+  const attempt = await limits.charge([{ limit: limits.codeCheck.account, key: user.email }], { userId: user.id });
   if (!(await services.codes.check(user, 'email_change', proof.code))) {
     services.log.security('email.change_refused', { userId: user.id, reason: 'wrong_code' });
     throw new HttpError(400, CODE_INVALID_TEXT);
   }
+  await attempt.giveBack();
   const code = proof.code;
   return async (trx) => {
     if (!(await services.codes.consume(trx, user, 'email_change', code))) throw new HttpError(400, CODE_INVALID_TEXT);

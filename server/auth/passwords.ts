@@ -2,8 +2,11 @@
  * Password hashing: argon2id with the OWASP minimum parameters (19 MiB, 2 passes, 1 lane).
  * The parameters are stored inside each PHC hash string, so raising them later only affects new hashes;
  * (Upgrading old hashes at sign-in can be added when the parameters change.)
+ * Every hash and verification goes through a bounded queue (`createPasswords`): a flood of sign-ins waits
+ * its turn, or gets 503, instead of taking every thread of libuv's pool from the rest of the server.
  */
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { WorkQueue } from '../limits/work-queue';
 
 // `Algorithm` is an ambient const enum, which isolatedModules forbids us to read at run time;
 // 2 is its Argon2id member (see @node-rs/argon2's index.d.ts).
@@ -24,12 +27,12 @@ export const ARGON2_OPTIONS = {
 export const DUMMY_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$20ZUyIPLxjQt5KNd5wUKAg$5ZlBLYkOvTiTnvo4rQy6y2sgbo5snyobtroTGWYj0vA';
 
-export function hashPassword(password: string): Promise<string> {
+function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
 /** False for a wrong password and for a malformed stored hash: neither may sign anyone in. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -37,8 +40,22 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** Spends the time of one verification and always fails. */
-export async function verifyDummy(password: string): Promise<false> {
-  await verifyPassword(DUMMY_PASSWORD_HASH, password);
-  return false;
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a malformed stored hash: neither may sign anyone in. */
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /** Spends the time of one verification and always fails. */
+  verifyDummy(password: string): Promise<false>;
+}
+
+/** Hashing and verification through `queue` (503 when it is full). */
+export function createPasswords(queue: WorkQueue): Passwords {
+  return {
+    hash: (password) => queue.run(() => hashPassword(password)),
+    verify: (passwordHash, password) => queue.run(() => verifyPassword(passwordHash, password)),
+    async verifyDummy(password) {
+      await queue.run(() => verifyPassword(DUMMY_PASSWORD_HASH, password));
+      return false;
+    },
+  };
 }

@@ -46,14 +46,27 @@ const TEXT_FOR_STATUS: Partial<Record<number, string>> = {
   429: 'Too many requests. Please try again later.',
 };
 
+/** When a 429 or 503 did not say how long to wait: the client is told to come back in a minute. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** Every 429 and 503 carries Retry-After (seconds), also where whoever threw it gave none. */
+function ensureRetryAfter(c: Context, status: number, headers: Record<string, string> = {}): void {
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === 'retry-after');
+  if ((status === 429 || status === 503) && !given) {
+    c.header('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
+  }
+}
+
 /** The app's error handler, writing to the server's log. */
 export function onError(log: ServerLog): ErrorHandler {
   return (err, c) => {
     if (err instanceof HttpError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      ensureRetryAfter(c, err.status, err.headers);
       return errorResponse(c, err.status, err.en);
     }
     if (err instanceof HTTPException && err.status < 500) {
+      ensureRetryAfter(c, err.status);
       return errorResponse(c, err.status, TEXT_FOR_STATUS[err.status] ?? TEXT_FOR_STATUS[400]!);
     }
     const request = { method: c.req.method, path: c.req.path };

@@ -17,13 +17,13 @@ import { HAS_PASSWORD_TEXT } from '../account/email-change';
 import { notifyAccountChange } from '../account/notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
-import { hashPassword } from '../auth/passwords';
-import { tooManyAttempts } from '../auth/throttle';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
 import { readJson, validate } from '../http/validate';
+import type { Charge } from '../limits/charge';
+import { accountAddressKey } from '../limits/limits';
 import { sendInBackground } from '../mail/mailer';
 import {
   deletionRequestedMail,
@@ -61,7 +61,7 @@ const CODE_FIELD = { code: CODE_INVALID_TEXT };
 const VERIFY_TYPES = new Set(['email']);
 
 export function accountRoutes(services: Services) {
-  const { db, clock, config, sessions, throttles, codes, mailer } = services;
+  const { db, clock, config, sessions, limits, passwords, codes, mailer } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -72,15 +72,28 @@ export function accountRoutes(services: Services) {
    * Counts a code request against the account (and the address, for the anonymous forgotten-password
    * call), or refuses it with 429.
    */
-  function throttleCodeRequest(accountKey: string, address: string | null): void {
-    const wait = Math.max(
-      throttles.codeByAccount.retryAfterSeconds(accountKey),
-      address === null ? 0 : throttles.codeByAddress.retryAfterSeconds(address),
-    );
-    if (wait > 0) throw tooManyAttempts(wait);
-    throttles.codeByAccount.recordFailure(accountKey);
-    if (address !== null) throttles.codeByAddress.recordFailure(address);
+  async function throttleCodeRequest(
+    accountKey: string,
+    addressKey: string | null,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const charges: Charge[] = [{ limit: limits.codeRequest.account, key: accountKey }];
+    if (addressKey !== null) charges.unshift({ limit: limits.codeRequest.address, key: addressKey });
+    await limits.charge(charges, fields);
   }
+
+  /**
+   * Counts one code check against the account (lower-cased e-mail; a day's cap) and the address, before the
+   * code is compared; a right code gives its points back, so only wrong ones add up.
+   */
+  const chargeCodeCheck = (email: string, addressKey: string, fields: Record<string, unknown>) =>
+    limits.charge(
+      [
+        { limit: limits.codeCheck.address, key: addressKey },
+        { limit: limits.codeCheck.account, key: email },
+      ],
+      fields,
+    );
 
   // ---- forgotten password ----
 
@@ -88,7 +101,9 @@ export function accountRoutes(services: Services) {
     // `lang` (only English exists) and `sendTo` (the client's reset page) are accepted and not needed.
     const query = validate(ForgotPasswordQuery, c.req.query());
     const email = normalizeEmail(query.email);
-    throttleCodeRequest(`reset:${email}`, clientAddress(c, config.TRUST_PROXY));
+    await throttleCodeRequest(`reset:${email}`, clientLimitKey(c, config.TRUST_PROXY), {
+      address: clientAddress(c, config.TRUST_PROXY),
+    });
 
     const user = await findUserByEmail(db, email);
     // The answer must take the same time whether or not the account exists: both do the same work before it
@@ -119,13 +134,18 @@ export function accountRoutes(services: Services) {
   routes.post('/password/forgot', async (c) => {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
     if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
+    const fromKey = clientLimitKey(c, config.TRUST_PROXY);
+    const attempt = await chargeCodeCheck(normalizeEmail(body.email), fromKey, {
+      address: clientAddress(c, config.TRUST_PROXY),
+    });
     const user = await findUserByEmail(db, body.email);
     if (!user || !(await codes.check(user, 'password_reset', body.code))) {
       services.log.security('code.failed', { purpose: 'password_reset', userId: user?.id ?? null });
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
+    await attempt.giveBack();
 
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();
     // The code used up, the new hash, and every session of the account ended: all or nothing.
     await db.transaction().execute(async (trx) => {
@@ -134,7 +154,9 @@ export function accountRoutes(services: Services) {
       await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
     });
-    throttles.loginByAccount.clear(user.email);
+    // The owner proved the account is theirs: its failed sign-ins (the day's, and from here) are forgotten.
+    await limits.login.account.reset(user.email);
+    await limits.login.accountAddress.reset(accountAddressKey(user.email, fromKey));
     notifyAccountChange(services, user, { kind: 'password_reset' }, now);
     return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
   });
@@ -146,7 +168,7 @@ export function accountRoutes(services: Services) {
   routes.get('/verify/email-change', auth, async (c) => {
     const { user } = c.get('auth');
     if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
-    throttleCodeRequest(`email-change:${user.id}`, null);
+    await throttleCodeRequest(`email-change:${user.id}`, null, { userId: user.id });
 
     const { code, codeHash } = codes.prepare(user.id, 'email_change');
     await codes.store(user, 'email_change', codeHash);
@@ -164,7 +186,7 @@ export function accountRoutes(services: Services) {
     const { user } = c.get('auth');
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
     // Signed in: the account is the one to limit (the address limit guards the anonymous call).
-    throttleCodeRequest(`verify:${user.id}`, null);
+    await throttleCodeRequest(`verify:${user.id}`, null, { userId: user.id });
 
     const { code, codeHash } = codes.prepare(user.id, 'verify_email');
     await codes.store(user, 'verify_email', codeHash);
@@ -182,10 +204,15 @@ export function accountRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(VerifyRequest, await readJson(c), CODE_FIELD);
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
+    const attempt = await chargeCodeCheck(user.email, clientLimitKey(c, config.TRUST_PROXY), {
+      userId: user.id,
+      address: clientAddress(c, config.TRUST_PROXY),
+    });
     if (!(await codes.check(user, 'verify_email', body.code))) {
       services.log.security('code.failed', { purpose: 'verify_email', userId: user.id });
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
+    await attempt.giveBack();
 
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await codes.consume(trx, user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);

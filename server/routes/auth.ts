@@ -4,11 +4,11 @@ import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../src
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
-import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
-import { tooManyAttempts } from '../auth/throttle';
 import type { AppEnv } from '../http/app-env';
-import { clientAddress } from '../http/client-address';
+import { addressLimitKey, clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
+import { SITE_KEY, accountAddressKey } from '../limits/limits';
+import { LimitRefused } from '../limits/responses';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { findUserByEmail, insertUser, isUniqueViolation, normalizeEmail, updateUser } from '../users/repository';
@@ -19,16 +19,24 @@ export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
 export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exists.';
 
 export function authRoutes(services: Services) {
-  const { db, clock, config, sessions, throttles } = services;
+  const { db, clock, config, sessions, limits, passwords } = services;
   const routes = new Hono<AppEnv>();
 
   routes.post('/register/email', async (c) => {
     const body = validate(RegisterEmailRequest, await readForm(c));
     const email = normalizeEmail(body.email);
     if (isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
+    // Every attempt counts (also one that finds the address taken), before any lookup or hashing.
+    const attempt = await limits.charge(
+      [
+        { limit: limits.register.address, key: clientLimitKey(c, config.TRUST_PROXY) },
+        { limit: limits.register.site, key: SITE_KEY },
+      ],
+      { address: clientAddress(c, config.TRUST_PROXY) },
+    );
     if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN_TEXT);
 
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await attempt.guard(() => passwords.hash(body.password));
     const now = clock.now();
     try {
       // The account and its first session exist together or not at all.
@@ -57,24 +65,37 @@ export function authRoutes(services: Services) {
     const email = normalizeEmail(body.email);
     const address = clientAddress(c, config.TRUST_PROXY);
 
-    const wait = Math.max(
-      throttles.loginByAccount.retryAfterSeconds(email),
-      throttles.loginByAddress.retryAfterSeconds(address),
-    );
-    if (wait > 0) throw tooManyAttempts(wait);
+    // Counted BEFORE the password is checked, atomically: a burst of parallel guesses cannot all be checked
+    // before the first failure is recorded. A correct password gives its points back below.
+    const fromKey = addressLimitKey(address);
+    const attempt = await limits
+      .charge(
+        [
+          { limit: limits.login.address, key: fromKey },
+          { limit: limits.login.accountAddress, key: accountAddressKey(email, fromKey) },
+          { limit: limits.login.account, key: email },
+        ],
+        { address },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof LimitRefused) {
+          services.log.security('signin.limited', { method: 'email', address, limit: error.limit.name });
+        }
+        throw error;
+      });
 
     const user = await findUserByEmail(db, email);
     // Unknown e-mail or an account without a password: still spend one verification's time.
-    const passwordOk = user?.password_hash
-      ? await verifyPassword(user.password_hash, body.password)
-      : await verifyDummy(body.password);
+    const passwordOk = await attempt.guard(() =>
+      user?.password_hash ? passwords.verify(user.password_hash, body.password) : passwords.verifyDummy(body.password),
+    );
     if (!user || !passwordOk) {
-      throttles.loginByAccount.recordFailure(email);
-      throttles.loginByAddress.recordFailure(address);
       services.log.security('signin.failure', { method: 'email', userId: user?.id ?? null, address });
       throw new HttpError(401, INVALID_CREDENTIALS_TEXT);
     }
-    throttles.loginByAccount.clear(email);
+    // Only failures count: the right password takes nothing, and ends this address's run of failures.
+    await attempt.giveBack();
+    await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
 
     const now = clock.now();
     const { updated, token } = await db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { notifyAccountChange } from '../account/notify-change';
 import { GOOGLE_PROVIDER, signInWithGoogle } from '../google/accounts';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';
 import type { AppEnv } from '../http/app-env';
+import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
@@ -17,13 +18,17 @@ import { toWireUser } from '../users/wire';
 export const GOOGLE_TOKEN_FIELD_TEXT = 'The Google sign-in did not send a token. Please try again.';
 
 export function googleAuthRoutes(services: Services) {
-  const { config, clock } = services;
+  const { config, clock, limits } = services;
   const routes = new Hono<AppEnv>();
 
   const handle = (mode: 'register' | 'login') =>
     routes.post(`/${mode}/google`, async (c) => {
       if (!config.OAUTH_CLIENT_ID) throw new HttpError(503, GOOGLE_OFF_TEXT);
       const body = validate(GoogleTokenRequest, await readJson(c), { googleToken: GOOGLE_TOKEN_FIELD_TEXT });
+      // Every attempt counts, before the provider is asked about the token.
+      await limits.charge([{ limit: limits.google.address, key: clientLimitKey(c, config.TRUST_PROXY) }], {
+        address: clientAddress(c, config.TRUST_PROXY),
+      });
       const profile = await verifyGoogleToken(config, body.googleToken, clock.now(), services.log);
       let signedIn;
       try {

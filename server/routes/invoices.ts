@@ -8,6 +8,7 @@ import { APP_URL_MAX, InvoiceCreateRequest, SERVICE_TYPES } from '../../src/api/
 import { services as catalogue } from '../../src/catalogue/services';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
+import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { isConstraintRace } from '../db/errors';
@@ -53,7 +54,7 @@ function isTooLong(body: unknown): boolean {
 }
 
 export function invoiceRoutes(services: Services) {
-  const { db, clock, sessions, payments } = services;
+  const { db, clock, config, sessions, payments, limits } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -66,6 +67,14 @@ export function invoiceRoutes(services: Services) {
     const service = catalogue.find((entry) => entry.title === body.title);
     if (!service) throw new HttpError(400, UNKNOWN_SERVICE_TEXT);
     if (body.amount !== service.price) throw new HttpError(400, PRICE_CHANGED_TEXT);
+    // Every well-formed order counts, retries included, before anything is written or the provider is asked.
+    await limits.charge(
+      [
+        { limit: limits.invoice.user, key: user.id },
+        { limit: limits.invoice.address, key: clientLimitKey(c, config.TRUST_PROXY) },
+      ],
+      { userId: user.id, address: clientAddress(c, config.TRUST_PROXY) },
+    );
 
     const order = { title: service.title, type: body.type, url: body.url };
     const key = readIdempotencyKey(c);

@@ -8,8 +8,6 @@ import { saveAvatar } from '../avatars/repository';
 import { serveAvatar } from '../avatars/serve';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
-import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
-import { tooManyAttempts } from '../auth/throttle';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
@@ -22,7 +20,7 @@ export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
 export function userRoutes(services: Services) {
-  const { db, clock, sessions, throttles } = services;
+  const { db, clock, sessions, limits, passwords } = services;
   const routes = new Hono<AppEnv>();
   // Per route, not `use('*')`: some user calls (record-visit, forgotten password) are open to visitors.
   const auth = requireAuth(sessions);
@@ -38,6 +36,8 @@ export function userRoutes(services: Services) {
     const body = validate(ProfileUpdateRequest, form);
     // Optional; checked by its content and size (413/415) before anything is written.
     const avatar = await readAvatarField((form as Record<string, unknown>).avatar);
+    // Counted only when a picture is sent, before it is stored.
+    if (avatar) await limits.charge([{ limit: limits.avatar.user, key: user.id }], { userId: user.id });
     const email = normalizeEmail(body.email);
     const emailChanged = email !== user.email;
     // Proof first: without it, not even whether the new address is taken is revealed.
@@ -74,21 +74,27 @@ export function userRoutes(services: Services) {
     if (body.newPassword !== body.confirmPassword) throw new HttpError(400, PASSWORDS_DIFFER_TEXT);
     if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
 
-    // A stolen session must not be able to guess the password (and so take the account over) at leisure.
-    const wait = throttles.passwordChange.retryAfterSeconds(user.id);
-    if (wait > 0) throw tooManyAttempts(wait);
-    if (!user.password_hash) {
-      await verifyDummy(body.oldPassword);
+    // A stolen session must not be able to guess the password (and so take the account over) at leisure:
+    // the try is counted before the check, so parallel guesses cannot all be checked; the right one gives back.
+    const attempt = await limits.charge(
+      [
+        { limit: limits.passwordCheck.user, key: user.id },
+        { limit: limits.passwordCheck.userDaily, key: user.id },
+      ],
+      { userId: user.id },
+    );
+    const storedHash = user.password_hash;
+    if (!storedHash) {
+      await attempt.guard(() => passwords.verifyDummy(body.oldPassword));
       throw new HttpError(403, NO_PASSWORD_TEXT);
     }
-    if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
-      throttles.passwordChange.recordFailure(user.id);
+    if (!(await attempt.guard(() => passwords.verify(storedHash, body.oldPassword)))) {
       services.log.security('password.change_failed', { userId: user.id });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
-    throttles.passwordChange.clear(user.id);
+    await attempt.giveBack();
 
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();
     // New hash, every old session ended (on every device) and the caller's new session: all or nothing.
     const { updated, token } = await db.transaction().execute(async (trx) => {

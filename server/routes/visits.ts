@@ -1,20 +1,16 @@
 /**
  * POST /api/users/record-visit: the browser reports a page visit (with the geolocation it looked up), open
- * to visitors who are not signed in. Throttled per client address, since anyone can call it.
+ * to visitors who are not signed in. Limited per client address (VISIT_MAX_PER_ADDRESS_PER_MINUTE, 60: a
+ * browser reports one visit per page load, so that is far beyond any person), since anyone can call it.
  */
 import { Hono } from 'hono';
 import { VisitRequest } from '../../src/api/contract';
-import { createThrottle, tooManyAttempts } from '../auth/throttle';
-import { MINUTE_MS } from '../clock';
 import type { AppEnv } from '../http/app-env';
-import { clientAddress } from '../http/client-address';
+import { addressLimitKey, clientAddress } from '../http/client-address';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { visitUserId } from '../visits/attribution';
 import { insertVisit } from '../visits/repository';
-
-/** A browser reports one visit per page load: 60 a minute from one address is far beyond any person. */
-export const VISITS_PER_MINUTE = 60;
 
 const VISIT_FIELD_MESSAGES: Record<string, string> = {
   user: 'The user must be an id or null.',
@@ -26,17 +22,13 @@ const VISIT_FIELD_MESSAGES: Record<string, string> = {
 };
 
 export function visitRoutes(services: Services) {
-  const { db, clock, config } = services;
+  const { db, clock, config, limits } = services;
   const routes = new Hono<AppEnv>();
-  // Per app (not per module), so every test app starts with fresh counters.
-  const perAddress = createThrottle({ maxFailures: VISITS_PER_MINUTE, windowMs: MINUTE_MS, clock });
 
   routes.post('/record-visit', async (c) => {
     const address = clientAddress(c, config.TRUST_PROXY);
-    const wait = perAddress.retryAfterSeconds(address);
-    if (wait > 0) throw tooManyAttempts(wait);
-    // Every call counts, valid or not: the throttle limits requests, not mistakes.
-    perAddress.recordFailure(address);
+    // Every call counts, valid or not: the limit is on requests, not mistakes.
+    await limits.charge([{ limit: limits.visit.address, key: addressLimitKey(address) }], { address });
 
     const visit = validate(VisitRequest, await readJson(c), VISIT_FIELD_MESSAGES);
     const userId = await visitUserId(c, services, visit.user);

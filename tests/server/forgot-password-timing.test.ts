@@ -13,7 +13,15 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { cleanup, createCapturedLog, createDataDir, createStaticDir, register, uniqueEmail } from './helpers';
+import {
+  cleanup,
+  closeAfterAll,
+  createCapturedLog,
+  createDataDir,
+  createStaticDir,
+  register,
+  uniqueEmail,
+} from './helpers';
 
 afterAll(cleanup);
 
@@ -22,7 +30,7 @@ it('answers an existing and an unknown address alike, without waiting for the co
   const db = openDatabase(dataDir);
   await migrate(db);
   const config = { ...loadConfig({}), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
-  const app = createApp({ db, config, log: createCapturedLog().log });
+  const app = closeAfterAll(createApp({ db, config, log: createCapturedLog().log }));
   const account = await register(app);
 
   const locker = new SQLite(join(dataDir, DATABASE_FILE));

@@ -90,8 +90,14 @@ export async function createTestServer(overrides: Partial<Config> = {}) {
   cleanups.push(() => db.destroy());
   const clock = createTestClock();
   const captured = createCapturedLog();
-  const app = createApp({ db, config, clock, log: captured.log });
+  const app = closeAfterAll(createApp({ db, config, clock, log: captured.log }));
   return { app, db, clock, config, logLines: captured.lines, securityEvents: captured.events };
+}
+
+/** Closes the app (its limits database) in `cleanup`, for tests that call createApp themselves. */
+export function closeAfterAll<T extends { close(): Promise<void> }>(app: T): T {
+  cleanups.push(() => app.close());
+  return app;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestServer>>['app'];
@@ -141,15 +147,27 @@ export async function sessionBody(res: Response): Promise<SessionResponse> {
   return body;
 }
 
+let addressCounter = 0;
+/** A client address no other call of this helper file gives out (198.18.0.0/15, set aside for tests). */
+export function uniqueAddress(): string {
+  addressCounter += 1;
+  return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 0xff}.${addressCounter & 0xff}`;
+}
+
+/** Registers from `address`, by default an address of its own (as customers do), so the per-address limit on registration never adds up across tests. */
 export async function register(
   app: TestApp,
-  fields: { name?: string; email?: string; password?: string } = {},
+  fields: { name?: string; email?: string; password?: string; address?: string } = {},
 ): Promise<SessionResponse & { password: string }> {
   const password = fields.password ?? PASSWORD;
-  const res = await app.request('/api/auth/register/email', {
-    method: 'POST',
-    body: form({ name: fields.name ?? 'Ada Lovelace', email: fields.email ?? uniqueEmail(), password }),
-  });
+  const res = await app.request(
+    '/api/auth/register/email',
+    {
+      method: 'POST',
+      body: form({ name: fields.name ?? 'Ada Lovelace', email: fields.email ?? uniqueEmail(), password }),
+    },
+    fromAddress(fields.address ?? uniqueAddress()),
+  );
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return { ...(await sessionBody(res)), password };
 }

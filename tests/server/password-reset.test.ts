@@ -15,6 +15,7 @@ import {
   register,
   uniqueEmail,
 } from './helpers';
+import { limitsFollow } from './limit-helpers';
 import { codeIn, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 
 const smtp = await startMailCatcher();
@@ -24,6 +25,8 @@ afterAll(async () => {
 });
 
 const { app, db, clock } = await createTestServer({ SMTP_URL: smtp.url });
+// The code request limits' windows pass with the test clock.
+limitsFollow(clock);
 const NEW_PASSWORD = 'a brand new passphrase';
 
 let addressCounter = 0;

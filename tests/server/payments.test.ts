@@ -16,6 +16,7 @@ import {
   MINUTE,
   ORDER,
   cleanup,
+  closeAfterAll,
   createDataDir,
   createStaticDir,
   createTestClock,
@@ -215,7 +216,7 @@ describe('Pay and Cancel', () => {
     const before = clock.now().getTime();
     // Every reading of the clock is a millisecond later, so the two payments carry different times.
     const ticking = { now: () => (clock.advance(1), clock.now()) };
-    const racing = createApp({ db, config, clock: ticking });
+    const racing = closeAfterAll(createApp({ db, config, clock: ticking }));
     const results = await Promise.all([submit(racing, path, 'pay', sig), submit(racing, path, 'pay', sig)]);
     expect(results.map((res) => res.status)).toEqual([303, 303]);
 
@@ -254,7 +255,7 @@ describe('the payment link secret', () => {
     const config = { ...loadConfig(env), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
     const db = openDatabase(dataDir);
     await migrate(db);
-    return { app: createApp({ db, config, clock: createTestClock() }), db };
+    return { app: closeAfterAll(createApp({ db, config, clock: createTestClock() })), db };
   }
 
   it('is generated once, kept in DATA_DIR with mode 0600, and survives a restart', async () => {
@@ -269,10 +270,12 @@ describe('the payment link secret', () => {
     const second = await fileBackedApp(dataDir);
     try {
       // The same database under another DATA_DIR has another secret, and refuses the link: the secret is what counts.
-      const stranger = createApp({
-        db: second.db,
-        config: { ...loadConfig({}), DATA_DIR: createDataDir(), STATIC_DIR: createStaticDir() },
-      });
+      const stranger = closeAfterAll(
+        createApp({
+          db: second.db,
+          config: { ...loadConfig({}), DATA_DIR: createDataDir(), STATIC_DIR: createStaticDir() },
+        }),
+      );
       expect((await openCheckout(stranger, link)).status).toBe(403);
 
       const page = await openCheckout(second.app, link);

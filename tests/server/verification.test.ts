@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
+import { limitsFollow } from './limit-helpers';
 import { codeIn, expectWellFormed, startMailCatcher } from './mail-helpers';
 
 const smtp = await startMailCatcher();
@@ -27,6 +28,8 @@ afterAll(async () => {
 });
 
 const { app, clock } = await createTestServer({ SMTP_URL: smtp.url });
+// The code request limits' windows pass with the test clock.
+limitsFollow(clock);
 
 function sendCode(token: string, type = 'email', target: TestApp = app) {
   return target.request(`/api/users/verify/${type}?lang=en`, { headers: bearer(token) });

@@ -2,10 +2,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VisitRequest } from '../../src/api/contract';
 import { bearer, cleanup, createTestServer, errorText, fromAddress, jsonInit, MINUTE, register } from './helpers';
+import { limitsFollow } from './limit-helpers';
 
 afterAll(cleanup);
 
 const { app, db, clock } = await createTestServer();
+// The visit limit's window passes with the test clock.
+limitsFollow(clock);
 
 const VISIT: VisitRequest = {
   user: null,

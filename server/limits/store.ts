@@ -1,0 +1,54 @@
+/**
+ * Where the counters live. `openLimitStore` is the one place that chooses the store: today SQLite on its own
+ * file in DATA_DIR (server/limits/sqlite.ts); a store shared by several processes (RateLimiterPostgres when
+ * DATABASE_URL is set) belongs here too, and nothing else has to change.
+ *
+ * Time: rate-limiter-flexible reads `Date.now()` itself (it takes no clock), so the limits follow the system
+ * clock, not the app's injected Clock. Tests that need a window to pass fake `Date` (vitest fake timers).
+ */
+import type SQLite from 'better-sqlite3';
+import { type RateLimiterAbstract, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { MINUTE_MS } from '../clock';
+import type { Config } from '../config';
+import { LIMITS_TABLE, deleteExpired, openLimitsDatabase } from './sqlite';
+
+export interface LimiterOptions {
+  /** Also the prefix of the limiter's keys in the store, so limiters never share a counter. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export interface LimitStore {
+  limiter(options: LimiterOptions): RateLimiterAbstract;
+  /** Closes the store; the limiters made from it fail from then on. */
+  close(): Promise<void>;
+}
+
+/** How often ended windows are deleted from the store (an ended window is ignored anyway; this bounds its size). */
+export const SWEEP_INTERVAL_MS = 10 * MINUTE_MS;
+
+export function openLimitStore(config: Pick<Config, 'DATA_DIR'>): LimitStore {
+  return sqliteLimitStore(openLimitsDatabase(config.DATA_DIR));
+}
+
+function sqliteLimitStore(sqlite: SQLite.Database): LimitStore {
+  // Our own sweep rather than the library's clearExpiredByTimeout, whose timers cannot be stopped on close.
+  const sweep = setInterval(() => deleteExpired(sqlite, Date.now(), 0), SWEEP_INTERVAL_MS).unref();
+  return {
+    limiter: ({ name, points, durationSeconds }) =>
+      new RateLimiterSQLite({
+        storeClient: sqlite,
+        storeType: 'better-sqlite3',
+        tableName: LIMITS_TABLE,
+        tableCreated: true,
+        keyPrefix: name,
+        points,
+        duration: durationSeconds,
+      }),
+    async close() {
+      clearInterval(sweep);
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// @vitest-environment node
+/** The parts of server/limits on their own: keys, counting, giving back, refusals, and the work queue. */
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { addressLimitKey } from '../../server/http/client-address';
+import { HttpError } from '../../server/http/errors';
+import { charge } from '../../server/limits/charge';
+import { type LimitSpec, createLimit } from '../../server/limits/limit';
+import { BUSY_TEXT, LimitRefused, tooManyAttempts } from '../../server/limits/responses';
+import { type LimitStore, openLimitStore } from '../../server/limits/store';
+import { createWorkQueue } from '../../server/limits/work-queue';
+import { createCapturedLog } from './helpers';
+
+const stores: LimitStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+});
+
+function memoryLimit(spec: Partial<LimitSpec> = {}) {
+  const store = openLimitStore({ DATA_DIR: ':memory:' });
+  stores.push(store);
+  return createLimit(store, { name: 'test', keyKind: 'address', points: 2, durationSeconds: 60, ...spec });
+}
+
+describe('addressLimitKey', () => {
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['::FFFF:c000:0201', '192.0.2.1'],
+    ['0:0:0:0:0:ffff:192.0.2.1', '192.0.2.1'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['[2001:db8:1:2::9]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['unknown', 'unknown'],
+  ])('counts %s as %s', (address, key) => {
+    expect(addressLimitKey(address)).toBe(key);
+  });
+});
+
+describe('the 429', () => {
+  it.each([
+    [1, '1 minute'],
+    [600, '10 minutes'],
+    [3540, '59 minutes'],
+    [3600, '1 hour'],
+    [86_400, '24 hours'],
+  ])('after %i seconds says "%s" and Retry-After in seconds', (seconds, wait) => {
+    const error = tooManyAttempts(seconds);
+    expect(error.status).toBe(429);
+    expect(error.en).toBe(`Too many attempts. Please try again in ${wait}.`);
+    expect(error.headers).toEqual({ 'Retry-After': String(seconds) });
+  });
+});
+
+describe('charge', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('takes from each limit in order; a refusal gives back what it took before, logs once, and throws a 429', async () => {
+    const { log, events } = createCapturedLog();
+    const first = memoryLimit({ name: 'first', points: 10 });
+    const second = memoryLimit({ name: 'second', keyKind: 'account', points: 1 });
+    const both = [
+      { limit: first, key: 'k' },
+      { limit: second, key: 'k' },
+    ];
+    await charge(log, both);
+    for (let i = 0; i < 3; i += 1) {
+      const refusal = await charge(log, both, { address: '192.0.2.1' }).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(LimitRefused);
+      expect((refusal as LimitRefused).limit.name).toBe('second');
+      expect((refusal as LimitRefused).status).toBe(429);
+    }
+    // The refused requests took nothing from `first`: 1 of its 10 is used, 9 remain.
+    for (let i = 0; i < 9; i += 1) expect(await first.take('k')).toEqual({ taken: true });
+    expect((await first.take('k')).taken).toBe(false);
+    expect(events().filter((e) => e.event === 'limit.exceeded')).toEqual([
+      expect.objectContaining({ limit: 'second', keyKind: 'account', address: '192.0.2.1' }),
+    ]);
+  });
+
+  it('gives the points back when the guarded work throws (it was never evaluated)', async () => {
+    const { log } = createCapturedLog();
+    const limit = memoryLimit({ points: 1 });
+    const taken = await charge(log, [{ limit, key: 'k' }]);
+    const busy = new HttpError(503, BUSY_TEXT);
+    await expect(taken.guard(() => Promise.reject(busy))).rejects.toBe(busy);
+    expect(await limit.take('k')).toEqual({ taken: true });
+    expect((await limit.take('k')).taken).toBe(false);
+  });
+
+  it('giving back after the window ended leaves no free point for the next window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const limit = memoryLimit({ points: 1, durationSeconds: 60 });
+    expect(await limit.take('k')).toEqual({ taken: true });
+    vi.setSystemTime(Date.now() + 61_000);
+    await limit.giveBack('k');
+    expect(await limit.take('k')).toEqual({ taken: true });
+    const refused = await limit.take('k');
+    expect(refused).toEqual({ taken: false, retryAfterSeconds: 60, firstRefusal: true });
+  });
+});
+
+describe('the work queue', () => {
+  function deferred() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+
+  it('runs at most `concurrency` at once, first come first served, and refuses beyond `maxWaiting` with 503', async () => {
+    const overloads: unknown[] = [];
+    const queue = createWorkQueue({
+      concurrency: 2,
+      maxWaiting: 2,
+      retryAfterSeconds: 3,
+      onOverload: (state) => overloads.push(state),
+    });
+    const gates = Array.from({ length: 4 }, deferred);
+    const started: number[] = [];
+    const runs = gates.map((gate, i) =>
+      queue.run(async () => {
+        started.push(i);
+        await gate.promise;
+        return i;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect([queue.running, queue.waiting]).toEqual([2, 2]);
+
+    for (let i = 0; i < 2; i += 1) {
+      const refusal = await queue.run(async () => 'never').catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(HttpError);
+      expect(refusal).toMatchObject({ status: 503, en: BUSY_TEXT, headers: { 'Retry-After': '3' } });
+    }
+    // One line per overload, not per refusal.
+    expect(overloads).toEqual([{ running: 2, waiting: 2 }]);
+
+    gates[1]!.resolve();
+    await runs[1];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    for (const gate of gates) gate.resolve();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('frees its place when a task fails', async () => {
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0, retryAfterSeconds: 1 });
+    await expect(queue.run(() => Promise.reject(new Error('argon2 failed')))).rejects.toThrow('argon2 failed');
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+});
