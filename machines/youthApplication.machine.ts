@@ -1,7 +1,8 @@
 /**
  * The youth-programme application (SPEC 4, 5): submit stays disabled until every rule passes; the
  * name cannot grow past 32 characters; submitting shows a spinner, then after 1.5 s the form resets
- * and a success toast says 'Your application has been sent successfully'. Nothing is sent anywhere.
+ * and a success toast says 'Your application has been sent successfully'. Nothing is sent anywhere:
+ * the checked application is kept (trimmed) so the page can offer it as an e-mail to the programme.
  */
 import { assign, setup } from 'xstate';
 import {
@@ -25,6 +26,8 @@ interface YouthContext {
   values: YouthValues;
   /** Errors of the fields the applicant has touched; untouched empty fields are not scolded. */
   errors: YouthErrors;
+  /** The last application that passed every rule, trimmed, for the applicant to e-mail. */
+  application: YouthValues | null;
 }
 
 export const emptyYouthValues: YouthValues = {
@@ -54,7 +57,7 @@ export const youthApplicationMachine = setup({
   delays: { submitDelay: YOUTH_SUBMIT_DELAY_MS },
 }).createMachine({
   id: 'youthApplication',
-  context: { values: emptyYouthValues, errors: {} },
+  context: { values: emptyYouthValues, errors: {}, application: null },
   initial: 'editing',
   states: {
     editing: {
@@ -82,7 +85,20 @@ export const youthApplicationMachine = setup({
       after: {
         submitDelay: {
           target: 'editing',
-          actions: [assign({ values: emptyYouthValues, errors: {} }), 'announceSent'],
+          actions: [
+            assign(({ context }) => ({
+              application: {
+                ...context.values,
+                fullName: context.values.fullName.trim(),
+                emailAddress: context.values.emailAddress.trim(),
+                phoneNumber: context.values.phoneNumber.trim(),
+                joinCause: context.values.joinCause.trim(),
+              },
+              values: emptyYouthValues,
+              errors: {},
+            })),
+            'announceSent',
+          ],
         },
       },
     },

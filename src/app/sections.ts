@@ -1,13 +1,126 @@
-/** In-page sections of the landing page: smooth scrolling there, and arriving there from another page. */
+/**
+ * In-page sections of the landing page: scrolling there (animated, or at once for people who prefer
+ * reduced motion), arriving there from another page, and the scroll-spy that tells the top bar and the
+ * side menu which of them the reader is in.
+ */
+import { useEffect, useState } from 'react';
+
+/** How long the page takes to scroll to a section. */
+export const SECTION_SCROLL_MS = 1000;
+/** While the page scrolls, the scroll-spy looks at it at most once per this many milliseconds. */
+export const SCROLL_SPY_THROTTLE_MS = 66;
+/** The sections the top bar and the side menu link to, in page order. */
+export const NAV_SECTIONS = ['about', 'discover', 'services'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
-/** Scrolls to the section with this id; returns false when it is not on the page. */
+/** Where the page must be scrolled to for the section to sit under the top bar (its scroll margin). */
+function scrollTopFor(target: HTMLElement): number {
+  const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  const top = target.getBoundingClientRect().top + window.scrollY - margin;
+  const max = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.max(0, Math.min(top, max));
+}
+
+/** Slow at both ends, fastest in the middle. */
+function easeInOutCubic(t: number): number {
+  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+}
+
+/** Stops the scrolling under way, if any. */
+let stopScrolling: () => void = () => {};
+
+/**
+ * Scrolls to the section with this id over SECTION_SCROLL_MS (at once under prefers-reduced-motion);
+ * the reader's own wheel, touch or key stops it. Returns false when the section is not on the page.
+ */
 export function scrollToSection(id: string): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
-  target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  stopScrolling();
+  // Each step says exactly where to be: the stylesheet's smooth scrolling must not animate it again.
+  const jump = (top: number) => window.scrollTo({ top, behavior: 'instant' });
+  if (prefersReducedMotion()) {
+    jump(scrollTopFor(target));
+    return true;
+  }
+  const from = window.scrollY;
+  let start: number | null = null;
+  let frame = 0;
+  const step = (now: number) => {
+    start ??= now;
+    const progress = Math.min(1, (now - start) / SECTION_SCROLL_MS);
+    // The destination is measured again each frame: the page may still be laying out.
+    jump(from + (scrollTopFor(target) - from) * easeInOutCubic(progress));
+    frame = progress < 1 ? requestAnimationFrame(step) : 0;
+    if (!frame) stop();
+  };
+  const stop = () => {
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+    stopScrolling = () => {};
+  };
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
+    window.addEventListener(type, stop, { passive: true });
+  }
+  stopScrolling = stop;
+  frame = requestAnimationFrame(step);
   return true;
+}
+
+/**
+ * The section the reader is in: the one across a reading line a third of the way down the window (never
+ * above the top bar's 80 px), or null in the hero and below the last linked section.
+ */
+export function currentSection(): NavSection | null {
+  const line = Math.max(80, window.innerHeight / 3);
+  for (const id of NAV_SECTIONS) {
+    const rect = document.getElementById(id)?.getBoundingClientRect();
+    if (rect && rect.top <= line && rect.bottom > line) return id;
+  }
+  return null;
+}
+
+/**
+ * The scroll-spy: the current section, looked at once when the page scrolls, then at most once per
+ * SCROLL_SPY_THROTTLE_MS while it keeps scrolling (and once more after the last scroll). Off: null.
+ */
+export function useScrollSpy(enabled: boolean): NavSection | null {
+  const [current, setCurrent] = useState<NavSection | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      setCurrent(null);
+      return;
+    }
+    let timer = 0;
+    let missed = false;
+    const look = () => setCurrent(currentSection());
+    const onScroll = () => {
+      if (timer) {
+        missed = true;
+        return;
+      }
+      look();
+      timer = window.setTimeout(() => {
+        timer = 0;
+        if (missed) {
+          missed = false;
+          onScroll();
+        }
+      }, SCROLL_SPY_THROTTLE_MS);
+    };
+    look();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      window.clearTimeout(timer);
+    };
+  }, [enabled]);
+  return current;
 }

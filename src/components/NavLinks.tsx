@@ -1,17 +1,21 @@
 import { Link } from 'wouter';
+import type { NavSection } from '../app/sections';
 import { SectionLink } from './SectionLink';
 
-/** The links of the top bar and of the side menu (SPEC 2): in-page sections, then routes. */
-export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The links of the top bar and of the side menu: in-page sections, then routes. On the landing page
+ * the section the reader is in (`current`, from the scroll-spy) is marked.
+ */
+export function NavLinks({ onNavigate, current = null }: { onNavigate?: () => void; current?: NavSection | null }) {
   return (
     <>
-      <SectionLink section="about" onNavigate={onNavigate}>
+      <SectionLink section="about" onNavigate={onNavigate} current={current === 'about'}>
         About
       </SectionLink>
-      <SectionLink section="discover" onNavigate={onNavigate}>
+      <SectionLink section="discover" onNavigate={onNavigate} current={current === 'discover'}>
         Discover
       </SectionLink>
-      <SectionLink section="services" onNavigate={onNavigate}>
+      <SectionLink section="services" onNavigate={onNavigate} current={current === 'services'}>
         Services
       </SectionLink>
       <Link href="/privacy-policy" onClick={onNavigate}>

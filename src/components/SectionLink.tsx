@@ -3,14 +3,17 @@ import { useLocation } from 'wouter';
 import { scrollToSection } from '../app/sections';
 
 /**
- * A link to a section of the landing page. On the landing page it scrolls smoothly; elsewhere it
- * navigates within the app (no reload, so no second splash) and the landing page scrolls on arrival.
+ * A link to a section of the landing page. On the landing page it scrolls there (src/app/sections.ts);
+ * elsewhere it navigates within the app (no reload, so no second splash) and the landing page scrolls on
+ * arrival. `current` marks it as the section the reader is in (the scroll-spy).
  */
 export function SectionLink({
   section,
   onNavigate,
+  current = false,
+  className,
   ...anchor
-}: { section: string; onNavigate?: () => void } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+}: { section: string; onNavigate?: () => void; current?: boolean } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const [location, navigate] = useLocation();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -23,5 +26,13 @@ export function SectionLink({
       navigate(`/#${section}`);
     }
   };
-  return <a href={`/#${section}`} onClick={onClick} {...anchor} />;
+  return (
+    <a
+      href={`/#${section}`}
+      onClick={onClick}
+      aria-current={current ? 'true' : undefined}
+      className={[className, current ? 'is-current' : ''].filter(Boolean).join(' ') || undefined}
+      {...anchor}
+    />
+  );
 }

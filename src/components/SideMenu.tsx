@@ -1,13 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../app/hooks';
+import type { NavSection } from '../app/sections';
 import { NavLinks } from './NavLinks';
 
 /**
  * The slide-in menu for small screens (SPEC 2): the top bar's links, plus a button to /profile when
  * signed in and to /signin otherwise. Escape or the backdrop closes it; focus moves in and back.
  */
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SideMenu({
+  open,
+  onClose,
+  current = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The landing-page section the reader is in, marked among the links. */
+  current?: NavSection | null;
+}) {
   const { signedIn } = useAuth();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -33,7 +43,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           ×
         </button>
         <nav className="side-menu__links" aria-label="Menu links">
-          <NavLinks onNavigate={onClose} />
+          <NavLinks onNavigate={onClose} current={current} />
         </nav>
         <Link
           href={signedIn ? '/profile' : '/signin'}

@@ -5,6 +5,7 @@ import { menuMachine } from '../../machines/menu.machine';
 import { topBarMachine } from '../../machines/topBar.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { useAuth } from '../app/hooks';
+import { useScrollSpy } from '../app/sections';
 import { company } from '../config/company';
 import { NavLinks } from './NavLinks';
 import { SideMenu } from './SideMenu';
@@ -23,6 +24,8 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const { inspect } = useAppActors();
   const [bar, sendBar] = useMachine(topBarMachine, { inspect });
   const [sideMenu, sendSideMenu] = useMachine(menuMachine, { inspect });
+  // On the landing page, the section the reader is in is marked in the bar and in the side menu.
+  const current = useScrollSpy(overHero);
 
   useEffect(() => {
     if (!overHero) return;
@@ -55,7 +58,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
         </span>
       </Link>
       <nav className="topbar__links" aria-label="Main">
-        <NavLinks />
+        <NavLinks current={current} />
       </nav>
       <div className="topbar__account">
         {user ? (
@@ -81,7 +84,11 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
           </svg>
         </button>
       </div>
-      <SideMenu open={sideMenu.matches('open')} onClose={() => sendSideMenu({ type: 'menu.close' })} />
+      <SideMenu
+        open={sideMenu.matches('open')}
+        onClose={() => sendSideMenu({ type: 'menu.close' })}
+        current={current}
+      />
     </header>
   );
 }

@@ -3,6 +3,8 @@ export const company = {
   name: 'Northgate IT Consulting',
   shortName: 'Northgate',
   supportEmail: 'support@northgate-consulting.example',
+  /** Where applications to the youth-training programme go. */
+  youthProjectEmail: 'youth@northgate-consulting.example',
   mailFrom: 'Northgate IT Consulting <no-reply@northgate-consulting.example>',
   social: {
     linkedin: 'https://www.linkedin.com/',

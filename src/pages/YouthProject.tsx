@@ -9,8 +9,10 @@ import {
   YOUTH_NAME_MAX,
   validateYouthField,
 } from '../../machines/lib/validation';
+import type { YouthValues } from '../../machines/lib/validation';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
+import { company } from '../config/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';
@@ -20,9 +22,30 @@ const YOUTH_TOAST = 'youth-application';
 
 type TextField = Extract<YouthEvent, { type: 'youth.change' }>['field'];
 
-/** SPEC 2 "Youth-project page": the programme, then the application form (SPEC 4: nothing is sent). */
+/** The application as an e-mail to the programme: the form itself sends nothing anywhere. */
+function mailtoFor(application: YouthValues | null): string {
+  const body = application
+    ? [
+        `Full name: ${application.fullName}`,
+        `E-mail: ${application.emailAddress}`,
+        `Phone: ${application.phoneNumber}`,
+        `Age: ${application.age}`,
+        '',
+        'Why I want to join:',
+        application.joinCause,
+      ].join('\n')
+    : '';
+  const subject = `Youth Project application${application ? ` from ${application.fullName}` : ''}`;
+  const query = new URLSearchParams(application ? { subject, body } : { subject });
+  return `mailto:${company.youthProjectEmail}?${query.toString().replace(/\+/g, '%20')}`;
+}
+
+/**
+ * The programme, then the application form. The form checks an application and sends nothing to a
+ * server: the page says so, and offers the checked application as an e-mail to the programme's address.
+ */
 export default function YouthProject() {
-  usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply online.');
+  usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply by e-mail.');
   const { inspect, toasts } = useAppActors();
   const [snapshot, send] = useMachine(
     youthApplicationMachine.provide({
@@ -39,7 +62,7 @@ export default function YouthProject() {
     }),
     { inspect },
   );
-  const { values, errors } = snapshot.context;
+  const { values, errors, application } = snapshot.context;
   const submitting = snapshot.matches('submitting');
   const allValid = YOUTH_FIELDS.every((field) => validateYouthField(field, values) === null);
   const change = (field: TextField) => (event: { target: { value: string } }) =>
@@ -51,7 +74,21 @@ export default function YouthProject() {
       <YouthInfo />
       <section className="form-page youth-page__apply" aria-labelledby="apply-title">
         <h2 id="apply-title">Apply now</h2>
-        <p className="form-page__lead">All fields are required. We reply to every applicant by e-mail.</p>
+        <p className="form-page__lead">
+          All fields are required. This page does not send your application to us: the form checks it, then prepares it
+          as an e-mail for you to send to{' '}
+          <a href={`mailto:${company.youthProjectEmail}`}>{company.youthProjectEmail}</a> from your e-mail program. You
+          can also write to that address directly. We reply to every application that reaches it.
+        </p>
+        {application && (
+          <div className="alert alert--success" role="status">
+            <span>
+              Thank you, {application.fullName}! To apply,{' '}
+              <a href={mailtoFor(application)}>send your application to {company.youthProjectEmail}</a> from your e-mail
+              program.
+            </span>
+          </div>
+        )}
         <form
           className="form form-card"
           noValidate

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '../../src/catalogue/services';
 import { company } from '../../src/config/company';
 import { open } from './support';
@@ -97,6 +97,27 @@ test('the top bar turns solid black once scrolled 80 px', async ({ page }) => {
   await expect(bar).toHaveAttribute('data-solid', 'false');
 });
 
+test('every price the site shows has two decimals', async ({ page }) => {
+  test.setTimeout(60_000);
+  const pricesOn = async () =>
+    (await page.locator('body').innerText()).match(/£\s?\d[\d,]*(?:\.\d+)?/g) ?? ([] as string[]);
+  await open(page, '/');
+  const about = page.getByRole('list', { name: 'At a glance' });
+  await expect(about).toContainText(formatPrice(servicesByPrice[0]!.price));
+  await expect(about).toContainText('£49.00');
+  const service = servicesByPrice[0]!;
+  for (const path of ['/', '/youth-project', '/terms', '/privacy-policy', `/service/${service.id}/details`]) {
+    if (path !== '/') await open(page, path);
+    // The screen is on the page (a service page spins for 3 s first).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 6000 });
+    if (path === '/youth-project') await expect(page.getByRole('table')).toBeVisible();
+    const prices = await pricesOn();
+    if (path === '/' || path === '/youth-project' || path.startsWith('/service/'))
+      expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(price, `a price on ${path}`).toMatch(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
+  }
+});
+
 test('Get started and section links: /signin when signed out; Services scrolls to the services', async ({ page }) => {
   await open(page, '/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
@@ -109,6 +130,114 @@ test('Get started and section links: /signin when signed out; Services scrolls t
   await expect(page).toHaveURL(/\/#services$/);
   await expect(page.getByTestId('splash')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+});
+
+/** Records window.scrollY on every frame from the next click on, for `ms` milliseconds of page time. */
+async function recordScrollAfterClick(page: Page, ms: number) {
+  await page.evaluate((duration) => {
+    const samples: [number, number][] = [];
+    (window as unknown as { scrollSamples: [number, number][] }).scrollSamples = samples;
+    document.addEventListener(
+      'click',
+      () => {
+        const start = performance.now();
+        const tick = () => {
+          samples.push([performance.now() - start, window.scrollY]);
+          if (performance.now() - start < duration) requestAnimationFrame(tick);
+        };
+        samples.push([0, window.scrollY]);
+        requestAnimationFrame(tick);
+      },
+      { capture: true, once: true },
+    );
+  }, ms);
+  return async () => {
+    await page.waitForFunction(
+      (duration) => {
+        const samples = (window as unknown as { scrollSamples: [number, number][] }).scrollSamples;
+        return samples.length > 0 && samples.at(-1)![0] >= duration;
+      },
+      ms,
+      { timeout: ms + 5000 },
+    );
+    return page.evaluate(() => (window as unknown as { scrollSamples: [number, number][] }).scrollSamples);
+  };
+}
+
+/** Where the page stops for a section: the section's top under the top bar (its scroll margin). */
+const sectionStop = (page: Page, id: string) =>
+  page.evaluate((section) => {
+    const target = document.getElementById(section)!;
+    const margin = parseFloat(getComputedStyle(target).scrollMarginTop);
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    return Math.min(Math.round(target.getBoundingClientRect().top + window.scrollY - margin), max);
+  }, id);
+
+test('a section link scrolls there over about 1000 ms, moving all the while', async ({ page }) => {
+  await open(page, '/');
+  const stop = await sectionStop(page, 'services');
+  const samples = await recordScrollAfterClick(page, 1600);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  const seen = await samples();
+  const at = (ms: number) => seen.filter(([t]) => t <= ms).at(-1)![1];
+  // Under way, not there yet, and further on later: the position changes over time.
+  expect(at(250)).toBeGreaterThan(0);
+  expect(at(250)).toBeLessThan(stop - 10);
+  expect(at(500)).toBeGreaterThan(at(250));
+  expect(at(750)).toBeGreaterThan(at(500));
+  expect(at(750)).toBeLessThan(stop);
+  // Never backwards, and there after about a second.
+  for (let i = 1; i < seen.length; i += 1) expect(seen[i]![1]).toBeGreaterThanOrEqual(seen[i - 1]![1]);
+  const arrived = seen.find(([, y]) => Math.abs(y - stop) <= 1)![0];
+  expect(arrived).toBeGreaterThan(850);
+  expect(arrived).toBeLessThan(1400);
+  expect(Math.abs(seen.at(-1)![1] - stop)).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+});
+
+test('for people who prefer reduced motion, a section link jumps there at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, '/');
+  const stop = await sectionStop(page, 'discover');
+  const samples = await recordScrollAfterClick(page, 400);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover' }).click();
+  const seen = await samples();
+  // From the first frame after the click on, the page is where it goes.
+  for (const [, y] of seen.slice(1)) expect(Math.abs(y - stop)).toBeLessThanOrEqual(1);
+});
+
+test('the scroll-spy marks the section the reader is in, in the top bar', async ({ page }) => {
+  await open(page, '/');
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const marked = bar.locator('a[aria-current="true"]');
+  // In the hero, no section is marked.
+  await expect(marked).toHaveCount(0);
+  for (const [id, name] of [
+    ['about', 'About'],
+    ['discover', 'Discover'],
+    ['services', 'Services'],
+  ] as const) {
+    const y = await sectionStop(page, id);
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toHaveText(name);
+    await expect(marked).toHaveClass(/is-current/);
+    // Visibly: underlined and bold, unlike the other section links.
+    const style = await marked.evaluate((a) => getComputedStyle(a));
+    expect(style.textDecorationLine).toContain('underline');
+    expect(Number(style.fontWeight)).toBeGreaterThanOrEqual(700);
+  }
+  // Past the last linked section (How We Can Help), and back in the hero: nothing marked.
+  await page.getByRole('heading', { name: 'How We Can Help' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await expect(marked).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(marked).toHaveCount(0);
+  // Only on the landing page.
+  await bar.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+  await expect(page.locator('a[aria-current="true"]')).toHaveCount(0);
 });
 
 test.describe('on a 375 px phone', () => {
@@ -131,6 +260,26 @@ test.describe('on a 375 px phone', () => {
     await menu.getByRole('link', { name: 'Youth Project' }).click();
     await expect(page).toHaveURL(/\/youth-project$/);
     await expect(menu).toBeHidden();
+  });
+
+  test('the side menu marks the section the reader is in', async ({ page }) => {
+    await open(page, '/');
+    const y = await sectionStop(page, 'discover');
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const marked = menu.locator('a[aria-current="true"]');
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toHaveText('Discover');
+    const style = await marked.evaluate((a) => getComputedStyle(a));
+    expect(style.borderLeftStyle).toBe('solid');
+    expect(Number(style.fontWeight)).toBeGreaterThanOrEqual(700);
+    // Following a link scrolls there and marks it.
+    await menu.getByRole('link', { name: 'About' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: /About/, level: 2 })).toBeInViewport();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(marked).toHaveText('About');
   });
 });
 
@@ -189,6 +338,14 @@ test('the youth application enables submit only when valid, then resets with a s
     ).toBeVisible();
   }
   await expect(page.getByText(/6-month/).first()).toBeVisible();
+  // The form sends nothing: the page says so and names where applications really go.
+  await expect(page.getByText('We reply to every applicant by e-mail')).toHaveCount(0);
+  const apply = page.getByRole('region', { name: 'Apply now' });
+  await expect(apply.getByText(/does not send your application/)).toBeVisible();
+  await expect(apply.getByRole('link', { name: company.youthProjectEmail })).toHaveAttribute(
+    'href',
+    `mailto:${company.youthProjectEmail}`,
+  );
   const submit = page.getByRole('button', { name: 'Send application' });
   await expect(submit).toBeDisabled();
   await expect(page.getByLabel('Age')).toHaveValue('18');
@@ -220,6 +377,48 @@ test('the youth application enables submit only when valid, then resets with a s
   await expect(toast).toHaveAttribute('data-variant', 'success');
   await expect(name).toHaveValue('');
   await expect(page.getByLabel('Age')).toHaveValue('18');
+  // The checked application, ready to e-mail to the programme.
+  const ready = page.getByRole('status').filter({ hasText: 'Thank you, Sam Taylor!' });
+  await expect(ready.getByRole('link', { name: /send your application to/ })).toHaveAttribute(
+    'href',
+    new RegExp(
+      `^mailto:${company.youthProjectEmail}\\?subject=Youth%20Project%20application%20from%20Sam%20Taylor&body=.*I%20want%20to%20build%20websites%20for%20local%20charities\\.`,
+    ),
+  );
+});
+
+test('a toast dragged sideways is dismissed only past 80 percent of its width', async ({ page }) => {
+  // Playwright's clock: the toast's own 5 s pass only when the test says so.
+  await page.clock.install();
+  await page.goto('/youth-project');
+  await page.clock.runFor(3000);
+  await expect(page.getByTestId('splash')).toBeHidden();
+  await page.getByLabel('Full name').fill('Sam Taylor');
+  await page.getByLabel('Email address').fill('sam@example.com');
+  await page.getByLabel('Phone number').fill('07123 456789');
+  await page.getByLabel('Why do you want to join?').fill('I want to build websites for charities.');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await page.clock.runFor(1500);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText(/Your application has been sent successfully/);
+  const box = (await toast.boundingBox())!;
+  // Drags from the toast's leading edge towards its corner (right), by a share of its width.
+  const drag = async (share: number) => {
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 5, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 5 + box.width * share, y, { steps: 15 });
+    await page.mouse.up();
+  };
+  for (const share of [0.3, 0.7, 0.78]) {
+    await drag(share);
+    // Not far enough: it springs back and stays.
+    await page.waitForTimeout(300);
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toBeInViewport({ ratio: 0.95 });
+  }
+  await drag(0.85);
+  await expect(toast).toHaveCount(0);
 });
 
 test('the landing page loads no code of other screens', async ({ page }) => {

@@ -29,7 +29,12 @@ describePathTests({
       validFields: YOUTH_FIELDS.filter((field) => !validateYouthField(field, snapshot.context.values)).length,
       errorsShown: YOUTH_FIELDS.some((field) => snapshot.context.errors[field]),
     }),
-  check: (snapshot) => expect(snapshot.context.values.fullName.length).toBeLessThanOrEqual(32),
+  check: (snapshot) => {
+    expect(snapshot.context.values.fullName.length).toBeLessThanOrEqual(32);
+    // What is kept to e-mail is always an application that passed every rule.
+    const { application } = snapshot.context;
+    if (application) for (const field of YOUTH_FIELDS) expect(validateYouthField(field, application)).toBeNull();
+  },
 });
 
 describe('youth application: the spec numbers', () => {
@@ -54,6 +59,8 @@ describe('youth application: the spec numbers', () => {
     expect(announceSent).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.values).toEqual(emptyYouthValues);
+    // Nothing was sent: the application is kept for the applicant to e-mail.
+    expect(actor.getSnapshot().context.application).toEqual({ ...valid, age: 18 });
   });
 
   it('blocks the name above 32 characters and reports a touched field', () => {

@@ -1,4 +1,5 @@
 import { company } from '../../config/company';
+import { formatPrice } from '../../catalogue/price';
 import { serviceSummaries as services } from '../../catalogue/summaries';
 import './AboutSection.css';
 
@@ -6,7 +7,7 @@ const lowestPrice = Math.min(...services.map((service) => service.price));
 
 const facts = [
   { value: String(services.length), label: 'fixed-price consultations' },
-  { value: `£${lowestPrice}`, label: 'starting price, all-inclusive' },
+  { value: formatPrice(lowestPrice), label: 'starting price, all-inclusive' },
   { value: '1 day', label: 'from payment to delivery' },
   { value: 'Hours', label: 'not days, to hear back from support' },
 ];
