@@ -1,5 +1,7 @@
 /**
- * The invoices page's loading (SPEC 2, 8): the list, or nothing when loading fails (silently, SPEC 8).
+ * The invoices page's loading: the customer's list, or, when it cannot be loaded, nothing. A failure stops
+ * the loading silently (no error text) and leaves the list empty, but 'unavailable' is not 'loaded': the
+ * page must not claim the customer has no invoices when it could not look. Reloading tries again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Invoice } from '../src/api/contract';
@@ -21,10 +23,15 @@ export const invoicesMachine = setup({
         id: 'loadInvoices',
         src: 'loadInvoices',
         onDone: { target: 'loaded', actions: assign({ invoices: ({ event }) => event.output }) },
-        onError: { target: 'loaded', actions: assign({ invoices: [] }) },
+        onError: { target: 'unavailable', actions: assign({ invoices: [] }) },
       },
     },
+    /** The server's answer: the list, which may be empty. */
     loaded: {
+      on: { 'invoices.reload': 'loading' },
+    },
+    /** No answer: nothing is known about the list. */
+    unavailable: {
       on: { 'invoices.reload': 'loading' },
     },
   },

@@ -17,11 +17,15 @@ const implementation = invoicesMachine.provide({
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-/** SPEC 2 "Invoices page": the customer's invoice cards, or 'You have no invoices yet.'. */
+/**
+ * The customer's invoice cards, or 'You have no invoices yet.' when the server says there are none. When
+ * the list cannot be loaded the page says nothing about it (no error text, no claim that there are no
+ * invoices) and offers to load it again.
+ */
 export default function Invoices() {
   usePageMeta('Invoices', 'Your invoices and their payment status.');
   const { inspect } = useAppActors();
-  const [snapshot] = useMachine(implementation, { inspect });
+  const [snapshot, send] = useMachine(implementation, { inspect });
   const { invoices } = snapshot.context;
 
   return (
@@ -29,6 +33,12 @@ export default function Invoices() {
       <h1>Invoices</h1>
       {snapshot.matches('loading') ? (
         <Spinner label="Loading your invoices" />
+      ) : snapshot.matches('unavailable') ? (
+        <div className="invoices__retry">
+          <button type="button" className="button button--outline" onClick={() => send({ type: 'invoices.reload' })}>
+            Load invoices again
+          </button>
+        </div>
       ) : invoices.length === 0 ? (
         <p className="invoices__empty">You have no invoices yet.</p>
       ) : (

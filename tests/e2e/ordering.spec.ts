@@ -126,6 +126,26 @@ test('a new customer has no invoices yet', async ({ page }) => {
   await expect(page.getByText('You have no invoices yet.')).toBeVisible();
 });
 
+test('when the invoice list cannot be loaded the page says nothing about it, and loads it again on request', async ({
+  page,
+}) => {
+  await register(page, newAccount());
+  // The network fails under the page (the server is never reached).
+  let failing = true;
+  await page.route('**/api/invoices/my', (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await open(page, '/invoices');
+  const again = page.getByRole('button', { name: 'Load invoices again' });
+  await expect(again).toBeVisible();
+  await expect(page.getByText('You have no invoices yet.')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(/error|failed/i)).toHaveCount(0);
+  await expect(page.getByTestId('invoice-card')).toHaveCount(0);
+  failing = false;
+  await again.click();
+  await expect(page.getByText('You have no invoices yet.')).toBeVisible();
+  await expect(again).toHaveCount(0);
+});
+
 test('a failed invoice creation shows the error toast; the ended session then asks to sign in again', async ({
   page,
 }) => {
