@@ -1,10 +1,16 @@
 /** The one place an invoice row becomes the contract's `Invoice` (pounds, booleans, camelCase times). */
 import { type Invoice, SERVICE_TYPES, type ServiceType } from '../../src/api/contract';
+import { deliveryLabel } from '../../src/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
 import { penceToPounds } from './repository';
 
 export function isServiceType(value: string): value is ServiceType {
   return (SERVICE_TYPES as readonly string[]).includes(value);
+}
+
+/** What a customer reads for a stored delivery type: the same label as on every screen of the site. */
+export function deliveryLabelFor(type: string): string {
+  return isServiceType(type) ? deliveryLabel(type) : type;
 }
 
 export function toWireInvoice(row: InvoiceRow): Invoice {

@@ -4,6 +4,7 @@
  */
 import { company } from '../../src/config/company';
 import { INVOICE_RETENTION_YEARS } from '../../src/config/policies';
+import { deliveryLabelFor } from '../invoices/wire';
 import { html, layout } from './html';
 import type { MailMessage } from './mailer';
 
@@ -146,7 +147,7 @@ export function receiptMail(p: {
   const subject = `Receipt: ${p.title} (${amount})`;
   const lines: Array<[string, string]> = [
     ['Service', p.title],
-    ['Delivery', p.type],
+    ['Delivery', deliveryLabelFor(p.type)],
     ...(p.url ? ([['Website or application', p.url]] as Array<[string, string]>) : []),
     ['Amount paid', amount],
     ['Paid on', paidOn],

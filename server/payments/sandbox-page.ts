@@ -5,6 +5,7 @@
 import { company } from '../../src/config/company';
 import { formatPrice } from '../../src/catalogue/services';
 import type { InvoiceRow } from '../db/schema';
+import { deliveryLabelFor } from '../invoices/wire';
 import { penceToPounds } from '../invoices/repository';
 import { sandboxCheckoutPath } from './sandbox';
 
@@ -61,7 +62,7 @@ ${body}
 function details(invoice: InvoiceRow): string {
   const rows: Array<[string, string]> = [
     ['Service', invoice.title],
-    ['Delivery', invoice.type],
+    ['Delivery', deliveryLabelFor(invoice.type)],
     ['Website or application', invoice.url === '' ? 'Not provided' : invoice.url],
     ['Amount', formatPrice(penceToPounds(invoice.amount_pence))],
   ];

@@ -78,6 +78,7 @@ describe('notifications are created', () => {
     expect(receipt.subject).toBe(`Receipt: ${ORDER.title} (£49.00)`);
     expect(receipt.text).toContain('Hello Alan Turing');
     expect(receipt.text).toContain('Amount paid: £49.00');
+    expect(receipt.text).toContain('Delivery: Video meeting');
     expect(receipt.text).toContain(`Invoice: ${invoiceId}`);
     expect(receipt.html).toContain('£49.00');
 

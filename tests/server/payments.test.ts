@@ -79,7 +79,9 @@ describe('the sandbox checkout page', () => {
     expect(html).toContain(TEST_MODE_TEXT);
     expect(html).toContain(company.name);
     expect(html).toContain(ORDER.title);
-    expect(html).toContain(ORDER.type);
+    // The delivery type under the name the customer chose it by in the wizard, not its wire value.
+    expect(html).toContain('Video meeting');
+    expect(html).not.toContain(ORDER.type);
     expect(html).toContain('£49.00');
     expect(html).toContain(`<form method="post" action="${path}/pay">`);
     expect(html).toContain(`<form method="post" action="${path}/cancel">`);
