@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { runCleanup } from '../../server/jobs/cleanup';
+import { UNKNOWN_PLACE } from '../../machines/visit.machine';
 import {
   DAY,
   authenticate,
@@ -23,19 +24,8 @@ import {
 
 afterAll(cleanup);
 
-const VISIT = {
-  user: null,
-  country_code: null,
-  country_name: null,
-  city: null,
-  postal: null,
-  latitude: null,
-  longitude: null,
-  IPv4: null,
-  state: null,
-  visitDate: '2026-01-05',
-  visitTime: '09:00:00',
-};
+/** An anonymous visit whose location lookup failed. */
+const VISIT = { user: null, ...UNKNOWN_PLACE, visitDate: '2026-01-05', visitTime: '09:00:00' };
 
 describe('the hourly clean-up', () => {
   it('deletes visit records older than VISIT_RETENTION_DAYS and sessions that ended, and keeps the rest', async () => {
