@@ -27,6 +27,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Milliseconds before the call fails with a time-out; 0 = none. DEFAULT_TIMEOUT_MS when absent. */
   timeoutMs?: number;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function authHeader(auth: boolean): Record<string, string> {
@@ -53,7 +55,7 @@ async function send<T>(
   options: CallOptions,
 ): Promise<T> {
   const auth = options.auth ?? false;
-  const headers = authHeader(auth);
+  const headers = { ...options.headers, ...authHeader(auth) };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // redaxios does not hand a signal to fetch: the request goes through a fetch that carries ours, which
   // ends with the caller's signal or when the time-out passes, whichever comes first.

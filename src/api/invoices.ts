@@ -1,9 +1,28 @@
-/** The invoice calls of SPEC 7 / DESIGN "The contract". */
+/** The invoice calls: ordering a service, and the customer's own invoices. */
 import { type Invoice, type InvoiceCreateRequest, InvoiceCreateResponse, InvoicesResponse } from './contract';
 import { get, post } from './http';
 
+/** Random per page load: the same order retried from this page reuses its key, another page life does not. */
+const PAGE_NONCE = crypto.randomUUID();
+
+/**
+ * The order's Idempotency-Key: the same draft (service, type, URL) confirmed again from this page, after a
+ * lost answer or a failure, names the same order, so the server answers with the first invoice instead of
+ * making a second one; a changed draft is a new order with a new key.
+ */
+export function orderKey(order: InvoiceCreateRequest): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify([order.title, order.type, order.url])) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  }
+  return `${PAGE_NONCE}-${(hash >>> 0).toString(36)}`;
+}
+
 export const createInvoice = (order: InvoiceCreateRequest): Promise<{ paymentLink: string }> =>
-  post('/invoices/create', InvoiceCreateResponse, order, { auth: true });
+  post('/invoices/create', InvoiceCreateResponse, order, {
+    auth: true,
+    headers: { 'Idempotency-Key': orderKey(order) },
+  });
 
 export async function myInvoices(): Promise<Invoice[]> {
   const { invoices } = await get('/invoices/my', InvoicesResponse, { auth: true });

@@ -84,6 +84,24 @@ describe('API client', () => {
     });
   });
 
+  it('sends the same Idempotency-Key when the same order is confirmed again, so no second invoice is made', async () => {
+    const session = await api.registerWithEmail({
+      name: 'Retry Order',
+      email: uniqueEmail('retry'),
+      password: PASSWORD,
+    });
+    storeToken(session.token);
+    const order = { amount: 49, title: 'Website Development Consultation', type: 'Video Meeting', url: '' } as const;
+    const first = await invoices.createInvoice(order);
+    const again = await invoices.createInvoice(order);
+    expect(again).toEqual(first);
+    expect(await invoices.myInvoices()).toHaveLength(1);
+    // A changed draft is a new order.
+    expect(invoices.orderKey({ ...order, type: 'Phone Call' })).not.toBe(invoices.orderKey(order));
+    await invoices.createInvoice({ ...order, type: 'Phone Call' });
+    expect(await invoices.myInvoices()).toHaveLength(2);
+  });
+
   /** A fetch that never answers, but ends as a browser's does when its signal aborts. */
   function hangingFetch() {
     const seen: (AbortSignal | undefined)[] = [];
