@@ -9,6 +9,24 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
+// A second site, for what a site may switch off or on: no Google sign-in (no OAUTH_CLIENT_ID), and
+// cookies accepted on scroll (built with VITE_CONSENT_ACCEPT_ON_SCROLL=1). Tests reach it at E2E_OTHER_URL.
+process.env.E2E_OTHER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-other-'));
+process.env.E2E_OTHER_PORT ??= String(port + 1000);
+const otherPort = Number(process.env.E2E_OTHER_PORT);
+process.env.E2E_OTHER_URL = `http://127.0.0.1:${otherPort}`;
+
+// Every test comes from 127.0.0.1: the limits per address (and site-wide) would count them all together.
+const sameAddressLimits = {
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
+  REGISTER_MAX_PER_ADDRESS_PER_HOUR: '100000',
+  REGISTER_MAX_PER_HOUR: '100000',
+  GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: '100000',
+  INVOICE_MAX_PER_ADDRESS_PER_HOUR: '100000',
+  VISIT_MAX_PER_ADDRESS_PER_MINUTE: '100000',
+  CODE_MAX_REQUESTS_PER_ADDRESS: '100000',
+  CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: '100000',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,26 +57,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx tests/e2e/serve.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-      // Every test comes from 127.0.0.1: the per-address limits (and the site-wide one on registration)
-      // would count the whole suite together.
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
-      REGISTER_MAX_PER_ADDRESS_PER_HOUR: '10000',
-      REGISTER_MAX_PER_HOUR: '10000',
-      GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: '10000',
-      INVOICE_MAX_PER_ADDRESS_PER_HOUR: '10000',
-      CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: '10000',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/serve.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        ...sameAddressLimits,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
     },
-  },
+    {
+      command: 'npx tsx tests/e2e/serve.ts',
+      url: `http://127.0.0.1:${otherPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        E2E_SITE: 'other',
+        PORT: String(otherPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_OTHER_DATA_DIR,
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        ...sameAddressLimits,
+        PUBLIC_URL: `http://127.0.0.1:${otherPort}`,
+      },
+    },
+  ],
 });

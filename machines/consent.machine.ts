@@ -1,16 +1,34 @@
 /**
- * Cookie consent (SPEC 2, 4, 9): the CookieConsent cookie absent means the banner shows, with the
- * site's 'Understood'. Later, 'Cookie settings' opens the default variant of the banner ('I understand'
- * and a decline button), so a choice can be changed. Either choice is saved ('true' / 'false') for
- * 365 days by the injected saveChoice.
+ * Cookie consent: the CookieConsent cookie absent means the banner shows, with the site's 'Understood'.
+ * Later, 'Cookie settings' opens the default variant of the banner ('I understand' and a decline
+ * button), so a choice can be changed. Either choice is saved ('true' / 'false') for 365 days by the
+ * injected saveChoice.
+ *
+ * A site may also let scrolling accept (the `acceptOnScroll` option, off unless the site turns it on):
+ * then the first-visit banner counts as accepted once the visitor has scrolled past
+ * ACCEPT_ON_SCROLL_PERCENT of the page.
  */
 import { assign, setup } from 'xstate';
 
 export const CONSENT_COOKIE = 'CookieConsent';
 export const CONSENT_DAYS = 365;
+/** With accept-on-scroll on, scrolling further than this share of the page accepts. */
+export const ACCEPT_ON_SCROLL_PERCENT = 25;
 
 export type ConsentChoice = 'true' | 'false';
-export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.decline' } | { type: 'consent.review' };
+export type ConsentEvent =
+  | { type: 'consent.accept' }
+  | { type: 'consent.decline' }
+  | { type: 'consent.review' }
+  /** How far down the page the visitor has scrolled: 0 at the top, 100 at the bottom. */
+  | { type: 'consent.scrolled'; percent: number };
+
+export interface ConsentInput {
+  /** The cookie's value, if any. */
+  stored: string | null;
+  /** Whether scrolling past ACCEPT_ON_SCROLL_PERCENT accepts; off when absent. */
+  acceptOnScroll?: boolean;
+}
 
 /**
  * Whether the visitor has accepted cookies: the saved choice is 'true' (also while 'Cookie settings' is
@@ -22,8 +40,8 @@ export function consentAccepted(snapshot: { context: { choice: ConsentChoice | n
 
 export const consentMachine = setup({
   types: {
-    context: {} as { choice: ConsentChoice | null },
-    input: {} as { stored: string | null },
+    context: {} as { choice: ConsentChoice | null; acceptOnScroll: boolean },
+    input: {} as ConsentInput,
     events: {} as ConsentEvent,
   },
   actions: {
@@ -31,21 +49,29 @@ export const consentMachine = setup({
   },
   guards: {
     hasChoice: ({ context }) => context.choice !== null,
+    scrolledPastThreshold: ({ context, event }) =>
+      context.acceptOnScroll && event.type === 'consent.scrolled' && event.percent > ACCEPT_ON_SCROLL_PERCENT,
   },
 }).createMachine({
   id: 'consent',
   context: ({ input }) => ({
     choice: input.stored === 'true' || input.stored === 'false' ? input.stored : null,
+    acceptOnScroll: input.acceptOnScroll ?? false,
   }),
   initial: 'reading',
   states: {
     reading: {
       always: [{ guard: 'hasChoice', target: 'decided' }, { target: 'asking' }],
     },
-    /** First visit: the site's banner, with 'Understood' only. */
+    /** First visit: the site's banner, with 'Understood' only (and, if the site wants it, scrolling). */
     asking: {
       on: {
         'consent.accept': {
+          target: 'decided',
+          actions: [assign({ choice: 'true' }), { type: 'saveChoice', params: { choice: 'true' } }],
+        },
+        'consent.scrolled': {
+          guard: 'scrolledPastThreshold',
           target: 'decided',
           actions: [assign({ choice: 'true' }), { type: 'saveChoice', params: { choice: 'true' } }],
         },

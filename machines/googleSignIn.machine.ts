@@ -16,6 +16,8 @@ export const CLOSED_DETECTION_DELAY_MS = 8000;
 
 /** The texts shown under the password field, in the spirit of the identity library's codes. */
 export const GOOGLE_ERRORS = {
+  /** The site has no Google sign-in configured (its client config says `google: null`). */
+  unavailable: 'Google sign-in is not available on this site. Please use your e-mail and password.',
   popupBlocked: 'The Google sign-in window was blocked. Allow pop-ups for this site and try again.',
   popupClosedByUser: 'The Google sign-in window was closed before you finished signing in.',
   stateMismatch: 'The answer from Google could not be trusted. Please try again.',
@@ -23,6 +25,13 @@ export const GOOGLE_ERRORS = {
 } as const;
 
 export type GoogleMode = 'register' | 'login';
+
+/**
+ * Whether the site offers Google sign-in, as the screens with a Google button learn it from the client
+ * config: 'checking' until it answers, 'unknown' when it could not be asked. Only 'unavailable' keeps
+ * the popup shut.
+ */
+export type GoogleAvailability = 'checking' | 'available' | 'unavailable' | 'unknown';
 
 export type GoogleSignInEvent =
   | { type: 'google.callback'; accessToken: string; state: string }

@@ -1,9 +1,14 @@
 /**
- * The Register screen (SPEC 2, 4, 5): Full Name, Email, Password and the terms box; both Continue
- * buttons do nothing until the box is ticked. Failure shows red text under the password field;
- * typing clears it. The spinner clears after at most 1.5 s. Success stores user and token, goes to /.
+ * The Register screen: Full Name, Email, Password and the terms box; both Continue buttons do nothing
+ * until the box is ticked. Failure shows red text under the password field; typing clears it. The
+ * spinner clears after at most 1.5 s, on the e-mail path and on the Google path alike (the buttons stay
+ * disabled while the request or the popup is still out). Success stores user and token, goes to /.
+ *
+ * The client config says whether the site offers Google sign-in; when it does not, the Google button
+ * says so at once, in the error's place, instead of opening a popup.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { GOOGLE_ERRORS, type GoogleAvailability } from './googleSignIn.machine';
 import { errorMessage } from './lib/errorMessage';
 import type { Session } from './lib/types';
 
@@ -22,7 +27,17 @@ interface RegisterContext {
   password: string;
   agreed: boolean;
   error: string | null;
+  google: GoogleAvailability;
 }
+
+/** The spinner of a request in flight: shown at most REGISTER_SPINNER_LIMIT_MS, then only the disabled buttons. */
+const spinnerStates = {
+  initial: 'spinning',
+  states: {
+    spinning: { after: { spinnerLimit: 'waiting' } },
+    waiting: {},
+  },
+} as const;
 
 export const registerMachine = setup({
   types: { context: {} as RegisterContext, events: {} as RegisterEvent },
@@ -33,6 +48,10 @@ export const registerMachine = setup({
     continueWithGoogle: fromPromise<Session>(async () => {
       throw new Error('continueWithGoogle is not provided');
     }),
+    /** Whether the site offers Google sign-in (GET /client-config: `google` is not null). */
+    checkGoogle: fromPromise<boolean>(async () => {
+      throw new Error('checkGoogle is not provided');
+    }),
   },
   actions: {
     signIn: (_, _session: Session) => {},
@@ -40,11 +59,20 @@ export const registerMachine = setup({
   },
   guards: {
     agreed: ({ context }) => context.agreed,
+    /** The box is ticked, but the site is known to have no Google sign-in. */
+    agreedWithoutGoogle: ({ context }) => context.agreed && context.google === 'unavailable',
   },
   delays: { spinnerLimit: REGISTER_SPINNER_LIMIT_MS },
 }).createMachine({
   id: 'register',
-  context: { name: '', email: '', password: '', agreed: false, error: null },
+  context: { name: '', email: '', password: '', agreed: false, error: null, google: 'checking' },
+  invoke: {
+    id: 'googleAvailability',
+    src: 'checkGoogle',
+    onDone: { actions: assign({ google: ({ event }) => (event.output ? 'available' : 'unavailable') }) },
+    // Not known: the Google button tries, and the popup says what went wrong.
+    onError: { actions: assign({ google: 'unknown' }) },
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -55,7 +83,10 @@ export const registerMachine = setup({
         'register.agree': { actions: assign({ agreed: ({ event }) => event.agreed }) },
         // A new attempt starts without the last attempt's error.
         'register.submit': { guard: 'agreed', target: 'submitting', actions: assign({ error: null }) },
-        'register.google': { guard: 'agreed', target: 'withGoogle', actions: assign({ error: null }) },
+        'register.google': [
+          { guard: 'agreedWithoutGoogle', actions: assign({ error: GOOGLE_ERRORS.unavailable }) },
+          { guard: 'agreed', target: 'withGoogle', actions: assign({ error: null }) },
+        ],
       },
     },
     submitting: {
@@ -73,11 +104,7 @@ export const registerMachine = setup({
         },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
-      initial: 'spinning',
-      states: {
-        spinning: { after: { spinnerLimit: 'waiting' } },
-        waiting: {},
-      },
+      ...spinnerStates,
     },
     withGoogle: {
       invoke: {
@@ -89,6 +116,7 @@ export const registerMachine = setup({
         },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
+      ...spinnerStates,
     },
     succeeded: { type: 'final', entry: 'goHome' },
   },

@@ -13,6 +13,12 @@ import { setUnauthorizedHandler } from '../api/http';
 import { clearToken, storeToken } from '../api/token';
 import { readCookie, writeCookie } from './cookies';
 
+/**
+ * Whether scrolling the page accepts cookies (the consent machine's accept-on-scroll option): off, unless
+ * the site is built with VITE_CONSENT_ACCEPT_ON_SCROLL=1.
+ */
+const CONSENT_ACCEPT_ON_SCROLL = import.meta.env.VITE_CONSENT_ACCEPT_ON_SCROLL === '1';
+
 export type Inspect = (event: InspectionEvent) => void;
 
 export interface AppActors {
@@ -54,7 +60,11 @@ export function createAppActors(inspect?: Inspect): AppActors {
     consentMachine.provide({
       actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
     }),
-    { inspect, systemId: 'consent', input: { stored: readCookie(CONSENT_COOKIE) } },
+    {
+      inspect,
+      systemId: 'consent',
+      input: { stored: readCookie(CONSENT_COOKIE), acceptOnScroll: CONSENT_ACCEPT_ON_SCROLL },
+    },
   );
 
   // SPEC 7: once the splash ends and the visitor accepted cookies, the visit is recorded with the

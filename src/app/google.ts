@@ -31,9 +31,15 @@ function popupFeatures(): string {
   return `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`;
 }
 
+/** Whether the site offers Google sign-in: its client config names a Google client. */
+export async function googleAvailable(): Promise<boolean> {
+  const { google } = await get('/client-config', ClientConfig);
+  return Boolean(google);
+}
+
 async function authorizationUrl(state: string, nonce: string): Promise<string> {
   const { google } = await get('/client-config', ClientConfig);
-  if (!google) throw new Error('Sign-in with Google is not available. Please use your e-mail and password.');
+  if (!google) throw new Error(GOOGLE_ERRORS.unavailable);
   const url = new URL(google.authorizationUrl);
   url.search = new URLSearchParams({
     client_id: google.clientId,

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useAppActors } from '../app/AppActorsContext';
 import './CookieBanner.css';
@@ -12,6 +13,29 @@ export function CookieBanner() {
   const variant = useSelector(consent, (s) =>
     s.matches('asking') ? 'site' : s.matches('reviewing') ? 'default' : null,
   );
+  const acceptOnScroll = useSelector(consent, (s) => s.context.acceptOnScroll);
+
+  // Where the site lets scrolling accept, the first-visit banner reports how far down the page the
+  // visitor is (once a frame at most); the consent machine decides.
+  useEffect(() => {
+    if (variant !== 'site' || !acceptOnScroll) return;
+    let frame = 0;
+    const report = () => {
+      frame = 0;
+      const root = document.documentElement;
+      const scrollable = root.scrollHeight - root.clientHeight;
+      if (scrollable > 0) consent.send({ type: 'consent.scrolled', percent: (window.scrollY / scrollable) * 100 });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(report);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [variant, acceptOnScroll, consent]);
+
   if (!variant) return null;
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">

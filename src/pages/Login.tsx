@@ -28,6 +28,7 @@ export default function Login() {
     <AuthLayout title="Login">
       <form
         className="form"
+        data-google={snapshot.context.google}
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'login.submit' });

@@ -21,13 +21,14 @@ export default function Register() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(implementation.provide(useSignInEffects()), { inspect });
   const { name, email, password, agreed, error } = snapshot.context;
-  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
+  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches({ withGoogle: 'spinning' });
   const disabled = !agreed || !snapshot.matches('editing');
 
   return (
     <AuthLayout title="Register">
       <form
         className="form"
+        data-google={snapshot.context.google}
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'register.submit' });

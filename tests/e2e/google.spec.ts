@@ -65,3 +65,40 @@ test('a blocked popup says so', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText(/was blocked/);
 });
+
+test.describe('on a site without Google sign-in', () => {
+  // The suite's second site runs without OAUTH_CLIENT_ID: its client config says `google: null`.
+  test.use({ baseURL: process.env.E2E_OTHER_URL });
+
+  test('Continue with Google says at once that it is not available, under the password field, and opens no popup', async ({
+    page,
+  }) => {
+    const config = await page.request.get('/api/client-config');
+    expect(await config.json()).toMatchObject({ google: null });
+    const popups: unknown[] = [];
+    page.on('popup', (popup) => popups.push(popup));
+    const text = 'Google sign-in is not available on this site. Please use your e-mail and password.';
+
+    for (const path of ['/signin', '/signup']) {
+      await open(page, path);
+      await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unavailable');
+      if (path === '/signup') await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      const error = page.getByRole('alert');
+      await expect(error).toHaveText(text);
+      // In the error's place: right under the password field, in red.
+      const password = await page.getByLabel('Password').boundingBox();
+      const box = await error.boundingBox();
+      expect(box!.y).toBeGreaterThanOrEqual(password!.y + password!.height);
+      expect(box!.y - (password!.y + password!.height)).toBeLessThan(80);
+      expect(await error.evaluate((node) => getComputedStyle(node).color)).toMatch(
+        /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/,
+      );
+      // No spinner, no popup, the buttons ready for the e-mail way.
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+      expect(popups).toEqual([]);
+      expect(page.context().pages()).toHaveLength(1);
+    }
+  });
+});

@@ -4,8 +4,14 @@
  * - an SMTP server (smtp-server) that writes every message it receives to E2E_MAIL_DIR, where tests read it;
  * - a stand-in for the third-party IP geolocation service (the one thing we cannot reach from here);
  * - the local OpenID provider, in Google's place.
+ *
+ * With E2E_SITE=other it is the second site of the suite, configured the other way: no Google sign-in
+ * (no OAUTH_CLIENT_ID, so no provider either), and its own build of the client with the cookie banner's
+ * accept-on-scroll switched on (VITE_CONSENT_ACCEPT_ON_SCROLL=1).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -58,20 +64,38 @@ const geolocation = createServer((request, response) => {
 await new Promise<void>((resolve) => geolocation.listen(0, '127.0.0.1', resolve));
 const geoPort = (geolocation.address() as AddressInfo).port;
 
-// A real OpenID provider in Google's place (server/dev/oidc.ts), with our callback page registered.
-const oidc = await startLocalOidcProvider({
-  clientId: 'storefront-e2e',
-  redirectUris: [`${process.env.PUBLIC_URL}/oauth-callback.html`],
-});
-process.env.OAUTH_CLIENT_ID = 'storefront-e2e';
-process.env.OAUTH_AUTHORIZATION_URL = oidc.authorizationUrl;
-process.env.OAUTH_TOKENINFO_URL = oidc.tokeninfoUrl;
-process.env.OAUTH_USERINFO_URL = oidc.userinfoUrl;
+let provider = 'none (Google sign-in off)';
+if (process.env.E2E_SITE === 'other') {
+  for (const name of ['OAUTH_CLIENT_ID', 'OAUTH_AUTHORIZATION_URL', 'OAUTH_TOKENINFO_URL', 'OAUTH_USERINFO_URL']) {
+    delete process.env[name];
+  }
+  const outDir = mkdtempSync(join(tmpdir(), 'storefront-e2e-other-dist-'));
+  execFileSync(
+    join('node_modules', '.bin', 'vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { ...process.env, VITE_CONSENT_ACCEPT_ON_SCROLL: '1' },
+      stdio: 'inherit',
+    },
+  );
+  process.env.STATIC_DIR = outDir;
+} else {
+  // A real OpenID provider in Google's place (server/dev/oidc.ts), with our callback page registered.
+  const oidc = await startLocalOidcProvider({
+    clientId: 'storefront-e2e',
+    redirectUris: [`${process.env.PUBLIC_URL}/oauth-callback.html`],
+  });
+  process.env.OAUTH_CLIENT_ID = 'storefront-e2e';
+  process.env.OAUTH_AUTHORIZATION_URL = oidc.authorizationUrl;
+  process.env.OAUTH_TOKENINFO_URL = oidc.tokeninfoUrl;
+  process.env.OAUTH_USERINFO_URL = oidc.userinfoUrl;
+  provider = oidc.issuer;
+}
 
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 process.env.GEOLOCATION_URL = `http://127.0.0.1:${geoPort}/json/`;
 console.log(
-  `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${oidc.issuer}`,
+  `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${provider}`,
 );
 
 await import('../../server/main');

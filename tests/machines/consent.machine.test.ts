@@ -1,12 +1,46 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { consentAccepted, consentMachine } from '../../machines/consent.machine';
+import { ACCEPT_ON_SCROLL_PERCENT, consentAccepted, consentMachine } from '../../machines/consent.machine';
+import { consentSamples } from '../model/samples';
 import { describePathTests } from './pathTest';
 
-describePathTests({
-  machine: consentMachine,
-  inputs: [{ stored: null }, { stored: 'true' }, { stored: 'false' }, { stored: 'garbage' }],
-  events: [{ type: 'consent.accept' }, { type: 'consent.decline' }, { type: 'consent.review' }],
+describePathTests({ machine: consentMachine, ...consentSamples });
+
+describe('consent: accept on scroll', () => {
+  const scrolled = (percent: number) => ({ type: 'consent.scrolled' as const, percent });
+
+  it('is off by default: scrolling to the bottom leaves the banner asking', () => {
+    const saveChoice = vi.fn();
+    const actor = createActor(consentMachine.provide({ actions: { saveChoice } }), { input: { stored: null } }).start();
+    expect(actor.getSnapshot().context.acceptOnScroll).toBe(false);
+    actor.send(scrolled(100));
+    expect(actor.getSnapshot().value).toBe('asking');
+    expect(saveChoice).not.toHaveBeenCalled();
+  });
+
+  it('when on, accepts once the visitor scrolls past 25 percent, and saves the choice', () => {
+    expect(ACCEPT_ON_SCROLL_PERCENT).toBe(25);
+    const saveChoice = vi.fn();
+    const actor = createActor(
+      consentMachine.provide({ actions: { saveChoice: (_, params) => saveChoice(params.choice) } }),
+      { input: { stored: null, acceptOnScroll: true } },
+    ).start();
+    actor.send(scrolled(10));
+    actor.send(scrolled(25));
+    expect(actor.getSnapshot().value).toBe('asking');
+    actor.send(scrolled(25.5));
+    expect(actor.getSnapshot().value).toBe('decided');
+    expect(saveChoice).toHaveBeenCalledExactlyOnceWith('true');
+    expect(consentAccepted(actor.getSnapshot())).toBe(true);
+  });
+
+  it("never decides for a visitor who opened 'Cookie settings' again", () => {
+    const actor = createActor(consentMachine, { input: { stored: 'false', acceptOnScroll: true } }).start();
+    actor.send({ type: 'consent.review' });
+    actor.send(scrolled(90));
+    expect(actor.getSnapshot().value).toBe('reviewing');
+    expect(actor.getSnapshot().context.choice).toBe('false');
+  });
 });
 
 describe('consent: the cookie', () => {

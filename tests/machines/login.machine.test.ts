@@ -1,6 +1,7 @@
 import { loginSamples } from '../model/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
@@ -11,17 +12,63 @@ describePathTests({
   errors: {
     loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
     googleRequest: [new Error('The sign-in window was closed.')],
+    googleAvailability: [new Error('Network Error')],
   },
-  // Field values multiply states without adding shapes; the error is what matters.
+  // Field values multiply states without adding shapes; the error and what the client config said matter.
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, error: snapshot.context.error, filled: snapshot.context.email !== '' }),
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      filled: snapshot.context.email !== '',
+      google: snapshot.context.google,
+    }),
   check: (snapshot) => {
     if (!snapshot.matches('editing')) expect(snapshot.context.error).toBeNull();
+    // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
+    if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
   },
 });
 
 describe('login: the rules of the screen', () => {
   afterEach(() => vi.useRealTimers());
+
+  it('says at once that Google sign-in is not available when the client config has no Google, without a popup', async () => {
+    const popup = vi.fn(async () => adaSession);
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          checkGoogle: fromPromise(async () => false),
+          continueWithGoogle: fromPromise(popup),
+        },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.google).toBe('unavailable'));
+    actor.send({ type: 'login.google' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe(
+      'Google sign-in is not available on this site. Please use your e-mail and password.',
+    );
+    expect(popup).not.toHaveBeenCalled();
+    // Typing clears it, like any error.
+    actor.send({ type: 'login.change', field: 'email', value: 'a' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('opens the popup when the site offers Google, or when the client config could not be read', async () => {
+    for (const checkGoogle of [async () => true, async () => Promise.reject(new Error('Network Error'))]) {
+      const actor = createActor(
+        loginMachine.provide({
+          actors: {
+            checkGoogle: fromPromise(checkGoogle),
+            continueWithGoogle: fromPromise(() => new Promise<typeof adaSession>(() => {})),
+          },
+        }),
+      ).start();
+      await vi.waitFor(() => expect(actor.getSnapshot().context.google).not.toBe('checking'));
+      actor.send({ type: 'login.google' });
+      expect(actor.getSnapshot().value).toBe('withGoogle');
+    }
+  });
 
   function start(request: (input: { email: string; password: string }) => Promise<typeof adaSession>) {
     const signIn = vi.fn();

@@ -1,6 +1,7 @@
 import { registerSamples } from '../model/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
 import { registerMachine } from '../../machines/register.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
@@ -11,15 +12,23 @@ describePathTests({
   errors: {
     registerRequest: [new Error('An account with this e-mail already exists.')],
     googleRequest: [new Error('')],
+    googleAvailability: [new Error('Network Error')],
   },
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, agreed: snapshot.context.agreed, error: snapshot.context.error }),
+    JSON.stringify({
+      value: snapshot.value,
+      agreed: snapshot.context.agreed,
+      error: snapshot.context.error,
+      google: snapshot.context.google,
+    }),
   check: (snapshot) => {
     // Nothing is sent unless the terms box is ticked.
     if (!snapshot.matches('editing')) {
       expect(snapshot.context.agreed).toBe(true);
       expect(snapshot.context.error).toBeNull();
     }
+    // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
+    if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
   },
 });
 
@@ -64,5 +73,40 @@ describe('register: the rules of the screen', () => {
     actor.send({ type: 'register.submit' });
     vi.advanceTimersByTime(1500);
     expect(actor.getSnapshot().matches({ submitting: 'waiting' })).toBe(true);
+  });
+
+  it('clears the spinner within 1.5 s on the Google path too, while the popup is still open', () => {
+    vi.useFakeTimers();
+    const actor = createActor(
+      registerMachine.provide({
+        actors: { continueWithGoogle: fromPromise(() => new Promise<typeof adaSession>(() => {})) },
+      }),
+    ).start();
+    actor.send({ type: 'register.agree', agreed: true });
+    actor.send({ type: 'register.google' });
+    expect(actor.getSnapshot().matches({ withGoogle: 'spinning' })).toBe(true);
+    vi.advanceTimersByTime(1499);
+    expect(actor.getSnapshot().matches({ withGoogle: 'spinning' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ withGoogle: 'waiting' })).toBe(true);
+    // Still waiting for the popup: the buttons stay disabled (not editing), the error slot empty.
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('says at once that Google sign-in is not available when the client config has no Google, without a popup', async () => {
+    const popup = vi.fn(async () => adaSession);
+    const actor = createActor(
+      registerMachine.provide({
+        actors: { checkGoogle: fromPromise(async () => false), continueWithGoogle: fromPromise(popup) },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.google).toBe('unavailable'));
+    actor.send({ type: 'register.google' });
+    expect(actor.getSnapshot().context.error).toBeNull(); // the terms box first, as ever
+    actor.send({ type: 'register.agree', agreed: true });
+    actor.send({ type: 'register.google' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe(GOOGLE_ERRORS.unavailable);
+    expect(popup).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { authMachine } from '../../machines/auth.machine';
+import type { consentMachine } from '../../machines/consent.machine';
 import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
 import type { loginMachine } from '../../machines/login.machine';
 import type { registerMachine } from '../../machines/register.machine';
@@ -12,7 +13,16 @@ import type { wizardMachine } from '../../machines/wizard.machine';
 import { ada, adaSession, renamedSession } from '../machines/fixtures';
 import type { PathTestOptions } from './engine';
 
-type Samples<M extends AnyStateMachine> = Pick<PathTestOptions<M>, 'events' | 'outputs' | 'errors' | 'inputs'>;
+type Samples<M extends AnyStateMachine> = Pick<
+  PathTestOptions<M>,
+  'events' | 'outputs' | 'errors' | 'inputs' | 'filterEvents'
+>;
+
+/** The client config is asked once per screen: its answer (or failure) comes only while it is awaited. */
+function askedOnce(snapshot: { status: string; context: { google: string } }, event: { type: string }): boolean {
+  if (!event.type.endsWith('.googleAvailability')) return true;
+  return snapshot.status === 'active' && snapshot.context.google === 'checking';
+}
 
 export const authSamples: Samples<typeof authMachine> = {
   events: [
@@ -33,7 +43,9 @@ export const loginSamples: Samples<typeof loginMachine> = {
     { type: 'login.submit' },
     { type: 'login.google' },
   ],
-  outputs: { loginRequest: [adaSession], googleRequest: [adaSession] },
+  // The client config: Google sign-in offered, or not.
+  outputs: { loginRequest: [adaSession], googleRequest: [adaSession], googleAvailability: [true, false] },
+  filterEvents: askedOnce,
 };
 
 export const registerSamples: Samples<typeof registerMachine> = {
@@ -44,7 +56,8 @@ export const registerSamples: Samples<typeof registerMachine> = {
     { type: 'register.submit' },
     { type: 'register.google' },
   ],
-  outputs: { registerRequest: [adaSession], googleRequest: [adaSession] },
+  outputs: { registerRequest: [adaSession], googleRequest: [adaSession], googleAvailability: [true, false] },
+  filterEvents: askedOnce,
 };
 
 export const wizardService = { title: 'Website Development Consultation', price: 49 };
@@ -75,4 +88,25 @@ export const googleSignInSamples: Samples<typeof googleSignInMachine> = {
     openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
     exchangeToken: [new Error('Google did not accept this sign-in.')],
   },
+};
+
+export const consentSamples: Samples<typeof consentMachine> = {
+  // Accept-on-scroll off (the default) and on, for a first visit and for every stored choice.
+  inputs: [
+    { stored: null },
+    { stored: 'true' },
+    { stored: 'false' },
+    { stored: 'garbage' },
+    { stored: null, acceptOnScroll: true },
+    { stored: 'false', acceptOnScroll: true },
+  ],
+  events: [
+    { type: 'consent.accept' },
+    { type: 'consent.decline' },
+    { type: 'consent.review' },
+    // Short of the threshold, exactly at it, and past it.
+    { type: 'consent.scrolled', percent: 10 },
+    { type: 'consent.scrolled', percent: 25 },
+    { type: 'consent.scrolled', percent: 60 },
+  ],
 };

@@ -103,7 +103,8 @@ describe('the inspector mask', () => {
     expect(snapshots.map((s) => s.value)).toEqual(
       expect.arrayContaining(['editing', { submitting: 'spinning' }, 'succeeded']),
     );
-    expect(snapshots.at(-1)!.context).toEqual({ email: EMAIL, password: MASK, error: null });
+    // (No client config is given here, so whether Google is offered stays unknown.)
+    expect(snapshots.at(-1)!.context).toEqual({ email: EMAIL, password: MASK, error: null, google: 'unknown' });
   });
 
   it('googleSignIn: the OAuth state, nonce, access token and session token are masked; state values stay', async () => {

@@ -1,23 +1,20 @@
 import { expect } from '@playwright/test';
-import { consentMachine } from '../../../machines/consent.machine';
+import { type ConsentInput, consentMachine } from '../../../machines/consent.machine';
 import { describeBrowserModel } from '../../model/browser';
+import { consentSamples } from '../../model/samples';
 import { openApp } from './support';
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' });
 
 await describeBrowserModel<typeof consentMachine, Record<string, never>>({
   machine: consentMachine,
-  model: {
-    inputs: [{ stored: null }, { stored: 'true' }, { stored: 'false' }, { stored: 'garbage' }],
-    events: [{ type: 'consent.accept' }, { type: 'consent.decline' }, { type: 'consent.review' }],
-  },
+  model: consentSamples,
   start: async (page, input) => {
-    const { stored } = input as { stored: string | null };
-    if (stored !== null) {
-      const url = `http://127.0.0.1:${process.env.E2E_PORT}`;
-      await page.context().addCookies([{ name: 'CookieConsent', value: stored, url }]);
-    }
-    await openApp(page, '/');
+    const { stored, acceptOnScroll } = input as ConsentInput;
+    // Accept-on-scroll is a choice of the site: the suite's second site is built with it on.
+    const site = acceptOnScroll ? process.env.E2E_OTHER_URL! : `http://127.0.0.1:${process.env.E2E_PORT}`;
+    if (stored !== null) await page.context().addCookies([{ name: 'CookieConsent', value: stored, url: site }]);
+    await openApp(page, `${site}/`);
     return {};
   },
   states: {
@@ -50,6 +47,16 @@ await describeBrowserModel<typeof consentMachine, Record<string, never>>({
     },
     'consent.review': async (page) => {
       await page.getByRole('button', { name: 'Cookie settings' }).click();
+    },
+    // The visitor scrolls to that share of the page (never past it: a whole pixel at most short of it).
+    'consent.scrolled': async (page, _ctx, event) => {
+      await page.evaluate((percent) => {
+        const root = document.documentElement;
+        const top = Math.floor(((root.scrollHeight - root.clientHeight) * percent) / 100);
+        window.scrollTo({ top, behavior: 'instant' });
+      }, event.percent);
+      // The banner reports the position on the next frame.
+      await page.clock.runFor(100);
     },
   },
   outcomes: {},

@@ -1,14 +1,17 @@
 import { loginSamples } from '../../model/samples';
 import { expect } from '@playwright/test';
+import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { loginMachine } from '../../../machines/login.machine';
 import { describeBrowserModel } from '../../model/browser';
-import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
+import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 import type { Page } from '@playwright/test';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;
   login: HeldRequests;
+  /** The screen's question to the client config (later ones, such as the popup's, pass). */
+  config: HeldRequests;
   popup?: Page;
 }
 
@@ -18,20 +21,33 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
   machine: loginMachine,
   model: {
     ...loginSamples,
-    errors: { loginRequest: [new Error('Invalid e-mail or password.')], googleRequest: [new Error('closed')] },
-    serializeState: (s) => JSON.stringify({ value: s.value, error: s.context.error !== null }),
+    errors: {
+      loginRequest: [new Error('Invalid e-mail or password.')],
+      googleRequest: [new Error('closed')],
+      googleAvailability: [new Error('Network Error')],
+    },
+    serializeState: (s) =>
+      JSON.stringify({
+        value: s.value,
+        error: s.context.error === null ? null : s.context.error === GOOGLE_ERRORS.unavailable ? 'google' : 'other',
+        google: s.context.google,
+      }),
   },
   start: async (page) => {
     const account = await existingAccount(page);
     const login = await HeldRequests.on(page, '**/api/auth/login/email');
+    const config = await HeldRequests.on(page, '**/api/client-config', 1);
     await openApp(page, '/signin');
-    return { account, login };
+    return { account, login, config };
   },
   states: {
     editing: async (page, _ctx, snapshot) => {
       await expect(page).toHaveURL(/\/signin$/);
       await expect(continueButton(page)).toBeEnabled();
-      if (snapshot.context.error) await expect(page.getByRole('alert')).toBeVisible();
+      if (snapshot.context.error === GOOGLE_ERRORS.unavailable) {
+        await expect(page.getByRole('alert')).toHaveText(GOOGLE_ERRORS.unavailable);
+        await expectNoPopupOpen(page);
+      } else if (snapshot.context.error) await expect(page.getByRole('alert')).toBeVisible();
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
     'submitting.spinning': async (page) => {
@@ -60,7 +76,10 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       await continueButton(page).click();
     },
     'login.google': async (page, ctx) => {
-      ctx.popup = await openGooglePopup(page, 'Continue with Google');
+      // A site known to have no Google sign-in opens no popup.
+      if ((await page.locator('form[data-google]').getAttribute('data-google')) === 'unavailable') {
+        await page.getByRole('button', { name: 'Continue with Google' }).click();
+      } else ctx.popup = await openGooglePopup(page, 'Continue with Google');
     },
   },
   outcomes: {
@@ -79,6 +98,22 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       },
       // The customer closes the popup; after the 8 s closed-detection delay the sign-in fails.
       error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
+    },
+    // The real server offers Google; a site without it answers `google: null` (told at that edge).
+    checkGoogle: {
+      done: async (page, { config }, event) => {
+        const offered = (event as { output?: unknown }).output === true;
+        if (offered) await config.release();
+        else await config.answerWith((body) => ({ ...body, google: null }));
+        await expect(page.locator('form[data-google]')).toHaveAttribute(
+          'data-google',
+          offered ? 'available' : 'unavailable',
+        );
+      },
+      error: async (page, { config }) => {
+        await config.fail();
+        await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
+      },
     },
   },
   delays: {

@@ -1,15 +1,18 @@
 import { registerSamples } from '../../model/samples';
 import { expect, type Page } from '@playwright/test';
+import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { registerMachine } from '../../../machines/register.machine';
 import { describeBrowserModel } from '../../model/browser';
 import { newAccount } from '../support';
-import { closePopupAndWait, openGooglePopup, signInAtProvider } from './google';
+import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 
 interface Ctx {
   fresh: ReturnType<typeof newAccount>;
   taken: Awaited<ReturnType<typeof existingAccount>>;
   register: HeldRequests;
+  /** The screen's question to the client config (later ones, such as the popup's, pass). */
+  config: HeldRequests;
   popup?: Page;
 }
 
@@ -21,15 +24,25 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
   machine: registerMachine,
   model: {
     ...registerSamples,
-    errors: { registerRequest: [new Error('taken')], googleRequest: [new Error('closed')] },
+    errors: {
+      registerRequest: [new Error('taken')],
+      googleRequest: [new Error('closed')],
+      googleAvailability: [new Error('Network Error')],
+    },
     serializeState: (s) =>
-      JSON.stringify({ value: s.value, agreed: s.context.agreed, error: s.context.error !== null }),
+      JSON.stringify({
+        value: s.value,
+        agreed: s.context.agreed,
+        error: s.context.error === null ? null : s.context.error === GOOGLE_ERRORS.unavailable ? 'google' : 'other',
+        google: s.context.google,
+      }),
   },
   start: async (page) => {
     const taken = await existingAccount(page);
     const register = await HeldRequests.on(page, '**/api/auth/register/email');
+    const config = await HeldRequests.on(page, '**/api/client-config', 1);
     await openApp(page, '/signup');
-    return { fresh: newAccount(), taken, register };
+    return { fresh: newAccount(), taken, register, config };
   },
   states: {
     editing: async (page, _ctx, snapshot) => {
@@ -37,7 +50,10 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
       if (snapshot.context.agreed) await expect(continueButton(page)).toBeEnabled();
       else await expect(continueButton(page)).toBeDisabled();
       await expect(googleButton(page)).toBeEnabled({ enabled: snapshot.context.agreed });
-      if (snapshot.context.error) await expect(page.getByRole('alert')).toBeVisible();
+      if (snapshot.context.error === GOOGLE_ERRORS.unavailable) {
+        await expect(page.getByRole('alert')).toHaveText(GOOGLE_ERRORS.unavailable);
+        await expectNoPopupOpen(page);
+      } else if (snapshot.context.error) await expect(page.getByRole('alert')).toBeVisible();
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
     'submitting.spinning': async (page) => {
@@ -47,8 +63,14 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       await expect(continueButton(page)).toBeDisabled();
     },
-    withGoogle: async (page) => {
+    'withGoogle.spinning': async (page) => {
       await expect(page.getByRole('progressbar', { name: 'Creating your account' })).toBeVisible();
+    },
+    // The popup is still open, but the spinner has gone after 1.5 s; the buttons wait, disabled.
+    'withGoogle.waiting': async (page) => {
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(continueButton(page)).toBeDisabled();
+      await expect(googleButton(page)).toBeDisabled();
     },
     succeeded: async (page) => {
       await expect(page).toHaveURL(/\/$/);
@@ -68,7 +90,11 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
       if (await continueButton(page).isEnabled()) await continueButton(page).click();
     },
     'register.google': async (page, ctx) => {
-      if (await googleButton(page).isEnabled()) ctx.popup = await openGooglePopup(page, 'Continue with Google');
+      if (!(await googleButton(page).isEnabled())) return;
+      // A site known to have no Google sign-in opens no popup.
+      if ((await page.locator('form[data-google]').getAttribute('data-google')) === 'unavailable') {
+        await googleButton(page).click();
+      } else ctx.popup = await openGooglePopup(page, 'Continue with Google');
     },
   },
   outcomes: {
@@ -86,6 +112,22 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
         await signInAtProvider(ctx.popup!, `model-register-${Date.now()}`);
       },
       error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
+    },
+    // The real server offers Google; a site without it answers `google: null` (told at that edge).
+    checkGoogle: {
+      done: async (page, { config }, event) => {
+        const offered = (event as { output?: unknown }).output === true;
+        if (offered) await config.release();
+        else await config.answerWith((body) => ({ ...body, google: null }));
+        await expect(page.locator('form[data-google]')).toHaveAttribute(
+          'data-google',
+          offered ? 'available' : 'unavailable',
+        );
+      },
+      error: async (page, { config }) => {
+        await config.fail();
+        await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
+      },
     },
   },
   delays: {

@@ -11,6 +11,21 @@ export async function openApp(page: Page, path: string) {
   await expect(page.getByTestId('splash')).toBeHidden();
 }
 
+/**
+ * Pauses Playwright's clock where it is now (a moment ahead, so it is never in the past): from then on
+ * only the test moves it, however slowly the machine under test answers.
+ */
+export async function stopTheClock(page: Page) {
+  for (;;) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
+      return;
+    } catch (error) {
+      if (!String(error).includes('past')) throw error;
+    }
+  }
+}
+
 /** A customer who exists on the real server, made through the API. */
 export async function existingAccount(page: Page) {
   const account = newAccount();
@@ -62,6 +77,19 @@ export class HeldRequests {
   async releaseWith(postData: string, contentType: string) {
     const route = await this.next();
     return route.continue({ postData, headers: { ...route.request().headers(), 'content-type': contentType } });
+  }
+
+  /** Lets the next request through to the real server and answers with its JSON answer changed by `edit`. */
+  async answerWith(edit: (body: Record<string, unknown>) => Record<string, unknown>) {
+    const route = await this.next();
+    const response = await route.fetch();
+    return route.fulfill({ response, json: edit((await response.json()) as Record<string, unknown>) });
+  }
+
+  /** The next request gets no answer: the network fails under it. */
+  async fail() {
+    const route = await this.next();
+    return route.abort('connectionrefused');
   }
 
   /** Lets the next request through to the real server, with its JSON body changed by `edit`. */

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { toastsMachine } from '../../../machines/toasts.machine';
 import { describeBrowserModel } from '../../model/browser';
-import { openApp } from './support';
+import { openApp, stopTheClock } from './support';
 
 /**
  * The toasts a person causes on the youth-programme page: submitting adds 'Sending your application…',
@@ -11,18 +11,6 @@ import { openApp } from './support';
 const YOUTH = 'youth-application';
 const SENDING = 'Sending your application…';
 const SENT = 'Your application has been sent successfully';
-
-/** Pauses Playwright's clock where it is now (a moment ahead, so it is never in the past). */
-async function stopTheClock(page: Page) {
-  for (;;) {
-    try {
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
-      return;
-    } catch (error) {
-      if (!String(error).includes('past')) throw error;
-    }
-  }
-}
 
 async function submitApplication(page: Page) {
   await page.getByLabel('Full name').fill('Sam Taylor');
