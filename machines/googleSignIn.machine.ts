@@ -1,5 +1,5 @@
 /**
- * Sign-in with Google through a popup (SPEC 1, 7; identity library numbers of SPEC 9): open the
+ * Sign-in with Google through a popup (with the identity library's numbers): open the
  * provider's page in a 500x600 popup with a fresh `state` and nonce, receive the access token on our
  * callback page, check `state`, close the popup, and hand the token to our server.
  *

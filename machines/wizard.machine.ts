@@ -1,5 +1,5 @@
 /**
- * The four-step order wizard (SPEC 2, 4): Review, Information, Delivery, Confirmation, moving by one
+ * The four-step order wizard: Review, Information, Delivery, Confirmation, moving by one
  * with Back and Next and never past the ends. Confirming creates the invoice, then the browser goes to
  * the returned payment link; on failure loading clears and an error toast shows.
  */

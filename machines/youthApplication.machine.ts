@@ -1,5 +1,5 @@
 /**
- * The youth-programme application (SPEC 4, 5): submit stays disabled until every rule passes; the
+ * The youth-programme application: submit stays disabled until every rule passes; the
  * name cannot grow past 32 characters; submitting shows a spinner, then after 1.5 s the form resets
  * and a success toast says 'Your application has been sent successfully'. Nothing is sent anywhere:
  * the checked application is kept (trimmed) so the page can offer it as an e-mail to the programme.

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (DESIGN "API client"): redaxios, base /api, JSON by default, the stored bearer
+ * The one HTTP client: redaxios, base /api, JSON by default, the stored bearer
  * token on authenticated calls, every body validated before a machine sees it, every failure an ApiError.
  */
 import redaxios from 'redaxios';
@@ -34,7 +34,7 @@ export interface CallOptions {
 function authHeader(auth: boolean): Record<string, string> {
   if (!auth) return {};
   const token = readToken();
-  // SPEC 4: with no stored token an authenticated call fails at once, with an empty error.
+  // With no stored token an authenticated call fails at once, with an empty error.
   if (!token) throw new ApiError('', 401);
   return { authorization: `Bearer ${token}` };
 }

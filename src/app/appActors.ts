@@ -1,5 +1,5 @@
 /**
- * The app-wide actors (DESIGN "Machines"): created once, given their real side effects here.
+ * The app-wide actors: created once, given their real side effects here.
  * Page machines are created by their pages; everything shares one inspector, when there is one.
  */
 import { type Actor, createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
@@ -67,7 +67,7 @@ export function createAppActors(inspect?: Inspect): AppActors {
     },
   );
 
-  // SPEC 7: once the splash ends and the visitor accepted cookies, the visit is recorded with the
+  // Once the splash ends and the visitor accepted cookies, the visit is recorded with the
   // signed-in state and the geolocation (the app start machine decides when).
   const startVisitRecord = () => {
     const user = auth.getSnapshot().context.user?.id ?? null;

@@ -5,7 +5,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import './CookieBanner.css';
 
 /**
- * SPEC 2, "App start": the banner sits at the bottom. On a first visit it is the site's variant, with
+ * The banner sits at the bottom. On a first visit it is the site's variant, with
  * 'Understood'; opened again from 'Cookie settings' it is the default variant, 'I understand' and 'Decline'.
  */
 export function CookieBanner() {

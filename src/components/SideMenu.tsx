@@ -5,7 +5,7 @@ import type { NavSection } from '../app/sections';
 import { NavLinks } from './NavLinks';
 
 /**
- * The slide-in menu for small screens (SPEC 2): the top bar's links, plus a button to /profile when
+ * The slide-in menu for small screens: the top bar's links, plus a button to /profile when
  * signed in and to /signin otherwise. Escape or the backdrop closes it; focus moves in and back.
  */
 export function SideMenu({

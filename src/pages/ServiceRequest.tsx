@@ -24,7 +24,7 @@ const implementation = wizardMachine.provide({
   actions: { goToPayment: (_, { paymentLink }) => window.location.assign(paymentLink) },
 });
 
-/** SPEC 2 "Order wizard": /service/{serviceId}/request; an unknown id goes to /not-found. */
+/** The order wizard at /service/{serviceId}/request; an unknown id goes to /not-found. */
 export default function ServiceRequest() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
   const service = findService(serviceId);

@@ -319,7 +319,7 @@ test('the contact form shows the spec messages, clears a field error when typed 
   await page.getByRole('button', { name: 'Send Message' }).click();
   const alert = page.getByRole('status').filter({ hasText: 'Thank you, Ada!' });
   await expect(alert).toBeVisible();
-  // Nothing is sent to a server (SPEC 4): the alert offers the trimmed message as an e-mail instead.
+  // Nothing is sent to a server: the alert offers the trimmed message as an e-mail instead.
   await expect(alert.getByRole('link', { name: /send it to/ })).toHaveAttribute(
     'href',
     /^mailto:support@.*body=Could%20you%20review%20our%20website%3F/,
