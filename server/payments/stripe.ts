@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Config } from '../config';
+import { deliveryLabelFor } from '../invoices/wire';
 import type { PaymentProvider } from './provider';
 
 export interface StripeProvider extends PaymentProvider {
@@ -49,7 +50,7 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
               price_data: {
                 currency: 'gbp',
                 unit_amount: invoice.amount_pence,
-                product_data: { name: invoice.title, description: invoice.type },
+                product_data: { name: invoice.title, description: deliveryLabelFor(invoice.type) },
               },
             },
           ],
