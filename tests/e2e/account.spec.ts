@@ -78,6 +78,8 @@ test('a customer edits name and picture and sees them in the top bar; the last-l
 test('changing the password: only the new one signs in afterwards; a wrong old one shows red text', async ({
   page,
 }) => {
+  // Five full page loads, each with the 3 s splash, and five password hashes: a long journey on a busy machine.
+  test.setTimeout(60_000);
   const account = newAccount();
   await register(page, account);
   await open(page, '/change-password');
