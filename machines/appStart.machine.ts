@@ -1,5 +1,5 @@
 /**
- * App start (SPEC 2, "App start"): a splash reads 'Just a moment', then a welcome line after 1.5 s,
+ * App start (docs/product.md#app-start): a splash reads 'Just a moment', then a welcome line after 1.5 s,
  * and stays at least 3 s while the sign-in state is checked; then the app shows.
  * The message clock is one sequential region, so 1.5 s always comes before 3 s.
  *

@@ -1,6 +1,7 @@
 /**
  * Authentication: is anybody signed in? App-wide, created once.
- * SPEC 4: at start the server is asked who the user is; a failure or a falsy answer means signed out.
+ * At start the server is asked who the user is; a failure or a falsy answer means signed out
+ * (docs/product.md#authentication).
  * The token itself lives in local storage (injected actions), never in context, so inspectors never see it.
  */
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,7 +1,7 @@
 /**
- * The Change password page (SPEC 2, 5, 8): old, new and confirm, each with a show/hide toggle; Apply is
- * disabled unless each trimmed field is 8 to 128 characters (matching is the server's check). Success
- * stores the returned user and token; failure shows red text above the button.
+ * The Change password page (docs/product.md#screens, #validation, #errors): old, new and confirm, each with
+ * a show/hide toggle; Apply is disabled unless each trimmed field is 8 to 128 characters (matching is the
+ * server's check). Success stores the returned user and token; failure shows red text above the button.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../src/api/contract';

@@ -1,7 +1,7 @@
 /**
- * The contact form (SPEC 4, 5): values are trimmed and checked on submit; each field's error clears when
- * it is typed in; a valid submit shows a success alert and clears the fields. Nothing is sent to a server:
- * the alert offers the message as an e-mail to the support address.
+ * The contact form (docs/product.md#screens, docs/product.md#validation): values are trimmed and checked on
+ * submit; each field's error clears when it is typed in; a valid submit shows a success alert and clears the
+ * fields. Nothing is sent to a server: the alert offers the message as an e-mail to the support address.
  */
 import { assign, setup } from 'xstate';
 import { type ContactErrors, type ContactValues, validateContact } from './lib/validation';

@@ -1,6 +1,6 @@
 /**
- * Account deletion (SPEC 2, 7, 8): the red 'Delete Account' link asks for confirmation in a dialog, then
- * requests deletion and shows the server's message as a success toast; failure is an error toast at
+ * Account deletion (docs/product.md#deletion, #errors): the red 'Delete Account' link asks for confirmation
+ * in a dialog, then requests deletion and shows the server's message as a success toast; failure is an error toast at
  * top-left. A scheduled deletion can be undone while its grace period runs.
  */
 import { fromPromise, setup } from 'xstate';

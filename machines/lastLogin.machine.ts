@@ -1,4 +1,4 @@
-/** The profile's live 'Last login since X ago' counter (SPEC 2, 9): it ticks every second. */
+/** The profile's live 'Last login since X ago' counter (docs/product.md#screens): it ticks every second. */
 import { assign, setup } from 'xstate';
 
 export const TICK_MS = 1000;

@@ -1,4 +1,4 @@
-/** A menu that toggles open and closed (SPEC 4: the profile dropdown and the mobile side menu). */
+/** A menu that toggles open and closed: the profile dropdown and the mobile side menu (docs/product.md#screens). */
 import { setup } from 'xstate';
 
 export type MenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' };

@@ -1,7 +1,7 @@
 /**
- * The Profile page's form (SPEC 2, 4, 5, 8): editable name and e-mail and a new avatar with a preview;
- * 'Edit' is disabled until something changed; failure shows red text above the button; success stores
- * the returned user and token.
+ * The Profile page's form (docs/product.md#screens, #validation, #errors): editable name and e-mail and a
+ * new avatar with a preview; 'Edit' is disabled until something changed; failure shows red text above the
+ * button; success stores the returned user and token.
  *
  * A new e-mail address needs proof that the customer owns the account (the address is where password
  * reset codes go). Submitting one opens a dialog (`confirming`): an account with a password enters it;

@@ -1,5 +1,5 @@
 /**
- * The service detail page's loading (SPEC 2): an unknown id goes to /not-found; a known one shows a
+ * The service detail page's loading (docs/product.md#screens): an unknown id goes to /not-found; a known one shows a
  * spinner for 3 s, then the service.
  */
 import { setup } from 'xstate';

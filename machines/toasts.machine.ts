@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC 4, 9): added, updated, removed; top-right by default; each closes after 5000 ms,
+ * Toasts (docs/product.md#constants): added, updated, removed; top-right by default; each closes after 5000 ms,
  * counted again from an update. The close timer is a delayed event with the toast's id, so
  * removing a toast early also cancels its timer.
  */

@@ -1,4 +1,4 @@
-/** The landing page's top bar (SPEC 2): transparent over the hero, solid black once scrolled 80 px or more. */
+/** The landing page's top bar (docs/product.md#screens): transparent over the hero, solid black once scrolled 80 px. */
 import { setup } from 'xstate';
 
 export const SOLID_AFTER_PX = 80;

@@ -1,5 +1,5 @@
 /**
- * The visit record (SPEC 7): once the splash ends and the visitor accepted cookies (the app start
+ * The visit record (docs/product.md#app-start): once the splash ends and the visitor accepted cookies (the app start
  * machine starts it then), look up the visitor's geolocation at the configured
  * third-party service (all fields null when it fails or takes too long), then record the visit.
  */

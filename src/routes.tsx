@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC 2 with its guards: the one wouter <Switch>.
+ * The route table with its guards (docs/product.md#routes): the one wouter <Switch>.
  * Screens other than the landing page load lazily.
  */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
@@ -36,7 +36,7 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   return signedIn ? children : <Redirect to="/signin" replace />;
 }
 
-/** SPEC 2: the page scrolls to the top when a screen opens. */
+/** The page scrolls to the top when a screen opens, unless the address names a section (docs/product.md#routes). */
 function ScrollToTop() {
   const [location] = useLocation();
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * 'Last login since X ago' (SPEC 2, "Profile page"): the two largest non-zero units among
+ * 'Last login since X ago' (docs/product.md#screens): the two largest non-zero units among
  * days, hours, mins and secs.
  */
 const UNITS = [

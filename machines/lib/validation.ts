@@ -1,5 +1,5 @@
 /**
- * The form rules of SPEC 5 as pure functions: each returns the message to show, or null when valid.
+ * The form rules (docs/product.md#validation) as pure functions: each returns the message to show, or null when valid.
  * Machines call them; views only show what the machines hold.
  */
 import { EMAIL_PATTERN } from '../../src/api/contract';

@@ -1,4 +1,4 @@
-/** The account calls of SPEC 7 / DESIGN "The contract" beyond signing in. */
+/** The account calls beyond signing in (docs/product.md#accounts); answers are checked with contract.ts structs. */
 import type { ProfileUpdate } from '../../machines/profile.machine';
 import type { Notification } from '../../machines/notifications.machine';
 import type { Session, User } from '../../machines/lib/types';
@@ -51,7 +51,7 @@ export async function confirmVerificationCode(code: string): Promise<User> {
   return user;
 }
 
-/** SPEC 7: cached for 10 minutes; the message is shown as a success toast. */
+/** Cached for 10 minutes (docs/product.md#constants); the message is shown as a success toast. */
 export async function requestDeletion(): Promise<string> {
   const { message } = await get(DELETION_REQUEST, MessageResponse, { auth: true, cacheMinutes: 10 });
   return message.en;

@@ -1,4 +1,4 @@
-/** The account calls of SPEC 7 / DESIGN "The contract". */
+/** The sign-in and session calls (docs/product.md#authentication); answers are checked with contract.ts structs. */
 import type { Session, User } from '../../machines/lib/types';
 import { AuthenticateResponse, SessionResponse } from './contract';
 import { get, patch, post } from './http';
@@ -17,7 +17,7 @@ export async function authenticate(): Promise<User> {
 export const loginWithEmail = (input: { email: string; password: string }): Promise<Session> =>
   post('/auth/login/email', SessionResponse, input);
 
-/** SPEC 7: sent as form data. */
+/** Registration is sent as form data. */
 export const registerWithEmail = (input: { name: string; email: string; password: string }): Promise<Session> =>
   post('/auth/register/email', SessionResponse, toFormData(input));
 

@@ -1,6 +1,7 @@
 /**
- * The GET response cache in local storage (SPEC 7, DESIGN "API client"): entries `{ value, expiryDate }`,
- * keyed by call and signed-in user; 0 minutes means not cached; cleared on logout.
+ * The GET response cache in local storage (docs/architecture.md#how-a-flow-travels-through-the-browser,
+ * docs/product.md#constants): entries `{ value, expiryDate }`, keyed by call and signed-in user; 0 minutes
+ * means not cached; cleared on logout.
  */
 const PREFIX = 'cache:';
 

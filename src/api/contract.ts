@@ -109,7 +109,7 @@ export type MessageResponse = Infer<typeof MessageResponse>;
 
 // ---- orders and invoices ----
 
-/** The order draft's delivery types (SPEC 3), as stored on invoices. */
+/** The order draft's delivery types (docs/product.md#order-wizard), as stored on invoices. */
 export const SERVICE_TYPES = ['PDF Sent to Email', 'Video Meeting', 'Phone Call'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const APP_URL_MAX = 500;

@@ -1,4 +1,4 @@
-/** The bearer token lives in the browser's local storage (SPEC 4). */
+/** The bearer token lives in the browser's local storage (docs/product.md#authentication). */
 const TOKEN_KEY = 'token';
 
 export function readToken(): string | null {

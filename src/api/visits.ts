@@ -1,4 +1,7 @@
-/** The visit record of SPEC 7: where the visitor is (from a third-party service) and that they came. */
+/**
+ * The visit record (docs/product.md#visits-and-privacy): where the visitor is (from a third-party service) and
+ * that they came.
+ */
 import { create } from 'superstruct';
 import { type Geolocation, UNKNOWN_PLACE } from '../../machines/visit.machine';
 import { ClientConfig, type VisitRequest } from './contract';

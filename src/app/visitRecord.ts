@@ -1,6 +1,6 @@
 /**
- * Records this visit (SPEC 7). Loaded on demand once the splash ends and the visitor accepted cookies
- * (machines/appStart.machine.ts), so the landing page's first download does not carry it.
+ * Records this visit (docs/product.md#app-start). Loaded on demand once the splash ends and the visitor
+ * accepted cookies (machines/appStart.machine.ts), so the landing page's first download does not carry it.
  */
 import { createActor, fromPromise } from 'xstate';
 import { visitMachine } from '../../machines/visit.machine';

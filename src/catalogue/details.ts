@@ -1,4 +1,4 @@
-/** The long texts of each service (SPEC 3), by id: only the detail page and the server need them. */
+/** The long texts of each service (docs/product.md#catalogue), by id: only the detail page and the server need them. */
 
 export interface ServiceDetail {
   /** Paragraphs separated by a blank line ("\n\n"). */

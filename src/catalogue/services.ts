@@ -1,6 +1,6 @@
 /**
- * The fixed local catalogue of consulting services (SPEC 3): never fetched. The client and the server both
- * import it, so it stays free of React, Vite and DOM. The landing page imports only summaries.ts.
+ * The fixed local catalogue of consulting services (docs/product.md#catalogue): never fetched. The client and
+ * the server both import it, so it stays free of React, Vite and DOM. The landing page imports only summaries.ts.
  */
 import { type ServiceDetail, serviceDetails } from './details';
 import { serviceSummaries, type ServiceSummary, summariesByPrice } from './summaries';

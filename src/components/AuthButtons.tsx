@@ -1,7 +1,7 @@
 import { GoogleIcon } from './GoogleIcon';
 import { Spinner } from './Spinner';
 
-/** 'Continue' and 'Continue with Google'; while loading a spinner replaces both (SPEC 2). */
+/** 'Continue' and 'Continue with Google'; while loading a spinner replaces both (docs/product.md#authentication). */
 export function AuthButtons({
   spinning,
   spinnerLabel,

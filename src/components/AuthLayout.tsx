@@ -5,7 +5,10 @@ import { SiteFooter } from './landing/SiteFooter';
 import './AuthLayout.css';
 import { SectionLink } from './SectionLink';
 
-/** SPEC 2, "Login screen": shown inside a page with a navigation sidebar, a header and a footer. */
+/**
+ * Login, registration and password reset sit in a page with a navigation sidebar, a header and a footer
+ * (docs/product.md#authentication).
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="auth-layout">

@@ -1,6 +1,9 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-/** A labelled input; `requiredMark` shows the asterisk without making the browser enforce it (SPEC 5). */
+/**
+ * A labelled input; `requiredMark` shows the asterisk without making the browser enforce it: the forms' own
+ * rules decide (docs/product.md#authentication, docs/product.md#validation).
+ */
 export function Field({
   label,
   requiredMark,

@@ -6,7 +6,7 @@ const poster = '/media/hero-poster.webp';
 import './Hero.css';
 
 /**
- * The landing hero (SPEC 2): the two lines over a looping, muted background video. The poster paints
+ * The landing hero (docs/product.md#offer): the two lines over a looping, muted background video. The poster paints
  * first; the video's sources are attached only after the page has loaded, and it stays paused for
  * people who prefer reduced motion.
  */

@@ -4,7 +4,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { Spinner } from './Spinner';
 import './Splash.css';
 
-/** SPEC 2, "App start": 'Just a moment', then a welcome line after 1.5 s. */
+/** The start-up splash: 'Just a moment', then a welcome line after 1.5 s (docs/product.md#app-start). */
 export function Splash() {
   const { appStart } = useAppActors();
   const welcome = useSelector(appStart, (s) => !s.matches({ splash: { message: 'moment' } }));

@@ -12,5 +12,5 @@ export const INVOICE_RETENTION_YEARS = 6;
 /** Days a visit record is kept (the server's VISIT_RETENTION_DAYS default; the privacy policy states it). */
 export const VISIT_RETENTION_DAYS = 90;
 
-/** The date the privacy policy was last updated (SPEC 1). */
+/** The date the privacy policy was last updated (docs/product.md#offer). */
 export const PRIVACY_POLICY_DATE = 'April 07 2025';

@@ -18,7 +18,7 @@ const LABELS: Record<PasswordField, string> = {
   confirmPassword: 'Confirm new password',
 };
 
-/** SPEC 2 "Change-password page": three fields with show/hide toggles and 'Apply'. */
+/** The change-password page (docs/product.md#screens): three fields with show/hide toggles and 'Apply'. */
 export default function ChangePassword() {
   usePageMeta('Change Password', 'Change the password of your account.');
   const { auth, inspect } = useAppActors();

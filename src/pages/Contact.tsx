@@ -6,7 +6,7 @@ import { company } from '../config/company';
 import { FieldError, invalid } from '../components/FieldError';
 import './Forms.css';
 
-/** SPEC 2 "Contact-us page": Name, Email, Message and 'Send Message'; SPEC 4: nothing is sent to a server. */
+/** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message'; nothing is sent to a server. */
 function mailtoFor(message: { name: string; email: string; message: string } | null): string {
   const body = message ? `${message.message}\n\n${message.name} <${message.email}>` : '';
   const query = new URLSearchParams({ subject: `Question from ${message?.name ?? 'the website'}`, body });
@@ -30,7 +30,7 @@ export default function Contact() {
       </p>
       {snapshot.matches('sent') && (
         <div className="alert alert--success" role="status">
-          {/* SPEC 4: the form sends nothing to a server, so say plainly how the message reaches us. */}
+          {/* The form sends nothing to a server, so say plainly how the message reaches us. */}
           <span>
             Thank you, {snapshot.context.message?.name}! Your message is ready:{' '}
             <a href={mailtoFor(snapshot.context.message)}>send it to {company.supportEmail}</a> from your e-mail program

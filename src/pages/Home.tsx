@@ -7,7 +7,7 @@ import { DiscoverSection } from '../components/landing/DiscoverSection';
 import { HowWeCanHelpSection } from '../components/landing/HowWeCanHelpSection';
 import { ServicesSection } from '../components/landing/ServicesSection';
 
-/** The landing page (SPEC 2): the hero, then About, Discover, Our Services and How We Can Help. */
+/** The landing page (docs/product.md#screens): the hero, then About, Discover, Our Services and How We Can Help. */
 export default function Home() {
   usePageMeta(null, 'Fixed-price IT consulting: web, cloud, security, data, infrastructure and project management.');
 

@@ -18,7 +18,7 @@ import './Profile.css';
 const DeleteAccountDialog = lazy(() => import('../components/DeleteAccountDialog'));
 const EmailChangeDialog = lazy(() => import('../components/EmailChangeDialog'));
 
-/** SPEC 2 "Profile page". Only reached when signed in (routes.tsx). */
+/** The profile page (docs/product.md#screens). Only reached when signed in (routes.tsx). */
 export default function Profile() {
   usePageMeta('Profile', 'Your name, e-mail address, picture and account.');
   const { user } = useAuth();
@@ -152,7 +152,7 @@ function ProfilePage({ user }: { user: User }) {
   );
 }
 
-/** 'Last login since X ago', a live counter (SPEC 2). */
+/** 'Last login since X ago', a live counter (docs/product.md#screens). */
 function LastLogin({ since }: { since: string | null }) {
   const { inspect } = useAppActors();
   const [snapshot] = useMachine(lastLoginMachine, { input: { since, now: Date.now() }, inspect });
@@ -257,7 +257,7 @@ function useDeletion() {
       },
       actions: {
         announce: (_, { message }) => toast({ title: message, variant: 'success' }),
-        // SPEC 8: a failed deletion request is an error toast at top-left.
+        // A failed deletion request is an error toast at top-left (docs/product.md#errors).
         showError: (_, { message }) => toast({ title: message, variant: 'error', position: 'top-left' }),
         refreshUser: () => {
           api

@@ -13,7 +13,10 @@ const deliveries = [
   { title: 'PDF by e-mail', text: 'A written report sent to your e-mail address within one day after payment.' },
 ];
 
-/** SPEC 2, "Service detail page": a 3 s spinner, then the service; an unknown id goes to /not-found. */
+/**
+ * The service detail page (docs/product.md#screens): a 3 s spinner, then the service; an unknown id goes to
+ * /not-found.
+ */
 export default function ServiceDetails() {
   const { serviceId = '' } = useParams<{ serviceId: string }>();
   const service = findService(serviceId);

@@ -1,8 +1,8 @@
 /**
- * The production bundle carries no inspector (DESIGN "Views"): `@statelyai/inspect` and the inspector mask
- * are loaded only in development, by a dynamic import that the production build drops. Runs after
- * `vite build` in `npm run test:e2e` and reads every JavaScript file of dist/assets (BUNDLE_DIR overrides
- * the folder, to check another build).
+ * The production bundle carries no inspector (docs/architecture.md#how-a-flow-travels-through-the-browser):
+ * `@statelyai/inspect` and the inspector mask are loaded only in development, by a dynamic import that the
+ * production build drops. Runs after `vite build` in `npm run test:e2e` and reads every JavaScript file of
+ * dist/assets (BUNDLE_DIR overrides the folder, to check another build).
  *
  * The fingerprints are string literals of @statelyai/inspect's own code (node_modules/@statelyai/inspect/
  * dist/index.mjs) that minification keeps, and of src/app/inspectorMask.ts.

@@ -18,7 +18,7 @@ describePathTests({
   },
 });
 
-describe('contact: the messages of SPEC 5', () => {
+describe('contact: the validation messages', () => {
   it('shows every message for an empty form, and clears one when its field is typed in', () => {
     const actor = createActor(contactMachine).start();
     actor.send({ type: 'contact.change', field: 'name', value: '   ' });

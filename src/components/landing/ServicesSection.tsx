@@ -3,7 +3,7 @@ import { formatPrice } from '../../catalogue/price';
 import { summariesByPrice as servicesByPrice } from '../../catalogue/summaries';
 import './ServicesSection.css';
 
-/** Landing-page block: the six services as cards, ascending by price (SPEC 2). */
+/** Landing-page block: the six services as cards, ascending by price (docs/product.md#catalogue). */
 export function ServicesSection() {
   return (
     <section id="services" className="services" aria-labelledby="services-title">

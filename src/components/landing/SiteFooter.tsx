@@ -60,7 +60,10 @@ function CookieSettings() {
   );
 }
 
-/** The landing page's footer (SPEC 2): company, legal and customer links, support address, social networks. */
+/**
+ * The landing page's footer: company, legal and customer links, support address, social networks
+ * (docs/product.md#screens).
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

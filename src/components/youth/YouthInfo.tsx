@@ -1,7 +1,7 @@
 import { formatPrice } from '../../catalogue/price';
 import './YouthInfo.css';
 
-/** The programme budget (SPEC 2 "Youth-project page"), in pounds. */
+/** The programme budget of the youth project, in pounds (docs/product.md#screens). */
 const budget: readonly { item: string; amount: number }[] = [
   { item: 'Training materials and software', amount: 1000 },
   { item: 'Trainer fees', amount: 2200 },
