@@ -70,6 +70,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        // Warnings and errors only: the security log of every test sign-in would bury the test output.
+        LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
     },
@@ -86,6 +88,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_OTHER_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        // Warnings and errors only: the security log of every test sign-in would bury the test output.
+        LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${otherPort}`,
       },
     },
