@@ -176,19 +176,24 @@ const sectionStop = (page: Page, id: string) =>
 test('a section link scrolls there over about 1000 ms, moving all the while', async ({ page }) => {
   await open(page, '/');
   const stop = await sectionStop(page, 'services');
-  const samples = await recordScrollAfterClick(page, 1600);
+  const samples = await recordScrollAfterClick(page, 2100);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
   const seen = await samples();
-  const at = (ms: number) => seen.filter(([t]) => t <= ms).at(-1)![1];
-  // Under way, not there yet, and further on later: the position changes over time.
-  expect(at(250)).toBeGreaterThan(0);
+  // The animation's clock starts at its first frame, which a loaded machine may show a few frames after the
+  // click; so times are counted from the last frame before the page moved, and that must come soon.
+  const from = seen[0]![1];
+  const began = seen.filter(([, y]) => y === from).at(-1)![0];
+  expect(began).toBeLessThan(500);
+  // Under way, not there yet after a quarter of the time, and seen in between over most of the second (a
+  // loaded machine may skip frames, so no single frame is required).
+  const at = (ms: number) => seen.filter(([t]) => t <= began + ms).at(-1)![1];
   expect(at(250)).toBeLessThan(stop - 10);
-  expect(at(500)).toBeGreaterThan(at(250));
-  expect(at(750)).toBeGreaterThan(at(500));
-  expect(at(750)).toBeLessThan(stop);
+  const between = seen.filter(([, y]) => y > from && Math.abs(y - stop) > 1);
+  expect(between.length).toBeGreaterThanOrEqual(5);
+  expect(between.at(-1)![0] - between[0]![0]).toBeGreaterThan(500);
   // Never backwards, and there after about a second.
   for (let i = 1; i < seen.length; i += 1) expect(seen[i]![1]).toBeGreaterThanOrEqual(seen[i - 1]![1]);
-  const arrived = seen.find(([, y]) => Math.abs(y - stop) <= 1)![0];
+  const arrived = seen.find(([, y]) => Math.abs(y - stop) <= 1)![0] - began;
   expect(arrived).toBeGreaterThan(850);
   expect(arrived).toBeLessThan(1400);
   expect(Math.abs(seen.at(-1)![1] - stop)).toBeLessThanOrEqual(1);
