@@ -5,7 +5,7 @@
  * The token itself lives in local storage (injected actions), never in context, so inspectors never see it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Session, User } from './lib/types';
+import type { Session, User } from '../domain/types';
 
 export type AuthEvent =
   | { type: 'auth.signedIn'; session: Session }

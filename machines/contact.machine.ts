@@ -4,7 +4,7 @@
  * fields. Nothing is sent to a server: the alert offers the message as an e-mail to the support address.
  */
 import { assign, setup } from 'xstate';
-import { type ContactErrors, type ContactValues, validateContact } from './lib/validation';
+import { type ContactErrors, type ContactValues, validateContact } from '../domain/validation';
 
 export type ContactField = keyof ContactValues;
 export type ContactEvent =

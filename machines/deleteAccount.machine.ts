@@ -4,7 +4,7 @@
  * top-left. A scheduled deletion can be undone while its grace period runs.
  */
 import { fromPromise, setup } from 'xstate';
-import { errorMessage } from './lib/errorMessage';
+import { errorMessage } from '../domain/errorMessage';
 
 export type DeleteAccountEvent =
   { type: 'delete.open' } | { type: 'delete.dismiss' } | { type: 'delete.confirm' } | { type: 'delete.undo' };

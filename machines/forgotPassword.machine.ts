@@ -3,8 +3,8 @@
  * then take the code and a new password and reset it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../src/api/contract';
-import { errorMessage } from './lib/errorMessage';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/contract';
+import { errorMessage } from '../domain/errorMessage';
 
 export const RESET_CODE_PATTERN = /^\d{6}$/;
 

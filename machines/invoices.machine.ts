@@ -4,7 +4,7 @@
  * page must not claim the customer has no invoices when it could not look. Reloading tries again.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Invoice } from '../src/api/contract';
+import type { Invoice } from '../domain/contract';
 
 export type InvoicesEvent = { type: 'invoices.reload' };
 

@@ -11,9 +11,9 @@
  */
 import { is } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '../src/api/contract';
-import { errorMessage } from './lib/errorMessage';
-import type { Session, User } from './lib/types';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '../domain/contract';
+import { errorMessage } from '../domain/errorMessage';
+import type { Session, User } from '../domain/types';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 

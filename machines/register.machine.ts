@@ -9,8 +9,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { GOOGLE_ERRORS, type GoogleAvailability } from './googleSignIn.machine';
-import { errorMessage } from './lib/errorMessage';
-import type { Session } from './lib/types';
+import { errorMessage } from '../domain/errorMessage';
+import type { Session } from '../domain/types';
 
 export const REGISTER_SPINNER_LIMIT_MS = 1500;
 

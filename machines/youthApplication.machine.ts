@@ -13,7 +13,7 @@ import {
   type YouthErrors,
   type YouthField,
   type YouthValues,
-} from './lib/validation';
+} from '../domain/validation';
 
 export const YOUTH_SUBMIT_DELAY_MS = 1500;
 

@@ -1,4 +1,4 @@
-import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../src/config/policies';
+import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../domain/policies';
 
 /**
  * The server's configuration: every environment variable is read here, once, into a typed object.

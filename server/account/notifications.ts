@@ -1,8 +1,8 @@
 /** The customer's notifications: written by the events they describe, listed newest first, marked seen. */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { NotificationWire } from '../../src/api/contract';
-import { company } from '../../src/config/company';
+import type { NotificationWire } from '../../domain/contract';
+import { company } from '../../domain/company';
 import type { Database, NotificationRow } from '../db/schema';
 import { formatLongDate, formatPounds } from '../mail/messages';
 

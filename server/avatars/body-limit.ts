@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AVATAR_MAX_BYTES } from '../../src/api/contract';
+import { AVATAR_MAX_BYTES } from '../../domain/contract';
 import { errorResponse } from '../http/errors';
 import { AVATAR_TOO_LARGE_TEXT } from './image';
 

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/contract';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
 import { clientAborted } from './client-aborted';
 import { HttpError } from './errors';
 

@@ -2,8 +2,8 @@
  * The messages the server sends, each as plain text and HTML. Values that come from customers (names,
  * service titles, URLs) go into the HTML only through the escaping `html` template.
  */
-import { company } from '../../src/config/company';
-import { INVOICE_RETENTION_YEARS } from '../../src/config/policies';
+import { company } from '../../domain/company';
+import { INVOICE_RETENTION_YEARS } from '../../domain/policies';
 import { deliveryLabelFor } from '../invoices/wire';
 import { html, layout } from './html';
 import type { MailMessage } from './mailer';

@@ -3,7 +3,7 @@
  * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
  */
 import { Hono } from 'hono';
-import { ForgotPasswordQuery, ResetPasswordRequest, VerifyRequest, type User } from '../../src/api/contract';
+import { ForgotPasswordQuery, ResetPasswordRequest, VerifyRequest, type User } from '../../domain/contract';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { cancelDeletion, daysUntil, scheduleDeletion } from '../account/deletion';
 import {

@@ -1,6 +1,6 @@
 /** /api/auth: creating accounts and signing in and out with e-mail and password. */
 import { Hono } from 'hono';
-import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../src/api/contract';
+import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../domain/contract';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';

@@ -4,7 +4,7 @@
  * and finds, links or creates the account (server/google/accounts.ts).
  */
 import { Hono } from 'hono';
-import { GoogleTokenRequest } from '../../src/api/contract';
+import { GoogleTokenRequest } from '../../domain/contract';
 import { notifyAccountChange } from '../account/notify-change';
 import { GOOGLE_PROVIDER, signInWithGoogle } from '../google/accounts';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';

@@ -1,6 +1,6 @@
 /** /api/users: the signed-in customer's own account. */
 import { Hono } from 'hono';
-import { PasswordChangeRequest, ProfileUpdateRequest } from '../../src/api/contract';
+import { PasswordChangeRequest, ProfileUpdateRequest } from '../../domain/contract';
 import { WRONG_CURRENT_PASSWORD_TEXT, proveEmailChange } from '../account/email-change';
 import { notifyAccountChange } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';

@@ -1,7 +1,7 @@
 /** The account calls beyond signing in (docs/product.md#accounts); answers are checked with contract.ts structs. */
 import type { ProfileUpdate } from '../../machines/profile.machine';
 import type { Notification } from '../../machines/notifications.machine';
-import type { Session, User } from '../../machines/lib/types';
+import type { Session, User } from '../../domain/types';
 import {
   MessageResponse,
   NotificationsResponse,
@@ -9,7 +9,7 @@ import {
   SeenResponse,
   SessionResponse,
   UserResponse,
-} from './contract';
+} from '../../domain/contract';
 import { forgetCached, get, patch, post } from './http';
 
 const DELETION_REQUEST = '/users/account/deletion/request';

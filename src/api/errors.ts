@@ -2,11 +2,11 @@
  * Every failed call becomes an ApiError. Its message is the server's `message.en` when the answer had
  * one, else the HTTP client's own words (as axios words them, see CLIENT_MESSAGES). The server's text
  * is also kept apart in `serverMessage`, for the screens that show only what the server said and
- * 'Network Error' otherwise (machines/lib/errorMessage.ts).
+ * 'Network Error' otherwise (domain/errorMessage.ts).
  */
 import { is } from 'superstruct';
-import { NETWORK_ERROR } from '../../machines/lib/errorMessage';
-import { ErrorBody } from './contract';
+import { NETWORK_ERROR } from '../../domain/errorMessage';
+import { ErrorBody } from '../../domain/contract';
 
 /** What the HTTP client says when the server said nothing readable. */
 export const CLIENT_MESSAGES = {

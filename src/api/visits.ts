@@ -4,7 +4,7 @@
  */
 import { create } from 'superstruct';
 import { type Geolocation, UNKNOWN_PLACE } from '../../machines/visit.machine';
-import { ClientConfig, type VisitRequest } from './contract';
+import { ClientConfig, type VisitRequest } from '../../domain/contract';
 import { get, post } from './http';
 
 const VISITOR_KEY = 'visitor';

@@ -12,8 +12,8 @@ import {
   POPUP_HEIGHT,
   POPUP_WIDTH,
 } from '../../machines/googleSignIn.machine';
-import type { Session } from '../../machines/lib/types';
-import { ClientConfig, SessionResponse } from '../api/contract';
+import type { Session } from '../../domain/types';
+import { ClientConfig, SessionResponse } from '../../domain/contract';
 import { get, post } from '../api/http';
 import type { Inspect } from './appActors';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import type { Session } from '../../machines/lib/types';
+import type { Session } from '../../domain/types';
 import { useAppActors } from './AppActorsContext';
 import { continueWithGoogle, googleAvailable } from './google';
 

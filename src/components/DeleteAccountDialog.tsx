@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '../config/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '../../domain/policies';
 import './DeleteAccountDialog.css';
 
 /** The confirmation asked before an account deletion is requested (Radix Dialog: focus trap, Escape, labels). */

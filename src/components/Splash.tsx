@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { company } from '../config/company';
+import { company } from '../../domain/company';
 import { useAppActors } from '../app/AppActorsContext';
 import { Spinner } from './Spinner';
 import './Splash.css';

@@ -6,7 +6,7 @@ import { topBarMachine } from '../../machines/topBar.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { useAuth } from '../app/hooks';
 import { useScrollSpy } from '../app/sections';
-import { company } from '../config/company';
+import { company } from '../../domain/company';
 import { NavLinks } from './NavLinks';
 import { SideMenu } from './SideMenu';
 import './TopBar.css';

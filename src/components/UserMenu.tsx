@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { menuMachine } from '../../machines/menu.machine';
-import type { User } from '../../machines/lib/types';
+import type { User } from '../../domain/types';
 import { useAppActors } from '../app/AppActorsContext';
 import { useDismiss } from '../app/useDismiss';
 import { Avatar } from './Avatar';

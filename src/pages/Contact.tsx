@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { contactMachine, type ContactField } from '../../machines/contact.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { company } from '../config/company';
+import { company } from '../../domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import './Forms.css';
 

@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { invoicesMachine } from '../../machines/invoices.machine';
-import type { Invoice } from '../api/contract';
+import type { Invoice } from '../../domain/contract';
 import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { deliveryLabel } from '../catalogue/delivery';
-import { formatPrice } from '../catalogue/price';
+import { deliveryLabel } from '../../domain/catalogue/delivery';
+import { formatPrice } from '../../domain/catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
 

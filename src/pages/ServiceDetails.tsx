@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter';
 import { serviceDetailsMachine } from '../../machines/serviceDetails.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { useAuth, usePageMeta } from '../app/hooks';
-import { findService, formatPrice, type Service } from '../catalogue/services';
+import { findService, formatPrice, type Service } from '../../domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';
 

@@ -2,13 +2,13 @@ import { useMachine } from '@xstate/react';
 import { Redirect, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type AppChoice, orderUrl, wizardMachine } from '../../machines/wizard.machine';
-import { SERVICE_TYPES } from '../api/contract';
+import { SERVICE_TYPES } from '../../domain/contract';
 import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta, useToast } from '../app/hooks';
-import { DELIVERY_LABELS } from '../catalogue/delivery';
-import { formatPrice } from '../catalogue/price';
-import { findService, type Service } from '../catalogue/services';
+import { DELIVERY_LABELS } from '../../domain/catalogue/delivery';
+import { formatPrice } from '../../domain/catalogue/price';
+import { findService, type Service } from '../../domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceRequest.css';
 

@@ -8,11 +8,11 @@ import {
   YOUTH_FIELDS,
   YOUTH_NAME_MAX,
   validateYouthField,
-} from '../../machines/lib/validation';
-import type { YouthValues } from '../../machines/lib/validation';
+} from '../../domain/validation';
+import type { YouthValues } from '../../domain/validation';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { company } from '../config/company';
+import { company } from '../../domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';

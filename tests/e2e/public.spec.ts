@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { servicesByPrice, formatPrice } from '../../src/catalogue/services';
-import { company } from '../../src/config/company';
+import { servicesByPrice, formatPrice } from '../../domain/catalogue/services';
+import { company } from '../../domain/company';
 import { open } from './support';
 
 const publicPages = [

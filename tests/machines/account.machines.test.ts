@@ -8,7 +8,7 @@ import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import type { Session } from '../../machines/lib/types';
+import type { Session } from '../../domain/types';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 

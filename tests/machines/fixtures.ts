@@ -1,4 +1,4 @@
-import type { Session, User } from '../../machines/lib/types';
+import type { Session, User } from '../../domain/types';
 
 export const ada: User = {
   id: 'user-1',

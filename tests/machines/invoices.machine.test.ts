@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Invoice } from '../../src/api/contract';
+import type { Invoice } from '../../domain/contract';
 import { invoicesMachine } from '../../machines/invoices.machine';
 import { describePathTests } from './pathTest';
 

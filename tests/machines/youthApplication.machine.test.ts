@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { emptyYouthValues, youthApplicationMachine } from '../../machines/youthApplication.machine';
-import { YOUTH_FIELDS, validateYouthField } from '../../machines/lib/validation';
+import { YOUTH_FIELDS, validateYouthField } from '../../domain/validation';
 import { describePathTests } from './pathTest';
 
 const valid = {

@@ -20,8 +20,8 @@ import { is } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../server/dev/oidc';
 import { insertInvoice } from '../../server/invoices/repository';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SERVICE_TYPES, User } from '../../src/api/contract';
-import { services as catalogue } from '../../src/catalogue/services';
+import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SERVICE_TYPES, User } from '../../domain/contract';
+import { services as catalogue } from '../../domain/catalogue/services';
 import {
   type LogLine,
   type TestApp,

@@ -26,7 +26,7 @@ import {
   GOOGLE_WRONG_AUDIENCE_TEXT,
 } from '../../server/google/verify';
 import { GOOGLE_TOKEN_FIELD_TEXT } from '../../server/routes/google-auth';
-import { ClientConfig } from '../../src/api/contract';
+import { ClientConfig } from '../../domain/contract';
 import {
   type TestApp,
   authenticate,

@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { createLog } from '../../server/log';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../src/api/contract';
+import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../domain/contract';
 import { assert } from 'superstruct';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Storefront test page</title></head><body></body></html>';

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '../../src/api/contract';
-import { services } from '../../src/catalogue/services';
+import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '../../domain/contract';
+import { services } from '../../domain/catalogue/services';
 import { SIGN_IN_REQUIRED_TEXT } from '../../server/auth/middleware';
 import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '../../server/routes/invoices';
 import {

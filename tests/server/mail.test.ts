@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { escapeHtml, html } from '../../server/mail/html';
 import { createOutboxMailer, outboxDir, readOutbox } from '../../server/mail/mailer';
 import { formatLongDate, formatPounds } from '../../server/mail/messages';
-import { company } from '../../src/config/company';
+import { company } from '../../domain/company';
 import {
   MINUTE,
   ORDER,

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT } from '../../server/account/codes';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '../../server/routes/account';
-import { company } from '../../src/config/company';
+import { company } from '../../domain/company';
 import {
   MINUTE,
   authenticate,

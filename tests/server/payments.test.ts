@@ -11,7 +11,7 @@ import { contentSecurityPolicy } from '../../server/http/security-headers';
 import { markInvoicePaid } from '../../server/payments/markPaid';
 import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '../../server/payments/sandbox-page';
 import { PAYMENT_LINK_SECRET_FILE } from '../../server/payments/secret';
-import { company } from '../../src/config/company';
+import { company } from '../../domain/company';
 import {
   MINUTE,
   ORDER,

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthenticateResponse } from '../../src/api/contract';
+import { AuthenticateResponse } from '../../domain/contract';
 import { assert } from 'superstruct';
 import { cleanup, createTestServer, errorText, form, INDEX_HTML, PASSWORD, sessionBody, uniqueEmail } from './helpers';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import type { VisitRequest } from '../../src/api/contract';
+import type { VisitRequest } from '../../domain/contract';
 import { bearer, cleanup, createTestServer, errorText, fromAddress, jsonInit, MINUTE, register } from './helpers';
 import { limitsFollow } from './limit-helpers';
 

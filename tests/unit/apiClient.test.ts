@@ -7,13 +7,13 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../src/api/auth';
 import { clearCache } from '../../src/api/cache';
-import { errorMessage } from '../../machines/lib/errorMessage';
+import { errorMessage } from '../../domain/errorMessage';
 import { orderErrorMessage } from '../../machines/wizard.machine';
 import { ApiError } from '../../src/api/errors';
 import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '../../src/api/http';
 import * as invoices from '../../src/api/invoices';
 import { clearToken, readToken, storeToken } from '../../src/api/token';
-import { AuthenticateResponse, ClientConfig } from '../../src/api/contract';
+import { AuthenticateResponse, ClientConfig } from '../../domain/contract';
 import { cleanup, createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
 
 const { app } = await createTestServer();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, type InspectionEvent, waitFor } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
 import { type GoogleSignInEvent, googleSignInMachine } from '../../machines/googleSignIn.machine';
-import type { Session } from '../../machines/lib/types';
+import type { Session } from '../../domain/types';
 import { loginMachine } from '../../machines/login.machine';
 import { MASK, maskData, maskInspectionEvent } from '../../src/app/inspectorMask';
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { appStartMachine } from '../../../machines/appStart.machine';
-import { company } from '../../../src/config/company';
+import { company } from '../../../domain/company';
 import { describeBrowserModel } from '../../model/browser';
 import { existingAccount, HeldRequests, stopTheClock, withStoredToken } from './support';
 

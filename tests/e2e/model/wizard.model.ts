@@ -1,8 +1,8 @@
 import { wizardSamples } from '../../model/samples';
 import { expect, type Page } from '@playwright/test';
 import { orderUrl, wizardMachine } from '../../../machines/wizard.machine';
-import { DELIVERY_LABELS } from '../../../src/catalogue/delivery';
-import { formatPrice, servicesByPrice } from '../../../src/catalogue/services';
+import { DELIVERY_LABELS } from '../../../domain/catalogue/delivery';
+import { formatPrice, servicesByPrice } from '../../../domain/catalogue/services';
 import { describeBrowserModel } from '../../model/browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

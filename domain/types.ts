@@ -1,4 +1,4 @@
-import type { User } from '../../src/api/contract';
+import type { User } from './contract';
 
 export type { User };
 

@@ -1,9 +1,9 @@
 /**
  * What a customer reads for each delivery type: one name per type, the same on every screen (the order
  * wizard, the invoices, the checkout page and the receipt). The wire keeps the contract's values
- * (ServiceType in src/api/contract.ts); only what is shown comes from here.
+ * (ServiceType in domain/contract.ts); only what is shown comes from here.
  */
-import type { ServiceType } from '../api/contract';
+import type { ServiceType } from '../contract';
 
 export const DELIVERY_LABELS: Record<ServiceType, string> = {
   'PDF Sent to Email': 'PDF file sent to my email',

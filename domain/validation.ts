@@ -2,7 +2,7 @@
  * The form rules (docs/product.md#validation) as pure functions: each returns the message to show, or null when valid.
  * Machines call them; views only show what the machines hold.
  */
-import { EMAIL_PATTERN } from '../../src/api/contract';
+import { EMAIL_PATTERN } from './contract';
 
 // ---- contact form (values trimmed first) ----
 
