@@ -1,0 +1,111 @@
+// The lint rule that keeps imports running one way between the repository's top-level folders
+// (docs/architecture.md, "Layers and the direction of imports";
+// docs/decisions/0002-shared-domain-and-one-way-imports.md).
+//
+// `layers/imports` resolves every relative import against the importing file, so it judges the folder
+// the import lands in, not the spelling of the path. It reads static imports, `export ... from`,
+// dynamic `import('...')` with a literal or constant template, `require('...')`, `import x = require()`
+// and `typeof import('...')` types. Options, set per folder in eslint.config.js:
+//   allow     top-level folders this folder may import besides itself (e.g. ['domain'])
+//   packages  optional { allow?: string[], deny?: string[] } for bare specifiers; an entry matches the
+//             package and its subpaths; the entry 'node:' stands for every Node built-in module
+//   message   the text the report carries
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const builtins = new Set(builtinModules);
+
+/** The top-level folder a path lies in: 'src', 'server', ...; '' for a file at the root; null outside. */
+export function layerOf(file) {
+  const relative = path.relative(root, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  return parts.length === 1 ? '' : parts[0];
+}
+
+const isBuiltin = (specifier) => specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]);
+
+function packageMatches(entry, specifier) {
+  if (entry === 'node:') return isBuiltin(specifier);
+  return specifier === entry || specifier.startsWith(`${entry}/`);
+}
+
+function literalSource(node) {
+  if (!node) return null;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return null;
+}
+
+const importsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports run one way between the top-level folders (docs/architecture.md)' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allow: { type: 'array', items: { type: 'string' } },
+          packages: {
+            type: 'object',
+            properties: {
+              allow: { type: 'array', items: { type: 'string' } },
+              deny: { type: 'array', items: { type: 'string' } },
+            },
+            additionalProperties: false,
+          },
+          message: { type: 'string' },
+        },
+        required: ['message'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      layer: '{{message}} Refused: {{specifier}} (lands in {{target}}).',
+      package: '{{message}} Refused package: {{specifier}}.',
+    },
+  },
+  create(context) {
+    const { allow = [], packages, message } = context.options[0];
+    const filename = context.filename;
+    const own = layerOf(filename);
+    if (own === null) return {};
+
+    function check(node, specifier) {
+      if (specifier === null) return;
+      if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
+        const target = layerOf(path.resolve(path.dirname(filename), specifier));
+        if (target === own || (target !== null && allow.includes(target))) return;
+        const where = target === null ? 'outside the repository' : target === '' ? 'the root' : `${target}/`;
+        context.report({ node, messageId: 'layer', data: { message, specifier, target: where } });
+        return;
+      }
+      if (!packages) return;
+      const allowed = packages.allow ? packages.allow.some((entry) => packageMatches(entry, specifier)) : true;
+      const denied = (packages.deny ?? []).some((entry) => packageMatches(entry, specifier));
+      if (!allowed || denied) context.report({ node, messageId: 'package', data: { message, specifier } });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, literalSource(node.source)),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, literalSource(node.source)),
+      ExportAllDeclaration: (node) => check(node.source, literalSource(node.source)),
+      ImportExpression: (node) => check(node.source, literalSource(node.source)),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
+          check(node.arguments[0], literalSource(node.arguments[0]));
+        }
+      },
+      TSExternalModuleReference: (node) => check(node.expression, literalSource(node.expression)),
+      TSImportType: (node) => {
+        // typescript-eslint 8 gives the specifier as `argument` (a literal type) or `source`.
+        const argument = node.source ?? node.argument?.literal ?? node.argument;
+        check(node, literalSource(argument));
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'layers' }, rules: { imports: importsRule } };
