@@ -1,10 +1,12 @@
 /**
  * Account deletion (docs/product.md#deletion, #errors): the red 'Delete Account' link asks for confirmation
  * in a dialog, then requests deletion and shows the server's message as a success toast; failure is an error toast at
- * top-left. A scheduled deletion can be undone while its grace period runs.
+ * top-left. A scheduled deletion can be undone while its grace period runs. After either succeeds the user is
+ * read again (`refreshing`), so the page shows the deletion as scheduled or not; a failed read changes nothing.
  */
 import { fromPromise, setup } from 'xstate';
 import { errorMessage } from '../domain/errorMessage';
+import type { User } from '../domain/types';
 
 export type DeleteAccountEvent =
   { type: 'delete.open' } | { type: 'delete.dismiss' } | { type: 'delete.confirm' } | { type: 'delete.undo' };
@@ -18,12 +20,16 @@ export const deleteAccountMachine = setup({
     cancelDeletion: fromPromise<string>(async () => {
       throw new Error('cancelDeletion is not provided');
     }),
+    /** The user's scheduled deletion changed: reads the user again. */
+    refreshUser: fromPromise<User>(async () => {
+      throw new Error('refreshUser is not provided');
+    }),
   },
   actions: {
     announce: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},
-    /** The user's scheduled deletion changed: read the user again. */
-    refreshUser: () => {},
+    /** Hands the user read again to the app. */
+    storeUser: (_, _user: User) => {},
   },
 }).createMachine({
   id: 'deleteAccount',
@@ -41,8 +47,8 @@ export const deleteAccountMachine = setup({
         id: 'requestDeletion',
         src: 'requestDeletion',
         onDone: {
-          target: 'idle',
-          actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'refreshUser'],
+          target: 'refreshing',
+          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
         },
         onError: {
           target: 'idle',
@@ -55,13 +61,22 @@ export const deleteAccountMachine = setup({
         id: 'cancelDeletion',
         src: 'cancelDeletion',
         onDone: {
-          target: 'idle',
-          actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'refreshUser'],
+          target: 'refreshing',
+          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
         },
         onError: {
           target: 'idle',
           actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
         },
+      },
+    },
+    /** The user is read again; a failed read leaves the page as it was. */
+    refreshing: {
+      invoke: {
+        id: 'refreshUser',
+        src: 'refreshUser',
+        onDone: { target: 'idle', actions: { type: 'storeUser', params: ({ event }) => event.output } },
+        onError: 'idle',
       },
     },
   },

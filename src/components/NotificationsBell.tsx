@@ -1,24 +1,15 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { notificationsMachine } from '../../machines/notifications.machine';
-import * as api from '../api/account';
 import { useAppActors } from '../app/AppActorsContext';
 import { useDismiss } from '../app/useDismiss';
-
-const implementation = notificationsMachine.provide({
-  actors: {
-    loadNotifications: fromPromise(() => api.notifications()),
-    markSeen: fromPromise(() => api.seeNotifications()),
-  },
-});
+import { wireNotifications } from '../app/wiring/notifications';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The signed-in top bar's notifications: the unseen count, and the list; opening it marks them seen. */
 export default function NotificationsBell() {
   const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(implementation, { inspect });
+  const [snapshot, send] = useMachine(wireNotifications(), { inspect });
   const root = useRef<HTMLDivElement>(null);
   const open = snapshot.matches('open');
   const { notifications } = snapshot.context;

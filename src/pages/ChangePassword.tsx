@@ -1,14 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import {
-  changePasswordMachine,
-  PASSWORD_FIELDS,
-  passwordsFilled,
-  type PasswordField,
-} from '../../machines/changePassword.machine';
-import * as api from '../api/auth';
+import { PASSWORD_FIELDS, passwordsFilled, type PasswordField } from '../../machines/changePassword.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta, useToast } from '../app/hooks';
+import { wireChangePassword } from '../app/wiring/changePassword';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
 
@@ -21,18 +15,14 @@ const LABELS: Record<PasswordField, string> = {
 /** The change-password page (docs/product.md#screens): three fields with show/hide toggles and 'Apply'. */
 export default function ChangePassword() {
   usePageMeta('Change Password', 'Change the password of your account.');
-  const { auth, inspect } = useAppActors();
+  const app = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(
-    changePasswordMachine.provide({
-      actors: { changePassword: fromPromise(({ input }) => api.changePassword(input)) },
-      actions: {
-        storeSession: (_, session) => auth.send({ type: 'auth.updated', session }),
-        announceChanged: () =>
-          toast({ title: 'Your password has been changed. Other devices were signed out.', variant: 'success' }),
-      },
+    wireChangePassword(app, {
+      announceChanged: () =>
+        toast({ title: 'Your password has been changed. Other devices were signed out.', variant: 'success' }),
     }),
-    { inspect },
+    { inspect: app.inspect },
   );
   const { values, visible, error } = snapshot.context;
   const saving = snapshot.matches('saving');

@@ -1,26 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
-import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
-import * as api from '../api/account';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
+import { wireForgotPassword } from '../app/wiring/forgotPassword';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-
-const implementation = forgotPasswordMachine.provide({
-  actors: {
-    requestCode: fromPromise(({ input }) => api.requestResetCode(input.email)),
-    resetPassword: fromPromise(({ input }) => api.resetPassword(input)),
-  },
-});
 
 /** Forgot password: the e-mail, then the code from the message and a new password. */
 export default function ForgotPassword() {
   usePageMeta('Reset your password', 'Get a code by e-mail and choose a new password.');
   const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(implementation, { inspect });
+  const [snapshot, send] = useMachine(wireForgotPassword(), { inspect });
   const { email, code, newPassword, error, notice } = snapshot.context;
   const busy = snapshot.matches('sendingCode') || snapshot.matches('resetting');
   const errorText = error && (

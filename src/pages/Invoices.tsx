@@ -1,18 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { invoicesMachine } from '../../machines/invoices.machine';
 import type { Invoice } from '../../domain/contract';
-import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
+import { wireInvoices } from '../app/wiring/invoices';
 import { deliveryLabel } from '../../domain/catalogue/delivery';
 import { formatPrice } from '../../domain/catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
-
-const implementation = invoicesMachine.provide({
-  actors: { loadInvoices: fromPromise(() => api.myInvoices()) },
-});
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -25,7 +19,7 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export default function Invoices() {
   usePageMeta('Invoices', 'Your invoices and their payment status.');
   const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(implementation, { inspect });
+  const [snapshot, send] = useMachine(wireInvoices(), { inspect });
   const { invoices } = snapshot.context;
 
   return (

@@ -1,25 +1,17 @@
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
-import { loginMachine } from '../../machines/login.machine';
+import { Link, useLocation } from 'wouter';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { useSignInEffects } from '../app/useSignInEffects';
-import * as api from '../api/auth';
+import { wireLogin } from '../app/wiring/login';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 
-const implementation = loginMachine.provide({
-  actors: {
-    loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
-  },
-});
-
 export default function Login() {
   usePageMeta('Login', 'Sign in to order services and see your invoices.');
-  const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(implementation.provide(useSignInEffects()), { inspect });
+  const app = useAppActors();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(wireLogin(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
   const { email, password, error } = snapshot.context;
   const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
   const busy = !snapshot.matches('editing');

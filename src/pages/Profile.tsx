@@ -1,16 +1,15 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import type { User } from '../../domain/types';
-import { emailChanged, profileMachine } from '../../machines/profile.machine';
-import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import * as api from '../api/account';
+import { emailChanged } from '../../machines/profile.machine';
 import { AVATAR_TYPES } from '../../domain/contract';
 import { useAppActors } from '../app/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '../app/hooks';
+import { wireDeleteAccount } from '../app/wiring/deleteAccount';
+import { wireProfile } from '../app/wiring/profile';
+import { wireVerifyEmail } from '../app/wiring/verifyEmail';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import './Profile.css';
@@ -28,23 +27,16 @@ export default function Profile() {
 }
 
 function ProfilePage({ user }: { user: User }) {
-  const { auth, inspect } = useAppActors();
+  const app = useAppActors();
   const toast = useToast();
   const [form, send] = useMachine(
-    profileMachine.provide({
-      actors: {
-        updateProfile: fromPromise(({ input }) => api.updateProfile(input)),
-        requestEmailChangeCode: fromPromise(() => api.requestEmailChangeCode()),
-      },
-      actions: {
-        storeSession: (_, session) => auth.send({ type: 'auth.updated', session }),
-        announceSaved: () => toast({ title: 'Your profile has been updated.', variant: 'success' }),
-        releasePreview: (_, { preview }) => {
-          if (preview) URL.revokeObjectURL(preview);
-        },
+    wireProfile(app, {
+      announceSaved: () => toast({ title: 'Your profile has been updated.', variant: 'success' }),
+      releasePreview: (preview) => {
+        if (preview) URL.revokeObjectURL(preview);
       },
     }),
-    { input: { user }, inspect },
+    { input: { user }, inspect: app.inspect },
   );
   const fileInput = useRef<HTMLInputElement>(null);
   const { name, email, preview, error, saved } = form.context;
@@ -166,22 +158,13 @@ function LastLogin({ since }: { since: string | null }) {
 }
 
 function EmailVerification({ user }: { user: User }) {
-  const { auth, inspect } = useAppActors();
+  const app = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(
-    verifyEmailMachine.provide({
-      actors: {
-        sendCode: fromPromise(() => api.sendVerificationCode()),
-        confirmCode: fromPromise(({ input }) => api.confirmVerificationCode(input.code)),
-      },
-      actions: {
-        storeUser: (_, verified) => {
-          auth.send({ type: 'auth.refreshed', user: verified });
-          toast({ title: 'Your e-mail address is verified.', variant: 'success' });
-        },
-      },
+    wireVerifyEmail(app, {
+      announceVerified: () => toast({ title: 'Your e-mail address is verified.', variant: 'success' }),
     }),
-    { inspect },
+    { inspect: app.inspect },
   );
   if (user.emailVerified) {
     return (
@@ -247,27 +230,15 @@ function EmailVerification({ user }: { user: User }) {
 }
 
 function useDeletion() {
-  const { auth, inspect } = useAppActors();
+  const app = useAppActors();
   const toast = useToast();
   return useMachine(
-    deleteAccountMachine.provide({
-      actors: {
-        requestDeletion: fromPromise(() => api.requestDeletion()),
-        cancelDeletion: fromPromise(() => api.cancelDeletion()),
-      },
-      actions: {
-        announce: (_, { message }) => toast({ title: message, variant: 'success' }),
-        // A failed deletion request is an error toast at top-left (docs/product.md#errors).
-        showError: (_, { message }) => toast({ title: message, variant: 'error', position: 'top-left' }),
-        refreshUser: () => {
-          api
-            .refreshUser()
-            .then((user) => auth.send({ type: 'auth.refreshed', user }))
-            .catch(() => {});
-        },
-      },
+    wireDeleteAccount(app, {
+      announce: (message) => toast({ title: message, variant: 'success' }),
+      // A failed deletion request is an error toast at top-left (docs/product.md#errors).
+      showError: (message) => toast({ title: message, variant: 'error', position: 'top-left' }),
     }),
-    { inspect },
+    { inspect: app.inspect },
   );
 }
 
@@ -281,7 +252,7 @@ function DeletionNotice({ user }: { user: User }) {
       <button
         type="button"
         className="button button--outline"
-        disabled={snapshot.matches('undoing')}
+        disabled={snapshot.matches('undoing') || snapshot.matches('refreshing')}
         onClick={() => send({ type: 'delete.undo' })}
       >
         Cancel the deletion

@@ -1,25 +1,17 @@
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
-import { registerMachine } from '../../machines/register.machine';
+import { Link, useLocation } from 'wouter';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
-import { useSignInEffects } from '../app/useSignInEffects';
-import * as api from '../api/auth';
+import { wireRegister } from '../app/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 
-const implementation = registerMachine.provide({
-  actors: {
-    registerWithEmail: fromPromise(({ input }) => api.registerWithEmail(input)),
-  },
-});
-
 export default function Register() {
   usePageMeta('Register', 'Create an account to order fixed-price IT consulting services.');
-  const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(implementation.provide(useSignInEffects()), { inspect });
+  const app = useAppActors();
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(wireRegister(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
   const { name, email, password, agreed, error } = snapshot.context;
   const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches({ withGoogle: 'spinning' });
   const disabled = !agreed || !snapshot.matches('editing');

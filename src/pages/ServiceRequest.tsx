@@ -1,11 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { Redirect, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { type AppChoice, orderUrl, wizardMachine } from '../../machines/wizard.machine';
+import { type AppChoice, orderUrl } from '../../machines/wizard.machine';
 import { SERVICE_TYPES } from '../../domain/contract';
-import * as api from '../api/invoices';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta, useToast } from '../app/hooks';
+import { wireWizard } from '../app/wiring/wizard';
 import { DELIVERY_LABELS } from '../../domain/catalogue/delivery';
 import { formatPrice } from '../../domain/catalogue/price';
 import { findService, type Service } from '../../domain/catalogue/services';
@@ -18,11 +17,6 @@ const STEPS = [
   { state: 'delivery', label: 'Delivery' },
   { state: 'confirmation', label: 'Confirmation' },
 ] as const;
-
-const implementation = wizardMachine.provide({
-  actors: { createInvoice: fromPromise(({ input }) => api.createInvoice(input)) },
-  actions: { goToPayment: (_, { paymentLink }) => window.location.assign(paymentLink) },
-});
 
 /** The order wizard at /service/{serviceId}/request; an unknown id goes to /not-found. */
 export default function ServiceRequest() {
@@ -37,8 +31,9 @@ function Wizard({ service }: { service: Service }) {
   const { inspect } = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(
-    implementation.provide({
-      actions: { showError: (_, { message }) => toast({ title: message, variant: 'error' }) },
+    wireWizard({
+      goToPayment: (paymentLink) => window.location.assign(paymentLink),
+      showError: (message) => toast({ title: message, variant: 'error' }),
     }),
     { input: { service: { title: service.title, price: service.price } }, inspect },
   );

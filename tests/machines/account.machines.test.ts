@@ -8,7 +8,7 @@ import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import type { Session } from '../../domain/types';
+import type { Session, User } from '../../domain/types';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
@@ -125,8 +125,13 @@ describePathTests({
   outputs: {
     requestDeletion: ['Your account will be deleted in 14 days.'],
     cancelDeletion: ['Your account will not be deleted.'],
+    refreshUser: [{ ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' }],
   },
-  errors: { requestDeletion: [new Error('Network Error')], cancelDeletion: [new Error('Network Error')] },
+  errors: {
+    requestDeletion: [new Error('Network Error')],
+    cancelDeletion: [new Error('Network Error')],
+    refreshUser: [new Error('Network Error')],
+  },
 });
 
 describePathTests({
@@ -266,6 +271,36 @@ describe('the rules of the account screens', () => {
       avatar: null,
       code: '123456',
     });
+  });
+
+  it('after a deletion is requested or cancelled the user is read again and handed on', async () => {
+    const scheduled: User = { ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' };
+    const refreshUser = vi.fn(async () => scheduled);
+    const storeUser = vi.fn();
+    const announce = vi.fn();
+    const actor = createActor(
+      deleteAccountMachine.provide({
+        actors: {
+          requestDeletion: fromPromise(async () => 'Your account will be deleted in 14 days.'),
+          cancelDeletion: fromPromise<string>(async () => {
+            throw new Error('Network Error');
+          }),
+          refreshUser: fromPromise(() => refreshUser()),
+        },
+        actions: { storeUser: (_, user) => storeUser(user), announce: (_, { message }) => announce(message) },
+      }),
+    ).start();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(announce).toHaveBeenCalledWith('Your account will be deleted in 14 days.');
+    expect(refreshUser).toHaveBeenCalledTimes(1);
+    expect(storeUser).toHaveBeenCalledWith(scheduled);
+
+    // A failed cancellation reads nothing again.
+    actor.send({ type: 'delete.undo' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(refreshUser).toHaveBeenCalledTimes(1);
   });
 
   it('Apply needs every trimmed password to be 8 to 128 characters', () => {

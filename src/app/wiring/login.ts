@@ -1,0 +1,16 @@
+/** The login machine's real actors and actions, built on src/api/; the page supplies the navigation. */
+import { fromPromise } from 'xstate';
+import { loginMachine } from '../../../machines/login.machine';
+import * as api from '../../api/auth';
+import type { AppPorts } from './ports';
+import { signInActions, signInActors, type SignInView } from './signIn';
+
+export function wireLogin(app: AppPorts, view: SignInView) {
+  return loginMachine.provide({
+    actors: {
+      loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
+      ...signInActors(app),
+    },
+    actions: { ...signInActions(app), goHome: () => view.goHome() },
+  });
+}

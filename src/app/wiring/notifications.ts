@@ -1,0 +1,15 @@
+/** The notifications machine's real actors, built on src/api/; the bell supplies nothing. */
+import { fromPromise } from 'xstate';
+import { notificationsMachine } from '../../../machines/notifications.machine';
+import * as api from '../../api/account';
+
+const wired = notificationsMachine.provide({
+  actors: {
+    loadNotifications: fromPromise(() => api.notifications()),
+    markSeen: fromPromise(() => api.seeNotifications()),
+  },
+});
+
+export function wireNotifications() {
+  return wired;
+}

@@ -1,0 +1,16 @@
+/** The register machine's real actors and actions, built on src/api/; the page supplies the navigation. */
+import { fromPromise } from 'xstate';
+import { registerMachine } from '../../../machines/register.machine';
+import * as api from '../../api/auth';
+import type { AppPorts } from './ports';
+import { signInActions, signInActors, type SignInView } from './signIn';
+
+export function wireRegister(app: AppPorts, view: SignInView) {
+  return registerMachine.provide({
+    actors: {
+      registerWithEmail: fromPromise(({ input }) => api.registerWithEmail(input)),
+      ...signInActors(app),
+    },
+    actions: { ...signInActions(app), goHome: () => view.goHome() },
+  });
+}
