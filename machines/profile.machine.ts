@@ -17,10 +17,19 @@ import type { Session, User } from '../domain/types';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 
+/**
+ * A picture the person chose: in the browser a File. Machines see no DOM types (tsconfig.core.json), so
+ * this names only what the guard reads; the injected update actor receives the browser's object as it was.
+ */
+export interface ChosenFile {
+  readonly type: string;
+  readonly size: number;
+}
+
 export interface ProfileUpdate {
   name: string;
   email: string;
-  avatar: Blob | null;
+  avatar: ChosenFile | null;
   /** The account's password, when it proves an e-mail change. */
   currentPassword?: string;
   /** The code sent to the current address, when it proves an e-mail change (accounts without a password). */
@@ -32,7 +41,7 @@ export type ProofField = 'currentPassword' | 'code';
 
 export type ProfileEvent =
   | { type: 'profile.change'; field: 'name' | 'email'; value: string }
-  | { type: 'profile.chooseAvatar'; file: Blob; preview: string }
+  | { type: 'profile.chooseAvatar'; file: ChosenFile; preview: string }
   | { type: 'profile.submit' }
   | { type: 'profile.changeProof'; field: ProofField; value: string }
   | { type: 'profile.toggleVisibility' }
@@ -44,7 +53,7 @@ interface ProfileContext {
   saved: { name: string; email: string };
   name: string;
   email: string;
-  avatar: Blob | null;
+  avatar: ChosenFile | null;
   preview: string | null;
   /** False for an account that signs in only with Google: it proves an e-mail change with a code. */
   hasPassword: boolean;

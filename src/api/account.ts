@@ -21,7 +21,8 @@ export function updateProfile({ name, email, avatar, currentPassword, code }: Pr
   // The proof of an e-mail change (only sent with one).
   if (currentPassword !== undefined) form.append('currentPassword', currentPassword);
   if (code !== undefined) form.append('code', code);
-  if (avatar) form.append('avatar', avatar);
+  // The machine types the picture by what it reads; what it holds is the File the page gave it.
+  if (avatar) form.append('avatar', avatar as Blob);
   return patch('/users/profile/update', SessionResponse, form, { auth: true });
 }
 
