@@ -1,0 +1,250 @@
+/**
+ * The layers' boundaries hold (docs/architecture.md, "Layers and the direction of imports";
+ * docs/decisions/0002-shared-domain-and-one-way-imports.md): a file planted in each top-level folder with a
+ * wrong-way import, or a global of the wrong runtime, fails ESLint with the folder's own message, and the
+ * imports a folder is allowed pass. The same split holds for types: each layer's tsconfig leaves out the
+ * other runtime's declarations, so a DOM name in server/ or a Node name in src/ does not compile.
+ *
+ * Planted files get a random name and are always deleted.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { describe, expect, it, vi } from 'vitest';
+
+// Loading the TypeScript parser and the lib declarations takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+const DECISION = 'docs/decisions/0002-shared-domain-and-one-way-imports.md';
+const OUR_RULES = new Set(['layers/imports', 'no-restricted-globals']);
+
+/** Writes `code` to a fresh file in `folder`, hands its path to `use`, and deletes it (and a folder it made). */
+async function planted<T>(folder: string, code: string, use: (file: string) => Promise<T> | T): Promise<T> {
+  const dir = path.join(root, folder);
+  const madeDir = !existsSync(dir);
+  if (madeDir) mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `__planted_${randomBytes(6).toString('hex')}.ts`);
+  try {
+    writeFileSync(file, code);
+    return await use(file);
+  } finally {
+    rmSync(file, { force: true });
+    if (madeDir) rmdirSync(dir);
+  }
+}
+
+/** The reports of the boundary rules on a file planted in `folder`. */
+async function boundaryReports(folder: string, code: string) {
+  return planted(folder, code, async (file) => {
+    const [result] = await eslint.lintFiles([file]);
+    return result!.messages
+      .filter((message) => message.ruleId !== null && OUR_RULES.has(message.ruleId))
+      .map(({ ruleId, message, severity }) => ({ ruleId, message, severity }));
+  });
+}
+
+describe('a wrong-way import fails lint with the layer rule', () => {
+  const cases: { folder: string; code: string; says: string; refused: string }[] = [
+    {
+      folder: 'server',
+      code: "import { get } from '../src/api/http';\nexport { get };\n",
+      says: 'server/ imports only domain/',
+      refused: '../src/api/http',
+    },
+    {
+      folder: 'server/routes',
+      code: "export const load = () => import('../../machines/auth.machine');\n",
+      says: 'server/ imports only domain/',
+      refused: '../../machines/auth.machine',
+    },
+    {
+      folder: 'machines',
+      code: "import { useAppActors } from '../src/app/hooks';\nexport { useAppActors };\n",
+      says: 'machines/ imports only domain/',
+      refused: '../src/app/hooks',
+    },
+    {
+      folder: 'machines',
+      code: "export type App = typeof import('../server/app');\n",
+      says: 'machines/ imports only domain/',
+      refused: '../server/app',
+    },
+    {
+      folder: 'machines',
+      code: "import { useSelector } from '@xstate/react';\nexport { useSelector };\n",
+      says: 'machines/ imports only domain/',
+      refused: '@xstate/react',
+    },
+    {
+      folder: 'domain',
+      code: "export * from '../machines/auth.machine';\n",
+      says: 'domain/ imports nothing of the project',
+      refused: '../machines/auth.machine',
+    },
+    {
+      folder: 'src',
+      code: "import type { Hono } from '../server/app';\nexport type { Hono };\n",
+      says: 'src/ imports only machines/ and domain/',
+      refused: '../server/app',
+    },
+    {
+      folder: 'src/pages',
+      code: "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n",
+      says: 'src/ imports only machines/ and domain/',
+      refused: 'node:fs',
+    },
+    {
+      folder: 'toolkit',
+      code: "import { get } from '../src/api/http';\nexport { get };\n",
+      says: 'toolkit/ imports nothing of the project',
+      refused: '../src/api/http',
+    },
+    {
+      folder: 'toolkit',
+      code: "import { company } from '../domain/company';\nexport { company };\n",
+      says: 'toolkit/ imports nothing of the project',
+      refused: '../domain/company',
+    },
+  ];
+
+  it.each(cases)('$folder/ importing $refused', async ({ folder, code, says, refused }) => {
+    const reports = await boundaryReports(folder, code);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ ruleId: 'layers/imports', severity: 2 });
+    expect(reports[0]!.message).toContain(says);
+    expect(reports[0]!.message).toContain(DECISION);
+    expect(reports[0]!.message).toContain(refused);
+  });
+});
+
+describe('the imports a layer is allowed pass', () => {
+  const cases: { folder: string; code: string }[] = [
+    {
+      folder: 'domain',
+      code: "import { string } from 'superstruct';\nimport { company } from './company';\nexport { string, company };\n",
+    },
+    {
+      folder: 'machines',
+      code: "import { setup } from 'xstate';\nimport { errorMessage } from '../domain/errorMessage';\nexport { setup, errorMessage };\n",
+    },
+    {
+      folder: 'src',
+      code:
+        "import { authMachine } from '../machines/auth.machine';\nimport { company } from '../domain/company';\n" +
+        "import { get } from './api/http';\nexport const href = window.location.href;\nexport { authMachine, company, get };\n",
+    },
+    {
+      folder: 'server',
+      code:
+        "import { readFileSync } from 'node:fs';\nimport { company } from '../domain/company';\n" +
+        "import { createApp } from './app';\nexport const port = process.env.PORT;\nexport { readFileSync, company, createApp };\n",
+    },
+    {
+      folder: 'toolkit',
+      code: "import { createActor } from 'xstate';\nimport path from 'node:path';\nexport { createActor, path };\n",
+    },
+    {
+      folder: 'tests/unit',
+      code:
+        "import { get } from '../../src/api/http';\nimport { createApp } from '../../server/app';\n" +
+        "import { authMachine } from '../../machines/auth.machine';\nexport { get, createApp, authMachine };\n",
+    },
+  ];
+
+  it.each(cases)('$folder/', async ({ folder, code }) => {
+    expect(await boundaryReports(folder, code)).toEqual([]);
+  });
+});
+
+describe('a global of the wrong runtime fails lint', () => {
+  const cases: { folder: string; code: string; name: string; says: string }[] = [
+    { folder: 'src', code: 'export const mode = process.env.NODE_ENV;\n', name: 'process', says: 'no Node globals' },
+    { folder: 'src/api', code: "export const bytes = Buffer.from('x');\n", name: 'Buffer', says: 'no Node globals' },
+    {
+      folder: 'server',
+      code: 'export const here = window.location.href;\n',
+      name: 'window',
+      says: 'no browser globals',
+    },
+    {
+      folder: 'server',
+      code: "export const kept = localStorage.getItem('x');\n",
+      name: 'localStorage',
+      says: 'no browser globals',
+    },
+    {
+      folder: 'machines',
+      code: 'export const later = setTimeout(() => 0, 1);\n',
+      name: 'setTimeout',
+      says: 'ES built-ins only',
+    },
+    { folder: 'domain', code: 'export const title = document.title;\n', name: 'document', says: 'ES built-ins only' },
+    { folder: 'toolkit', code: 'export const page = document.title;\n', name: 'document', says: 'no browser globals' },
+  ];
+
+  it.each(cases)('$name in $folder/', async ({ folder, code, name, says }) => {
+    const reports = await boundaryReports(folder, code);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ ruleId: 'no-restricted-globals', severity: 2 });
+    expect(reports[0]!.message).toContain(`'${name}'`);
+    expect(reports[0]!.message).toContain(says);
+  });
+});
+
+describe("each layer's tsconfig leaves out the other runtime's types", () => {
+  /** The type errors of one planted file compiled alone with a layer's tsconfig. */
+  function typeErrors(config: string, file: string): string[] {
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      path.join(root, config),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+          throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+        },
+      },
+    );
+    const program = ts.createProgram([file], { ...parsed!.options, incremental: false, tsBuildInfoFile: undefined });
+    return ts
+      .getPreEmitDiagnostics(program, program.getSourceFile(file))
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  }
+
+  const cases: { config: string; folder: string; code: string; missing: string[] }[] = [
+    {
+      config: 'tsconfig.server.json',
+      folder: 'server',
+      code: 'export const here: string = window.location.href;\nexport let el: HTMLElement | null = null;\n',
+      missing: ['window', 'HTMLElement'],
+    },
+    {
+      config: 'tsconfig.app.json',
+      folder: 'src',
+      code: "export const bytes = Buffer.from('x');\nexport const mode = process.env.NODE_ENV;\n",
+      missing: ['Buffer', 'process'],
+    },
+    {
+      config: 'tsconfig.core.json',
+      folder: 'machines',
+      code: 'export const later = setTimeout(() => 0, 1);\nexport const title = document.title;\n',
+      missing: ['setTimeout', 'document'],
+    },
+  ];
+
+  it.each(cases)('$config refuses $missing', ({ config, folder, code, missing }) =>
+    planted(folder, code, (file) => {
+      const errors = typeErrors(config, file);
+      for (const name of missing) expect(errors.join('\n')).toContain(`Cannot find name '${name}'`);
+    }),
+  );
+
+  it('the same names compile where they belong', () =>
+    planted('server', 'export const mode = process.env.NODE_ENV;\n', (file) => {
+      expect(typeErrors('tsconfig.server.json', file)).toEqual([]);
+    }));
+});
