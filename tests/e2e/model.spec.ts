@@ -1,6 +1,6 @@
 /**
  * The browser-level model-based suite: paths generated from the real machines drive Chromium against
- * the real server (tests/model/browser.ts). One file per machine in tests/e2e/model/.
+ * the real server (tests/e2e/model/browser.ts, on toolkit/). One file per machine in tests/e2e/model/.
  */
 import './model/login.model';
 import './model/register.model';

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
 import { ada, adaSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
-import { authSamples } from '../model/samples';
+import { authSamples } from './samples';
 
 describePathTests({
   machine: authMachine,

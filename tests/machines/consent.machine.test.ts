@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ACCEPT_ON_SCROLL_PERCENT, consentAccepted, consentMachine } from '../../machines/consent.machine';
-import { consentSamples } from '../model/samples';
+import { consentSamples } from './samples';
 import { describePathTests } from './pathTest';
 
 describePathTests({ machine: consentMachine, ...consentSamples });

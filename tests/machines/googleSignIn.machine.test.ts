@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { GOOGLE_ERRORS, googleSignInMachine, type GoogleSignInEvent } from '../../machines/googleSignIn.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
-import { googleSignInSamples } from '../model/samples';
+import { googleSignInSamples } from './samples';
 
 const input = { mode: 'register' as const, state: 'state-1', nonce: 'nonce-1' };
 

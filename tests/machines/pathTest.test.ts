@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
 import { generatePaths, replay, type PathTestOptions } from './pathTest';
-import { definedTransitions } from '../model/transitions';
+import { definedTransitions } from '../../toolkit';
 
 const toy = setup({
   types: { context: {} as { count: number }, events: {} as { type: 'go' } | { type: 'never' } },

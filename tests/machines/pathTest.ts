@@ -1,13 +1,12 @@
 /**
- * Machine-level model-based path tests (vitest), on the shared engine (tests/model/engine.ts):
+ * Machine-level model-based path tests (vitest), on the statechart toolkit (toolkit/engine.ts):
  * every edge path replayed on a live actor, then the check that every defined transition was taken.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { generatePaths, type Path, type PathTestOptions, replay } from '../model/engine';
-import { definedTransitions } from '../model/transitions';
+import { definedTransitions, generatePaths, type Path, type PathTestOptions, replay } from '../../toolkit';
 
 export { generatePaths, replay, type PathTestOptions };
 

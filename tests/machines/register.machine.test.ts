@@ -1,4 +1,4 @@
-import { registerSamples } from '../model/samples';
+import { registerSamples } from './samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';

@@ -1,4 +1,4 @@
-import { wizardSamples } from '../model/samples';
+import { wizardSamples } from './samples';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ORDER_FALLBACK_ERROR, orderErrorMessage, wizardMachine, type OrderInput } from '../../machines/wizard.machine';

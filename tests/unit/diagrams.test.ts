@@ -10,7 +10,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appStartMachine } from '../../machines/appStart.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { DOCS_DIR, edgeLabel, generateDiagrams, mermaidId, transitionsOf } from '../../scripts/diagrams';
-import { definedTransitions } from '../model/transitions';
+import { definedTransitions } from '../../toolkit';
 
 let outDir: string;
 let generated: Map<string, string>;

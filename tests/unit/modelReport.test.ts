@@ -1,5 +1,5 @@
 /**
- * The model coverage report's verdict (tests/model/report.ts, used by scripts/model-report.ts).
+ * The model coverage report's verdict (toolkit/report.ts, used by scripts/model-report.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
@@ -7,12 +7,12 @@ import {
   type BrowserPathFile,
   computeCoverage,
   type CoverageInput,
+  definedTransitions,
   escapeHtml,
   formatHtml,
   formatText,
   type MachineReportFile,
-} from '../model/report';
-import { definedTransitions } from '../model/transitions';
+} from '../../toolkit';
 
 const login = definedTransitions(loginMachine);
 const menu = [

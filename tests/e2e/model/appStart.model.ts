@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { appStartMachine } from '../../../machines/appStart.machine';
 import { company } from '../../../domain/company';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, stopTheClock, withStoredToken } from './support';
 
 interface Ctx {

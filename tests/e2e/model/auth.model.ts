@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { authMachine } from '../../../machines/auth.machine';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
-import { authSamples } from '../../model/samples';
+import { authSamples } from '../../machines/samples';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;

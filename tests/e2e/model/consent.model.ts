@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { type ConsentInput, consentMachine } from '../../../machines/consent.machine';
-import { describeBrowserModel } from '../../model/browser';
-import { consentSamples } from '../../model/samples';
+import { describeBrowserModel } from './browser';
+import { consentSamples } from '../../machines/samples';
 import { openApp } from './support';
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' });

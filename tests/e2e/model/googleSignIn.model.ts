@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { googleSignInMachine } from '../../../machines/googleSignIn.machine';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp } from './support';
-import { googleSignInSamples } from '../../model/samples';
+import { googleSignInSamples } from '../../machines/samples';
 
 interface Ctx {
   exchange: HeldRequests;

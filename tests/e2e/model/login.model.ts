@@ -1,8 +1,8 @@
-import { loginSamples } from '../../model/samples';
+import { loginSamples } from '../../machines/samples';
 import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { loginMachine } from '../../../machines/login.machine';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 import type { Page } from '@playwright/test';

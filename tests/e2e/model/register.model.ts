@@ -1,8 +1,8 @@
-import { registerSamples } from '../../model/samples';
+import { registerSamples } from '../../machines/samples';
 import { expect, type Page } from '@playwright/test';
 import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { registerMachine } from '../../../machines/register.machine';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { newAccount } from '../support';
 import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
 import { existingAccount, HeldRequests, openApp } from './support';

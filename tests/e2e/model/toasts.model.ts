@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { toastsMachine } from '../../../machines/toasts.machine';
-import { describeBrowserModel } from '../../model/browser';
+import { describeBrowserModel } from './browser';
 import { openApp, stopTheClock } from './support';
 
 /**

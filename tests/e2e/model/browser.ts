@@ -16,8 +16,7 @@ import {
   type StateMachine,
   type StateValueFrom,
 } from 'xstate';
-import { coveringPaths } from './cover';
-import { AFTER, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from './engine';
+import { AFTER, coveringPaths, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from '../../../toolkit';
 
 /** 'a' | 'b.c' | 'b.d' for { a } | { b: 'c' | 'd' }: the leaf states of a state value type. */
 type Leaves<T> = T extends string

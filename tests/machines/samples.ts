@@ -10,8 +10,8 @@ import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSi
 import type { loginMachine } from '../../machines/login.machine';
 import type { registerMachine } from '../../machines/register.machine';
 import type { wizardMachine } from '../../machines/wizard.machine';
-import { ada, adaSession, renamedSession } from '../machines/fixtures';
-import type { PathTestOptions } from './engine';
+import { ada, adaSession, renamedSession } from './fixtures';
+import type { PathTestOptions } from '../../toolkit';
 
 type Samples<M extends AnyStateMachine> = Pick<
   PathTestOptions<M>,
