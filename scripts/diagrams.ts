@@ -1,8 +1,8 @@
 /**
  * `npm run machines:diagrams`: one Mermaid state diagram per machine in machines/*.machine.ts, written to
  * docs/machines/<machineId>.md, plus docs/machines/README.md indexing them. The diagrams are read from the
- * real machines (their state nodes and transition definitions), so they cannot drift from the code; the
- * unit test tests/unit/diagrams.test.ts fails when a committed diagram is out of date.
+ * real machines through the toolkit's graph walker (toolkit/transitions.ts), so they cannot drift from the
+ * code; the unit test tests/unit/diagrams.test.ts fails when a committed diagram is out of date.
  *
  * Output is deterministic: machines in file-name order, states and transitions in definition order.
  */
@@ -10,6 +10,16 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import {
+  AFTER,
+  allStateNodes,
+  allTransitions,
+  childStates,
+  DONE_ACTOR,
+  DONE_STATE,
+  ERROR_ACTOR,
+  guardName,
+} from '../toolkit';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MACHINES_DIR = join(ROOT, 'machines');
@@ -61,20 +71,6 @@ function labelText(text: string): string {
   return text.replace(/[;#"\n\r]/g, ' ').trim();
 }
 
-function guardName(transition: AnyTransitionDefinition): string {
-  const guard = transition.guard as unknown;
-  if (!guard) return '';
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
-  if (typeof guard === 'function' && guard.name) return guard.name;
-  return 'guard';
-}
-
-const AFTER = 'xstate.after.';
-const DONE_ACTOR = 'xstate.done.actor.';
-const ERROR_ACTOR = 'xstate.error.actor.';
-const DONE_STATE = 'xstate.done.state.';
-
 /** What an edge is labelled with: the event, in words for XState's own events. */
 export function eventLabel(transition: AnyTransitionDefinition): string {
   const type = transition.eventType;
@@ -97,19 +93,6 @@ export function edgeLabel(transition: AnyTransitionDefinition): string {
   return labelText(guard ? `${eventLabel(transition)} [${guard}]` : eventLabel(transition));
 }
 
-function children(node: AnyStateNode): AnyStateNode[] {
-  return Object.values(node.states) as AnyStateNode[];
-}
-
-function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...children(node).flatMap(allNodes)];
-}
-
-/** Every transition of a node, in definition order: by event, then the eventless ones. */
-export function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
-  return [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-}
-
 function invokeNote(node: AnyStateNode): string | undefined {
   if (node.invoke.length === 0) return undefined;
   const parts = node.invoke.map((invoke) => {
@@ -127,7 +110,7 @@ function stateLabel(node: AnyStateNode): string {
 
 /** The declarations of the children of `node` (recursively), its initial marker and its final states. */
 function renderChildren(node: AnyStateNode, indent: string, out: string[]): void {
-  const kids = children(node);
+  const kids = childStates(node);
   if (node.type === 'parallel') {
     // Regions run together: each is a composite of its own, separated by Mermaid's `--`.
     kids.forEach((region, index) => {
@@ -145,7 +128,7 @@ function renderChildren(node: AnyStateNode, indent: string, out: string[]): void
 function renderState(node: AnyStateNode, indent: string, out: string[]): void {
   const id = mermaidId(node.id);
   out.push(`${indent}state "${stateLabel(node)}" as ${id}`);
-  if (children(node).length > 0) {
+  if (childStates(node).length > 0) {
     out.push(`${indent}state ${id} {`);
     renderChildren(node, `${indent}  `, out);
     out.push(`${indent}}`);
@@ -154,7 +137,7 @@ function renderState(node: AnyStateNode, indent: string, out: string[]): void {
 
 /** The Mermaid `stateDiagram-v2` source of one machine. */
 export function machineToMermaid(machine: AnyStateMachine): string {
-  const nodes = allNodes(machine.root);
+  const nodes = allStateNodes(machine.root);
   const seen = new Map<string, string>();
   for (const node of nodes) {
     const id = mermaidId(node.id);
@@ -172,13 +155,11 @@ export function machineToMermaid(machine: AnyStateMachine): string {
     const note = invokeNote(node);
     if (note && node !== machine.root) out.push(`  note right of ${mermaidId(node.id)} : ${note}`);
   }
-  for (const node of nodes) {
-    for (const transition of transitionsOf(node)) {
-      const from = mermaidId(transition.source.id);
-      const targets = transition.target?.length ? transition.target : [transition.source];
-      for (const target of targets as AnyStateNode[]) {
-        out.push(`  ${from} --> ${mermaidId(target.id)} : ${edgeLabel(transition)}`);
-      }
+  for (const transition of allTransitions(machine)) {
+    const from = mermaidId(transition.source.id);
+    const targets = transition.target?.length ? transition.target : [transition.source];
+    for (const target of targets as AnyStateNode[]) {
+      out.push(`  ${from} --> ${mermaidId(target.id)} : ${edgeLabel(transition)}`);
     }
   }
   return out.join('\n');
@@ -200,9 +181,8 @@ export function machinePage({ file, exportName, machine }: FoundMachine): string
 
 /** docs/machines/README.md: the index. */
 export function indexPage(machines: FoundMachine[]): string {
-  const count = (machine: AnyStateMachine) => allNodes(machine.root).length - 1;
-  const transitions = (machine: AnyStateMachine) =>
-    allNodes(machine.root).reduce((sum, node) => sum + transitionsOf(node).length, 0);
+  const count = (machine: AnyStateMachine) => allStateNodes(machine.root).length - 1;
+  const transitions = (machine: AnyStateMachine) => allTransitions(machine).length;
   return [
     '# Statecharts',
     '',

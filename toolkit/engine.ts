@@ -60,7 +60,7 @@ export interface Path {
 
 export const DONE_ACTOR = 'xstate.done.actor.';
 export const ERROR_ACTOR = 'xstate.error.actor.';
-const DONE_STATE = 'xstate.done.state.';
+export const DONE_STATE = 'xstate.done.state.';
 export const AFTER = 'xstate.after.';
 
 export function defaultSerialize(snapshot: AnyMachineSnapshot): string {

@@ -16,7 +16,7 @@ import {
   type StateMachine,
   type StateValueFrom,
 } from 'xstate';
-import { AFTER, coveringPaths, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from '../../../toolkit';
+import { AFTER, allStateNodes, coveringPaths, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from '../../../toolkit';
 
 /** 'a' | 'b.c' | 'b.d' for { a } | { b: 'c' | 'd' }: the leaf states of a state value type. */
 type Leaves<T> = T extends string
@@ -97,17 +97,11 @@ function leafPaths(value: unknown, prefix = ''): string[] {
 
 /** The src of the actor an invoke id belongs to, found in the machine's definition. */
 function srcOfInvoke(machine: AnyStateMachine, id: string): string {
-  const visit = (node: AnyMachineSnapshot['machine']['root']): string | undefined => {
-    for (const invoke of node.invoke) if (invoke.id === id) return String(invoke.src);
-    for (const child of Object.values(node.states)) {
-      const found = visit(child as typeof node);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const src = visit(machine.root);
-  if (!src) throw new Error(`no invoke '${id}' in ${machine.id}`);
-  return src;
+  const invoke = allStateNodes(machine.root)
+    .flatMap((node) => node.invoke)
+    .find((candidate) => candidate.id === id);
+  if (!invoke) throw new Error(`no invoke '${id}' in ${machine.id}`);
+  return String(invoke.src);
 }
 
 /** Registers one Playwright test per covering path of the machine, and records what each one covered. */
