@@ -6,8 +6,12 @@
  * Once the app shows, the visit is recorded (with the third-party geolocation lookup), but only after the
  * visitor accepted cookies: at once when they had, when they accept later in this page's life, never
  * when they decline or do not answer. It is recorded once per page life.
+ *
+ * The root app machine (machines/app.machine.ts) tells this one when the sign-in check has an answer
+ * ('appStart.authSettled') and when the visitor has accepted cookies ('appStart.consentAccepted'), once
+ * each. Acceptance may come while the splash still shows: it is remembered until the app shows.
  */
-import { fromCallback, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 export const WELCOME_AFTER_MS = 1500;
 export const SPLASH_MINIMUM_MS = 3000;
@@ -15,16 +19,16 @@ export const SPLASH_MINIMUM_MS = 3000;
 export type AppStartEvent = { type: 'appStart.authSettled' } | { type: 'appStart.consentAccepted' };
 
 export const appStartMachine = setup({
-  types: { events: {} as AppStartEvent },
-  actors: {
-    /** Sends 'appStart.authSettled' once the authentication check has an answer. */
-    waitForAuth: fromCallback<AppStartEvent>(() => () => {}),
-    /** Sends 'appStart.consentAccepted' once the visitor has accepted cookies (at once if they had). */
-    waitForConsent: fromCallback<AppStartEvent>(() => () => {}),
+  types: {
+    context: {} as { consentAccepted: boolean },
+    events: {} as AppStartEvent,
   },
   actions: {
     /** Records the visit: the geolocation lookup, then the record. Runs at most once. */
     recordVisit: () => {},
+  },
+  guards: {
+    consentAccepted: ({ context }) => context.consentAccepted,
   },
   delays: {
     welcomeAfter: WELCOME_AFTER_MS,
@@ -32,7 +36,12 @@ export const appStartMachine = setup({
   },
 }).createMachine({
   id: 'appStart',
+  context: { consentAccepted: false },
   initial: 'splash',
+  on: {
+    /** Whenever it comes, the acceptance is kept; the visit waits for the app to show. */
+    'appStart.consentAccepted': { actions: assign({ consentAccepted: true }) },
+  },
   states: {
     splash: {
       type: 'parallel',
@@ -49,7 +58,6 @@ export const appStartMachine = setup({
           initial: 'pending',
           states: {
             pending: {
-              invoke: { id: 'waitForAuth', src: 'waitForAuth' },
               on: { 'appStart.authSettled': 'settled' },
             },
             settled: { type: 'final' },
@@ -63,8 +71,7 @@ export const appStartMachine = setup({
       states: {
         /** No geolocation lookup and no visit record without the visitor's consent. */
         awaitingConsent: {
-          invoke: { id: 'waitForConsent', src: 'waitForConsent' },
-          on: { 'appStart.consentAccepted': 'visitRecorded' },
+          always: { guard: 'consentAccepted', target: 'visitRecorded' },
         },
         visitRecorded: { entry: 'recordVisit' },
       },

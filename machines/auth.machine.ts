@@ -3,8 +3,12 @@
  * At start the server is asked who the user is; a failure or a falsy answer means signed out
  * (docs/product.md#authentication).
  * The token itself lives in local storage (injected actions), never in context, so inspectors never see it.
+ *
+ * Logout: the browser forgets the token and the cached answers at once; the server is asked to revoke the
+ * token by the revokeSession actor, spawned just before, which keeps running whatever the machine does next.
+ * That revocation is a courtesy: its failure changes nothing.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { Session, User } from '../domain/types';
 
 export type AuthEvent =
@@ -14,29 +18,50 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.expired' };
 
+/** The revocation failed (the server did not answer, or refused): nothing to do, the browser forgot the token. */
+type RevocationFailed = { type: 'xstate.error.actor.revokeSession'; error: unknown };
+
+/** The id of the revokeSession actor while it runs (one at a time matters: a newer one takes the name). */
+export const REVOKE_SESSION_ID = 'revokeSession';
+
+export interface RevokeSessionInput {
+  /** The token to revoke, read before forgetSession removes it; null when none was stored. */
+  token: string | null;
+}
+
 export const authMachine = setup({
   types: {
     context: {} as { user: User | null },
-    events: {} as AuthEvent,
+    events: {} as AuthEvent | RevocationFailed,
   },
   actors: {
     /** Resolves with the signed-in user; rejects when nobody is (no token, or a falsy answer). */
     authenticate: fromPromise<User>(async () => {
       throw new Error('');
     }),
+    /** Asks the server to revoke the token; the browser has forgotten it already, whatever the answer. */
+    revokeSession: fromPromise<void, RevokeSessionInput>(async () => {}),
   },
   actions: {
     persistToken: (_, _params: { token: string }) => {},
     /** Removes the token and the cached responses of this user. */
     forgetSession: () => {},
-    /** Tells the server to revoke the token; fire and forget, the browser forgets it either way. */
-    revokeToken: () => {},
+    /**
+     * Spawns revokeSession with the stored token (before forgetSession). Without a token store, as here,
+     * it is handed none.
+     */
+    revokeToken: spawnChild('revokeSession', { id: REVOKE_SESSION_ID, input: { token: null } }),
+    /** Tells the visitor they are logged out (a toast, through the actor system). */
     announceLogout: () => {},
   },
 }).createMachine({
   id: 'auth',
   context: { user: null },
   initial: 'checking',
+  on: {
+    /** Best effort: a revocation that fails changes nothing (and must not stop this machine). */
+    'xstate.error.actor.revokeSession': {},
+  },
   states: {
     checking: {
       invoke: {

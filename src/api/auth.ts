@@ -21,7 +21,12 @@ export const loginWithEmail = (input: { email: string; password: string }): Prom
 export const registerWithEmail = (input: { name: string; email: string; password: string }): Promise<Session> =>
   post('/auth/register/email', SessionResponse, toFormData(input));
 
-export const logout = (): Promise<void> => post('/auth/logout', null, undefined, { auth: true });
+/**
+ * Revokes a session on the server. The token is handed in, since the browser forgets its stored copy as
+ * logout begins (machines/auth.machine.ts).
+ */
+export const logout = (token: string): Promise<void> =>
+  post('/auth/logout', null, undefined, { headers: { authorization: `Bearer ${token}` } });
 
 export const updateProfile = (input: { name: string; email: string }): Promise<Session> =>
   patch('/users/profile/update', SessionResponse, toFormData(input), { auth: true });

@@ -1,17 +1,17 @@
 /**
- * The app-wide actors: created once, given their real side effects here.
+ * The app-wide actors: one root actor, the app machine (machines/app.machine.ts) with its real side effects
+ * (./wiring/app.ts), created once; its children are the app-wide flows, which views reach here.
  * Page machines are created by their pages; everything shares one inspector, when there is one.
  */
-import { type Actor, createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
-import { appStartMachine, type AppStartEvent } from '../../machines/appStart.machine';
-import { authMachine } from '../../machines/auth.machine';
-import { CONSENT_COOKIE, CONSENT_DAYS, consentAccepted, consentMachine } from '../../machines/consent.machine';
-import { toastsMachine } from '../../machines/toasts.machine';
-import * as api from '../api/auth';
-import { clearCache } from '../api/cache';
+import { type Actor, type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
+import { appMachine } from '../../machines/app.machine';
+import type { appStartMachine } from '../../machines/appStart.machine';
+import type { authMachine } from '../../machines/auth.machine';
+import { CONSENT_COOKIE, type consentMachine } from '../../machines/consent.machine';
+import type { toastsMachine } from '../../machines/toasts.machine';
 import { setUnauthorizedHandler } from '../api/http';
-import { clearToken, storeToken } from '../api/token';
-import { readCookie, writeCookie } from './cookies';
+import { readCookie } from './cookies';
+import { wireApp } from './wiring/app';
 
 /**
  * Whether scrolling the page accepts cookies (the consent machine's accept-on-scroll option): off, unless
@@ -22,86 +22,25 @@ const CONSENT_ACCEPT_ON_SCROLL = import.meta.env.VITE_CONSENT_ACCEPT_ON_SCROLL =
 export type Inspect = (event: InspectionEvent) => void;
 
 export interface AppActors {
-  auth: Actor<typeof authMachine>;
-  appStart: Actor<typeof appStartMachine>;
-  consent: Actor<typeof consentMachine>;
-  toasts: Actor<typeof toastsMachine>;
+  /** The root actor. */
+  app: Actor<typeof appMachine>;
+  auth: ActorRefFrom<typeof authMachine>;
+  appStart: ActorRefFrom<typeof appStartMachine>;
+  consent: ActorRefFrom<typeof consentMachine>;
+  toasts: ActorRefFrom<typeof toastsMachine>;
   inspect: Inspect | undefined;
 }
 
 export function createAppActors(inspect?: Inspect): AppActors {
-  const toasts = createActor(toastsMachine, { inspect, systemId: 'toasts' });
-
-  const auth = createActor(
-    authMachine.provide({
-      actors: { authenticate: fromPromise(() => api.authenticate()) },
-      actions: {
-        persistToken: (_, { token }) => storeToken(token),
-        forgetSession: () => {
-          clearToken();
-          clearCache();
-        },
-        revokeToken: () => {
-          // The browser forgets the token either way; the server revoking it is a courtesy that may fail.
-          api.logout().catch(() => {});
-        },
-        announceLogout: () =>
-          toasts.send({
-            type: 'toast.add',
-            toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
-          }),
-      },
-    }),
-    { inspect, systemId: 'auth' },
-  );
+  const app = createActor(wireApp(inspect), {
+    inspect,
+    input: { consent: { stored: readCookie(CONSENT_COOKIE), acceptOnScroll: CONSENT_ACCEPT_ON_SCROLL } },
+  });
+  app.start();
+  // The children live as long as the app: invoked by the root and by its two regions, which never end.
+  const { auth, appStart, consent, toasts } = app.getSnapshot().children;
+  if (!auth || !appStart || !consent || !toasts) throw new Error('the app machine did not start its children');
+  // An authenticated call answered 401: the session ended elsewhere.
   setUnauthorizedHandler(() => auth.send({ type: 'auth.expired' }));
-
-  const consent = createActor(
-    consentMachine.provide({
-      actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
-    }),
-    {
-      inspect,
-      systemId: 'consent',
-      input: { stored: readCookie(CONSENT_COOKIE), acceptOnScroll: CONSENT_ACCEPT_ON_SCROLL },
-    },
-  );
-
-  // Once the splash ends and the visitor accepted cookies, the visit is recorded with the
-  // signed-in state and the geolocation (the app start machine decides when).
-  const startVisitRecord = () => {
-    const user = auth.getSnapshot().context.user?.id ?? null;
-    import('./visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
-  };
-
-  const appStart = createActor(
-    appStartMachine.provide({
-      actions: { recordVisit: startVisitRecord },
-      actors: {
-        waitForConsent: fromCallback<AppStartEvent>(({ sendBack }) => {
-          const settle = () => {
-            if (consentAccepted(consent.getSnapshot())) sendBack({ type: 'appStart.consentAccepted' });
-          };
-          const subscription = consent.subscribe(settle);
-          settle();
-          return () => subscription.unsubscribe();
-        }),
-        waitForAuth: fromCallback<AppStartEvent>(({ sendBack }) => {
-          const settle = () => {
-            if (!auth.getSnapshot().matches('checking')) sendBack({ type: 'appStart.authSettled' });
-          };
-          const subscription = auth.subscribe(settle);
-          settle();
-          return () => subscription.unsubscribe();
-        }),
-      },
-    }),
-    { inspect, systemId: 'appStart' },
-  );
-
-  toasts.start();
-  auth.start();
-  consent.start();
-  appStart.start();
-  return { auth, appStart, consent, toasts, inspect };
+  return { app, auth, appStart, consent, toasts, inspect };
 }

@@ -207,7 +207,7 @@ describe('API client', () => {
   it('logout revokes the token on the server', async () => {
     const session = await api.registerWithEmail({ name: 'Leaving', email: uniqueEmail('leave'), password: PASSWORD });
     storeToken(session.token);
-    await api.logout();
+    await api.logout(session.token);
     await expect(api.authenticate()).rejects.toMatchObject({ status: 401 });
     clearToken();
     expect(readToken()).toBeNull();

@@ -1,0 +1,65 @@
+/**
+ * The root app machine's real actors and actions (docs/architecture.md, "How a flow travels through the
+ * browser"; docs/decisions/0001-statecharts-with-injected-actors.md): its four children, each given its side
+ * effects here, built on src/api/ (the token store, the GET cache, the HTTP client) and the cookie.
+ * The children reach one another through the actor system, never through closures over one another.
+ */
+import { type ActorRefFrom, fromPromise, spawnChild } from 'xstate';
+import { appMachine } from '../../../machines/app.machine';
+import { appStartMachine } from '../../../machines/appStart.machine';
+import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '../../../machines/auth.machine';
+import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../../machines/consent.machine';
+import * as api from '../../api/auth';
+import { clearCache } from '../../api/cache';
+import { clearToken, readToken, storeToken } from '../../api/token';
+import { writeCookie } from '../cookies';
+import type { InspectPort } from './ports';
+
+/** The signed-in user's id, read from the auth child through the actor system. */
+function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | null {
+  const auth = system.get('auth') as ActorRefFrom<typeof authMachine> | undefined;
+  return auth?.getSnapshot().context.user?.id ?? null;
+}
+
+export function wireApp(inspect: InspectPort) {
+  return appMachine.provide({
+    actors: {
+      auth: authMachine.provide({
+        actors: {
+          authenticate: fromPromise(() => api.authenticate()),
+          // Best effort: the browser has forgotten the token already, so a failure changes nothing.
+          revokeSession: fromPromise<void, RevokeSessionInput>(async ({ input }) => {
+            if (input.token) await api.logout(input.token).catch(() => {});
+          }),
+        },
+        actions: {
+          persistToken: (_, { token }) => storeToken(token),
+          forgetSession: () => {
+            clearToken();
+            clearCache();
+          },
+          // The token is read when logout begins, before forgetSession removes it.
+          revokeToken: spawnChild('revokeSession', { id: REVOKE_SESSION_ID, input: () => ({ token: readToken() }) }),
+          announceLogout: ({ system }) =>
+            system.get('toasts')?.send({
+              type: 'toast.add',
+              toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
+            }),
+        },
+      }),
+      consent: consentMachine.provide({
+        actions: { saveChoice: (_, { choice }) => writeCookie(CONSENT_COOKIE, choice, CONSENT_DAYS) },
+      }),
+      appStart: appStartMachine.provide({
+        actions: {
+          // Once the splash ends and the visitor accepted cookies, the visit is recorded with the signed-in
+          // state and the geolocation; the record's code loads only then.
+          recordVisit: ({ system }) => {
+            const user = signedInUser(system);
+            import('../visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
+          },
+        },
+      }),
+    },
+  });
+}
