@@ -8,22 +8,29 @@
  * says so at once, in the error's place, instead of opening a popup.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { GOOGLE_ERRORS, type GoogleAvailability } from './googleSignIn.machine';
-import { errorMessage } from '../domain/errorMessage';
+import { GOOGLE_ERRORS } from './googleSignIn.machine';
+import {
+  SIGN_IN_SPINNER_LIMIT_MS,
+  signInActions,
+  signInActors,
+  type SignInContext,
+  signInStates,
+  spinnerStates,
+} from './lib/signInStates';
 import type { Session } from '../domain/types';
 
-export const LOGIN_SPINNER_LIMIT_MS = 1500;
+export const LOGIN_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
 export type LoginField = 'email' | 'password';
 export type LoginEvent =
   { type: 'login.change'; field: LoginField; value: string } | { type: 'login.submit' } | { type: 'login.google' };
 
-interface LoginContext {
+interface LoginContext extends SignInContext {
   email: string;
   password: string;
-  error: string | null;
-  google: GoogleAvailability;
 }
+
+const shared = signInStates<LoginContext, LoginEvent>();
 
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
@@ -31,19 +38,9 @@ export const loginMachine = setup({
     loginWithEmail: fromPromise<Session, { email: string; password: string }>(async () => {
       throw new Error('loginWithEmail is not provided');
     }),
-    /** The login screen's Google button calls the register-with-Google call too. */
-    continueWithGoogle: fromPromise<Session>(async () => {
-      throw new Error('continueWithGoogle is not provided');
-    }),
-    /** Whether the site offers Google sign-in (GET /client-config: `google` is not null). */
-    checkGoogle: fromPromise<boolean>(async () => {
-      throw new Error('checkGoogle is not provided');
-    }),
+    ...signInActors,
   },
-  actions: {
-    signIn: (_, _session: Session) => {},
-    goHome: () => {},
-  },
+  actions: signInActions,
   guards: {
     googleUnavailable: ({ context }) => context.google === 'unavailable',
   },
@@ -51,13 +48,7 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   context: { email: '', password: '', error: null, google: 'checking' },
-  invoke: {
-    id: 'googleAvailability',
-    src: 'checkGoogle',
-    onDone: { actions: assign({ google: ({ event }) => (event.output ? 'available' : 'unavailable') }) },
-    // Not known: the Google button tries, and the popup says what went wrong.
-    onError: { actions: assign({ google: 'unknown' }) },
-  },
+  invoke: shared.googleAvailability,
   initial: 'editing',
   states: {
     editing: {
@@ -78,29 +69,12 @@ export const loginMachine = setup({
         id: 'loginRequest',
         src: 'loginWithEmail',
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-        onDone: {
-          target: 'succeeded',
-          actions: { type: 'signIn', params: ({ event }) => event.output },
-        },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        ...shared.requestOutcome,
       },
-      initial: 'spinning',
-      states: {
-        spinning: { after: { spinnerLimit: 'waiting' } },
-        waiting: {},
-      },
+      ...spinnerStates,
     },
-    withGoogle: {
-      invoke: {
-        id: 'googleRequest',
-        src: 'continueWithGoogle',
-        onDone: {
-          target: 'succeeded',
-          actions: { type: 'signIn', params: ({ event }) => event.output },
-        },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
-      },
-    },
-    succeeded: { type: 'final', entry: 'goHome' },
+    // Unlike the e-mail request (and the register screen), no spinner limit here.
+    withGoogle: { invoke: shared.googleRequest },
+    succeeded: shared.succeeded,
   },
 });

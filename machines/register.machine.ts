@@ -8,11 +8,18 @@
  * says so at once, in the error's place, instead of opening a popup.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { GOOGLE_ERRORS, type GoogleAvailability } from './googleSignIn.machine';
-import { errorMessage } from '../domain/errorMessage';
+import { GOOGLE_ERRORS } from './googleSignIn.machine';
+import {
+  SIGN_IN_SPINNER_LIMIT_MS,
+  signInActions,
+  signInActors,
+  type SignInContext,
+  signInStates,
+  spinnerStates,
+} from './lib/signInStates';
 import type { Session } from '../domain/types';
 
-export const REGISTER_SPINNER_LIMIT_MS = 1500;
+export const REGISTER_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
 export type RegisterField = 'name' | 'email' | 'password';
 export type RegisterEvent =
@@ -21,23 +28,14 @@ export type RegisterEvent =
   | { type: 'register.submit' }
   | { type: 'register.google' };
 
-interface RegisterContext {
+interface RegisterContext extends SignInContext {
   name: string;
   email: string;
   password: string;
   agreed: boolean;
-  error: string | null;
-  google: GoogleAvailability;
 }
 
-/** The spinner of a request in flight: shown at most REGISTER_SPINNER_LIMIT_MS, then only the disabled buttons. */
-const spinnerStates = {
-  initial: 'spinning',
-  states: {
-    spinning: { after: { spinnerLimit: 'waiting' } },
-    waiting: {},
-  },
-} as const;
+const shared = signInStates<RegisterContext, RegisterEvent>();
 
 export const registerMachine = setup({
   types: { context: {} as RegisterContext, events: {} as RegisterEvent },
@@ -45,18 +43,9 @@ export const registerMachine = setup({
     registerWithEmail: fromPromise<Session, { name: string; email: string; password: string }>(async () => {
       throw new Error('registerWithEmail is not provided');
     }),
-    continueWithGoogle: fromPromise<Session>(async () => {
-      throw new Error('continueWithGoogle is not provided');
-    }),
-    /** Whether the site offers Google sign-in (GET /client-config: `google` is not null). */
-    checkGoogle: fromPromise<boolean>(async () => {
-      throw new Error('checkGoogle is not provided');
-    }),
+    ...signInActors,
   },
-  actions: {
-    signIn: (_, _session: Session) => {},
-    goHome: () => {},
-  },
+  actions: signInActions,
   guards: {
     agreed: ({ context }) => context.agreed,
     /** The box is ticked, but the site is known to have no Google sign-in. */
@@ -66,13 +55,7 @@ export const registerMachine = setup({
 }).createMachine({
   id: 'register',
   context: { name: '', email: '', password: '', agreed: false, error: null, google: 'checking' },
-  invoke: {
-    id: 'googleAvailability',
-    src: 'checkGoogle',
-    onDone: { actions: assign({ google: ({ event }) => (event.output ? 'available' : 'unavailable') }) },
-    // Not known: the Google button tries, and the popup says what went wrong.
-    onError: { actions: assign({ google: 'unknown' }) },
-  },
+  invoke: shared.googleAvailability,
   initial: 'editing',
   states: {
     editing: {
@@ -98,26 +81,11 @@ export const registerMachine = setup({
           email: context.email.trim(),
           password: context.password,
         }),
-        onDone: {
-          target: 'succeeded',
-          actions: { type: 'signIn', params: ({ event }) => event.output },
-        },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        ...shared.requestOutcome,
       },
       ...spinnerStates,
     },
-    withGoogle: {
-      invoke: {
-        id: 'googleRequest',
-        src: 'continueWithGoogle',
-        onDone: {
-          target: 'succeeded',
-          actions: { type: 'signIn', params: ({ event }) => event.output },
-        },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
-      },
-      ...spinnerStates,
-    },
-    succeeded: { type: 'final', entry: 'goHome' },
+    withGoogle: { invoke: shared.googleRequest, ...spinnerStates },
+    succeeded: shared.succeeded,
   },
 });
