@@ -6,9 +6,11 @@
  * - transitions.ts: the graph walker (every state node, every defined transition, named and keyed);
  * - engine.ts: paths generated with xstate/graph, and their replay on a live actor;
  * - cover.ts: the fewest generated paths that still take every transition;
- * - report.ts: the coverage of every machine and its text and HTML report.
+ * - report.ts: the coverage of every machine and its text and HTML report;
+ * - mermaid.ts: a machine's Mermaid state diagram.
  */
 export * from './cover';
 export * from './engine';
+export * from './mermaid';
 export * from './report';
 export * from './transitions';

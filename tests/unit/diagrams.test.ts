@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appStartMachine } from '../../machines/appStart.machine';
 import { loginMachine } from '../../machines/login.machine';
-import { DOCS_DIR, edgeLabel, generateDiagrams, mermaidId } from '../../scripts/diagrams';
-import { definedTransitions, transitionsOf } from '../../toolkit';
+import { DOCS_DIR, generateDiagrams } from '../../scripts/diagrams';
+import { definedTransitions, edgeLabel, mermaidId, transitionsOf } from '../../toolkit';
 
 let outDir: string;
 let generated: Map<string, string>;
