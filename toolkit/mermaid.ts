@@ -4,7 +4,7 @@
  * deterministic. Writing the pages is the caller's business.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { AFTER, DONE_ACTOR, DONE_STATE, ERROR_ACTOR } from './engine';
+import { AFTER, DONE_ACTOR, DONE_STATE, ERROR_ACTOR, SNAPSHOT_ACTOR } from './engine';
 import { allStateNodes, allTransitions, childStates, guardName } from './transitions';
 
 /** A Mermaid state id for an XState state node id: `login.submitting` → `login_submitting`. */
@@ -29,6 +29,7 @@ export function eventLabel(transition: AnyTransitionDefinition): string {
   }
   if (type.startsWith(DONE_ACTOR)) return `done: ${type.slice(DONE_ACTOR.length)}`;
   if (type.startsWith(ERROR_ACTOR)) return `error: ${type.slice(ERROR_ACTOR.length)}`;
+  if (type.startsWith(SNAPSHOT_ACTOR)) return `snapshot: ${type.slice(SNAPSHOT_ACTOR.length)}`;
   if (type.startsWith(DONE_STATE)) return 'onDone';
   return type;
 }

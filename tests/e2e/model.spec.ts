@@ -7,6 +7,7 @@ import './model/register.model';
 import './model/consent.model';
 import './model/toasts.model';
 import './model/appStart.model';
+import './model/app.model';
 import './model/auth.model';
 import './model/wizard.model';
 import './model/googleSignIn.model';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
-import { appStartMachine, type AppStartEvent } from '../../machines/appStart.machine';
+import { createActor } from 'xstate';
+import { appStartMachine } from '../../machines/appStart.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({
@@ -38,23 +38,17 @@ describe('appStart: the spec numbers', () => {
 describe('appStart: the visit is recorded only with consent', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** A stand-in for the consent actor: the test decides when the visitor accepts. */
+  /**
+   * In the app, the root app machine tells appStart when the check has an answer (here at once) and when the
+   * visitor accepts; the test decides when that is.
+   */
   function withConsent(acceptedAtStart: boolean) {
     const recordVisit = vi.fn();
-    let accept: () => void = () => {};
-    const actor = createActor(
-      appStartMachine.provide({
-        actions: { recordVisit },
-        actors: {
-          waitForAuth: fromCallback<AppStartEvent>(({ sendBack }) => sendBack({ type: 'appStart.authSettled' })),
-          waitForConsent: fromCallback<AppStartEvent>(({ sendBack }) => {
-            accept = () => sendBack({ type: 'appStart.consentAccepted' });
-            if (acceptedAtStart) accept();
-          }),
-        },
-      }),
-    ).start();
-    return { actor, recordVisit, accept: () => accept() };
+    const actor = createActor(appStartMachine.provide({ actions: { recordVisit } })).start();
+    actor.send({ type: 'appStart.authSettled' });
+    const accept = () => actor.send({ type: 'appStart.consentAccepted' });
+    if (acceptedAtStart) accept();
+    return { actor, recordVisit, accept };
   }
 
   it('records at once when the splash ends if the visitor had accepted, and only once', () => {

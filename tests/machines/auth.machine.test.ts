@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { authMachine } from '../../machines/auth.machine';
+import { createActor, fromPromise, spawnChild } from 'xstate';
+import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '../../machines/auth.machine';
 import { ada, adaSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 import { authSamples } from './samples';
@@ -19,16 +19,19 @@ describe('auth: side effects', () => {
     const spies = {
       persistToken: vi.fn(),
       forgetSession: vi.fn(),
-      revokeToken: vi.fn(),
+      /** The revokeSession actor, with the input it was started with. */
+      revokeSession: vi.fn(),
       announceLogout: vi.fn(),
     };
     const actor = createActor(
       authMachine.provide({
-        actors: { authenticate: fromPromise(authenticate) },
+        actors: {
+          authenticate: fromPromise(authenticate),
+          revokeSession: fromPromise<void, RevokeSessionInput>(async ({ input }) => spies.revokeSession(input)),
+        },
         actions: {
           persistToken: (_, params) => spies.persistToken(params.token),
           forgetSession: spies.forgetSession,
-          revokeToken: spies.revokeToken,
           announceLogout: spies.announceLogout,
         },
       }),
@@ -52,7 +55,9 @@ describe('auth: side effects', () => {
     expect(spies.persistToken).toHaveBeenLastCalledWith('token-2');
     expect(actor.getSnapshot().context.user?.name).toBe('Ada King');
     actor.send({ type: 'auth.logout' });
-    expect(spies.revokeToken).toHaveBeenCalledTimes(1);
+    // The revocation is an actor of its own, started as logout begins (the machine holds no token to hand it).
+    expect(spies.revokeSession).toHaveBeenCalledTimes(1);
+    expect(spies.revokeSession).toHaveBeenCalledWith({ token: null });
     expect(spies.forgetSession).toHaveBeenCalledTimes(2);
     expect(spies.announceLogout).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.user).toBeNull();
@@ -64,6 +69,56 @@ describe('auth: side effects', () => {
     actor.send({ type: 'auth.expired' });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(spies.announceLogout).not.toHaveBeenCalled();
-    expect(spies.revokeToken).not.toHaveBeenCalled();
+    expect(spies.revokeSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('auth: the server revocation', () => {
+  it('gets the token as it was when logout began, before forgetSession removes it', async () => {
+    let stored: string | null = null;
+    const revoked: (string | null)[] = [];
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          authenticate: fromPromise(() => Promise.reject(new Error(''))),
+          revokeSession: fromPromise<void, RevokeSessionInput>(async ({ input }) => {
+            revoked.push(input.token);
+          }),
+        },
+        actions: {
+          persistToken: (_, { token }) => {
+            stored = token;
+          },
+          forgetSession: () => {
+            stored = null;
+          },
+          revokeToken: spawnChild('revokeSession', { id: REVOKE_SESSION_ID, input: () => ({ token: stored }) }),
+        },
+      }),
+    ).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedOut'));
+    actor.send({ type: 'auth.signedIn', session: adaSession });
+    actor.send({ type: 'auth.logout' });
+    expect(stored).toBeNull();
+    await vi.waitFor(() => expect(revoked).toEqual(['token-1']));
+  });
+
+  it('is a courtesy: its failure leaves the visitor signed out and changes nothing else', async () => {
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          authenticate: fromPromise(() => Promise.resolve(ada)),
+          revokeSession: fromPromise<void, RevokeSessionInput>(() => Promise.reject(new Error('Network Error'))),
+        },
+      }),
+    ).start();
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    actor.send({ type: 'auth.logout' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(errors).toEqual([]);
   });
 });

@@ -4,8 +4,9 @@
  * same model.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { authMachine } from '../../machines/auth.machine';
-import type { consentMachine } from '../../machines/consent.machine';
+import type { appMachine } from '../../machines/app.machine';
+import { authMachine } from '../../machines/auth.machine';
+import { consentMachine } from '../../machines/consent.machine';
 import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
 import type { loginMachine } from '../../machines/login.machine';
 import type { registerMachine } from '../../machines/register.machine';
@@ -15,7 +16,7 @@ import type { PathTestOptions } from '../../toolkit';
 
 type Samples<M extends AnyStateMachine> = Pick<
   PathTestOptions<M>,
-  'events' | 'outputs' | 'errors' | 'inputs' | 'filterEvents'
+  'events' | 'outputs' | 'errors' | 'snapshots' | 'inputs' | 'filterEvents'
 >;
 
 /** The client config is asked once per screen: its answer (or failure) comes only while it is awaited. */
@@ -109,4 +110,34 @@ export const consentSamples: Samples<typeof consentMachine> = {
     { type: 'consent.scrolled', percent: 25 },
     { type: 'consent.scrolled', percent: 60 },
   ],
+};
+
+/**
+ * The root app machine: what its children auth and consent pass on. Auth still checking, then signed in
+ * or out; consent asking, then decided either way, or reviewing an acceptance.
+ */
+export const appSnapshots = {
+  auth: {
+    checking: authMachine.resolveState({ value: 'checking', context: { user: null } }),
+    signedIn: authMachine.resolveState({ value: 'signedIn', context: { user: ada } }),
+    signedOut: authMachine.resolveState({ value: 'signedOut', context: { user: null } }),
+  },
+  consent: {
+    asking: consentMachine.resolveState({ value: 'asking', context: { choice: null, acceptOnScroll: false } }),
+    accepted: consentMachine.resolveState({ value: 'decided', context: { choice: 'true', acceptOnScroll: false } }),
+    declined: consentMachine.resolveState({ value: 'decided', context: { choice: 'false', acceptOnScroll: false } }),
+    reviewingAccepted: consentMachine.resolveState({
+      value: 'reviewing',
+      context: { choice: 'true', acceptOnScroll: false },
+    }),
+  },
+};
+
+export const appSamples: Samples<typeof appMachine> = {
+  inputs: [{ consent: { stored: null } }],
+  events: [],
+  snapshots: {
+    auth: Object.values(appSnapshots.auth),
+    consent: Object.values(appSnapshots.consent),
+  },
 };

@@ -87,7 +87,7 @@ describe('what the diagrams show', () => {
     expect(auth).toBeGreaterThan(separator);
     expect(text).toContain('appStart_splash --> appStart_ready : onDone');
     expect(text).toContain('appStart_splash_message_shownLongEnough --> [*]');
-    expect(text).toContain('note right of appStart_splash_auth_pending : invokes waitForAuth');
+    expect(text).toContain('appStart_splash_auth_pending --> appStart_splash_auth_settled : appStart.authSettled');
   });
 
   it('indexes every machine in README.md', () => {

@@ -4,11 +4,12 @@
  * effects here, built on src/api/ (the token store, the GET cache, the HTTP client) and the cookie.
  * The children reach one another through the actor system, never through closures over one another.
  */
-import { type ActorRefFrom, fromPromise, spawnChild } from 'xstate';
+import { type ActorRefFrom, fromPromise, sendTo, spawnChild } from 'xstate';
 import { appMachine } from '../../../machines/app.machine';
 import { appStartMachine } from '../../../machines/appStart.machine';
 import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '../../../machines/auth.machine';
 import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../../machines/consent.machine';
+import type { ToastsEvent } from '../../../machines/toasts.machine';
 import * as api from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
@@ -20,6 +21,12 @@ function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | 
   const auth = system.get('auth') as ActorRefFrom<typeof authMachine> | undefined;
   return auth?.getSnapshot().context.user?.id ?? null;
 }
+
+/** The toast logout raises (docs/product.md#authentication). */
+const LOGGED_OUT: ToastsEvent = {
+  type: 'toast.add',
+  toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
+};
 
 export function wireApp(inspect: InspectPort) {
   return appMachine.provide({
@@ -40,11 +47,8 @@ export function wireApp(inspect: InspectPort) {
           },
           // The token is read when logout begins, before forgetSession removes it.
           revokeToken: spawnChild('revokeSession', { id: REVOKE_SESSION_ID, input: () => ({ token: readToken() }) }),
-          announceLogout: ({ system }) =>
-            system.get('toasts')?.send({
-              type: 'toast.add',
-              toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
-            }),
+          // To the toasts child, found by its system id (sent once this step is over, as XState's sendTo does).
+          announceLogout: sendTo(({ system }) => system.get('toasts'), LOGGED_OUT),
         },
       }),
       consent: consentMachine.provide({

@@ -16,7 +16,15 @@ import {
   type StateMachine,
   type StateValueFrom,
 } from 'xstate';
-import { AFTER, allStateNodes, coveringPaths, DONE_ACTOR, ERROR_ACTOR, type PathTestOptions } from '../../../toolkit';
+import {
+  AFTER,
+  allStateNodes,
+  coveringPaths,
+  DONE_ACTOR,
+  ERROR_ACTOR,
+  type PathTestOptions,
+  SNAPSHOT_ACTOR,
+} from '../../../toolkit';
 
 /** 'a' | 'b.c' | 'b.d' for { a } | { b: 'c' | 'd' }: the leaf states of a state value type. */
 type Leaves<T> = T extends string
@@ -55,7 +63,8 @@ type Prune<All extends string, L extends string = All> = L extends unknown
 export type LeafState<M extends AnyStateMachine> = Prune<Leaves<StateValueFrom<M>>>;
 export type ActorSrc<M extends AnyStateMachine> = Parts<M>['actor'];
 export type DelayName<M extends AnyStateMachine> = Parts<M>['delay'];
-type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
+/** The events a person causes: XState's own (a child's result, a timer) have maps of their own. */
+type MachineEvent<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: `xstate.${string}` }>;
 
 export interface Outcome<Ctx> {
   /** Makes the actor succeed for real (usually: let the held request through to the real server). */
@@ -82,6 +91,13 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
   };
   /** How each invoked actor's success and failure come about. */
   outcomes: { [A in ActorSrc<M>]: Outcome<Ctx> };
+  /**
+   * For a child whose snapshots the machine follows (`onSnapshot`): what makes it pass on the path's
+   * sample snapshot (`event.snapshot`), by the child's src.
+   */
+  snapshots?: {
+    [A in ActorSrc<M>]?: (page: Page, ctx: Ctx, event: EventObject & { snapshot: unknown }) => Promise<void>;
+  };
   /** How each delay passes (Playwright's clock). */
   delays: { [D in DelayName<M>]: (page: Page, ctx: Ctx) => Promise<void> };
 }
@@ -95,13 +111,17 @@ function leafPaths(value: unknown, prefix = ''): string[] {
   );
 }
 
-/** The src of the actor an invoke id belongs to, found in the machine's definition. */
+/**
+ * The src of the actor an invoke id belongs to, found in the machine's definition; a spawned actor has no
+ * invoke, and is expected to carry the name of its src as its id.
+ */
 function srcOfInvoke(machine: AnyStateMachine, id: string): string {
   const invoke = allStateNodes(machine.root)
     .flatMap((node) => node.invoke)
     .find((candidate) => candidate.id === id);
-  if (!invoke) throw new Error(`no invoke '${id}' in ${machine.id}`);
-  return String(invoke.src);
+  if (invoke) return String(invoke.src);
+  if (id in machine.implementations.actors) return id;
+  throw new Error(`no invoke '${id}' in ${machine.id}`);
 }
 
 /** Registers one Playwright test per covering path of the machine, and records what each one covered. */
@@ -113,6 +133,10 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   const events = spec.events as Record<string, (page: Page, ctx: Ctx, event: EventObject) => Promise<void>>;
   const outcomes = spec.outcomes as Record<string, Outcome<Ctx>>;
   const delays = spec.delays as Record<string, (page: Page, ctx: Ctx) => Promise<void>>;
+  const snapshots = (spec.snapshots ?? {}) as Record<
+    string,
+    (page: Page, ctx: Ctx, event: EventObject) => Promise<void>
+  >;
 
   test.describe(`model: ${machine.id}`, () => {
     for (const [index, { path, transitions }] of paths.entries()) {
@@ -137,6 +161,11 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
               const done = event.type.startsWith(DONE_ACTOR);
               const src = srcOfInvoke(machine, event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length));
               await outcomes[src]![done ? 'done' : 'error'](page, ctx, event);
+            } else if (event.type.startsWith(SNAPSHOT_ACTOR)) {
+              const src = srcOfInvoke(machine, event.type.slice(SNAPSHOT_ACTOR.length));
+              const pass = snapshots[src];
+              if (!pass) throw new Error(`no snapshot map for '${src}' in ${machine.id}`);
+              await pass(page, ctx, event);
             } else if (event.type.startsWith(AFTER)) {
               const delay = event.type.slice(AFTER.length).split('.')[0]!;
               await delays[delay]!(page, ctx);
