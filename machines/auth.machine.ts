@@ -18,10 +18,15 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.expired' };
 
-/** The revocation failed (the server did not answer, or refused): nothing to do, the browser forgot the token. */
-type RevocationFailed = { type: 'xstate.error.actor.revokeSession'; error: unknown };
+/**
+ * How the server revocation ended: revoked, or failed (the server did not answer, or refused). Either way
+ * there is nothing to do: the browser forgot the token as logout began.
+ */
+type RevocationEnded =
+  | { type: 'xstate.done.actor.revokeSession'; output: unknown }
+  | { type: 'xstate.error.actor.revokeSession'; error: unknown };
 
-/** The id of the revokeSession actor while it runs (one at a time matters: a newer one takes the name). */
+/** The id of the revokeSession actor while it runs (a newer one takes the name; nothing waits for either). */
 export const REVOKE_SESSION_ID = 'revokeSession';
 
 export interface RevokeSessionInput {
@@ -32,7 +37,7 @@ export interface RevokeSessionInput {
 export const authMachine = setup({
   types: {
     context: {} as { user: User | null },
-    events: {} as AuthEvent | RevocationFailed,
+    events: {} as AuthEvent | RevocationEnded,
   },
   actors: {
     /** Resolves with the signed-in user; rejects when nobody is (no token, or a falsy answer). */
@@ -59,7 +64,8 @@ export const authMachine = setup({
   context: { user: null },
   initial: 'checking',
   on: {
-    /** Best effort: a revocation that fails changes nothing (and must not stop this machine). */
+    /** Best effort: however the revocation ends, nothing changes (a failure must not stop this machine). */
+    'xstate.done.actor.revokeSession': {},
     'xstate.error.actor.revokeSession': {},
   },
   states: {

@@ -7,6 +7,16 @@ import { authSamples } from '../../machines/samples';
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;
   check: HeldRequests;
+  /** The page's revocation requests, held until the path says how each ends. */
+  revocations: HeldRequests;
+  /** The tokens those requests carry, in the same order. */
+  revoking: string[];
+}
+
+/** Whether the server lets this token in. */
+async function authenticateStatus(page: Page, token: string) {
+  const response = await page.request.get('/api/users/authenticate', { headers: { authorization: `Bearer ${token}` } });
+  return response.status();
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
@@ -20,14 +30,17 @@ await describeBrowserModel<typeof authMachine, Ctx>({
   machine: authMachine,
   model: {
     ...authSamples,
-    serializeState: (s) => JSON.stringify({ value: s.value, signedIn: s.context.user !== null }),
+    // Whether a revocation is out matters: its end is a step of its own.
+    serializeState: (s) =>
+      JSON.stringify({ value: s.value, signedIn: s.context.user !== null, revoking: 'revokeSession' in s.children }),
   },
   start: async (page) => {
     const account = await existingAccount(page);
     await withStoredToken(page, account.token);
     const check = await HeldRequests.on(page, '**/api/users/authenticate', 1);
+    const revocations = await HeldRequests.on(page, '**/api/auth/logout');
     await page.goto('/');
-    return { account, check };
+    return { account, check, revocations, revoking: [] };
   },
   states: {
     checking: async (page) => {
@@ -66,22 +79,15 @@ await describeBrowserModel<typeof authMachine, Ctx>({
       await expect(page.getByText(/scheduled for deletion on/)).toBeVisible();
       await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();
     },
-    // The browser forgets the token at once; the revokeSession actor still hands it to the server, which
-    // revokes it.
-    'auth.logout': async (page) => {
+    // The browser forgets the token at once; the revokeSession actor still hands it to the server (held
+    // there until the path ends the revocation).
+    'auth.logout': async (page, ctx) => {
       const token = await storedToken(page);
       const revocation = page.waitForRequest('**/api/auth/logout');
       await openAccountMenu(page, 'Logout');
       await expect(page.locator('[data-position="top-left"]').getByTestId('toast')).toHaveText(/You are logged out/);
       expect((await revocation).headers().authorization).toBe(`Bearer ${token}`);
-      await expect
-        .poll(async () => {
-          const check = await page.request.get('/api/users/authenticate', {
-            headers: { authorization: `Bearer ${token}` },
-          });
-          return check.status();
-        })
-        .toBe(401);
+      ctx.revoking.push(token!);
     },
     // The session ends on the server (signed out elsewhere); the next authenticated call finds out.
     'auth.expired': async (page) => {
@@ -110,14 +116,18 @@ await describeBrowserModel<typeof authMachine, Ctx>({
         await page.clock.runFor(SPLASH_MS);
       },
     },
-    // The revocation is spawned by logout and nothing waits for it: with this model's states (which leave
-    // out the machine's children) no path ends it. The 'auth.logout' step checks that it reached the server.
+    // The held revocation reaches the server, which revokes the token…
     revokeSession: {
-      done: async () => {
-        throw new Error('no path waits for revokeSession');
+      done: async (page, ctx) => {
+        const token = ctx.revoking.shift()!;
+        await ctx.revocations.release();
+        await expect.poll(() => authenticateStatus(page, token)).toBe(401);
       },
-      error: async () => {
-        throw new Error('no path waits for revokeSession');
+      // …or the network fails under it: the server still knows the token, the browser has forgotten it.
+      error: async (page, ctx) => {
+        const token = ctx.revoking.shift()!;
+        await ctx.revocations.fail();
+        expect(await authenticateStatus(page, token)).toBe(200);
       },
     },
   },
