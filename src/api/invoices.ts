@@ -1,5 +1,10 @@
 /** The invoice calls: ordering a service, and the customer's own invoices. */
-import { type Invoice, type InvoiceCreateRequest, InvoiceCreateResponse, InvoicesResponse } from '../../domain/contract';
+import {
+  type Invoice,
+  type InvoiceCreateRequest,
+  InvoiceCreateResponse,
+  InvoicesResponse,
+} from '../../domain/contract';
 import { get, post } from './http';
 
 /** Random per page load: the same order retried from this page reuses its key, another page life does not. */
