@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 // the environment keeps one directory and one port for the whole run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 400));
 const port = Number(process.env.E2E_PORT);
 // A second site, for what a site may switch off or on: no Google sign-in (no OAUTH_CLIENT_ID), and
 // cookies accepted on scroll (built with VITE_CONSENT_ACCEPT_ON_SCROLL=1). Tests reach it at E2E_OTHER_URL.

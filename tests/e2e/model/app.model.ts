@@ -5,7 +5,7 @@ import type { authMachine } from '../../../machines/auth.machine';
 import type { consentMachine } from '../../../machines/consent.machine';
 import { appSamples, appSnapshots } from '../../machines/samples';
 import { describeBrowserModel } from './browser';
-import { existingAccount, HeldRequests, SPLASH_MS, stopTheClock, withStoredToken } from './support';
+import { existingAccount, HeldRequests, SPLASH_MS, openWithStoppedClock, withStoredToken } from './support';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;
@@ -51,8 +51,7 @@ await describeBrowserModel<typeof appMachine, Ctx>({
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/users/record-visit') ctx.visits.push(request.url());
     });
-    await page.goto('/');
-    await stopTheClock(page);
+    await openWithStoppedClock(page, '/');
     await page.clock.runFor(SPLASH_MS);
     return ctx;
   },

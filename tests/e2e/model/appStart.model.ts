@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { appStartMachine } from '../../../machines/appStart.machine';
 import { company } from '../../../domain/company';
 import { describeBrowserModel } from './browser';
-import { existingAccount, HeldRequests, stopTheClock, withStoredToken } from './support';
+import { existingAccount, HeldRequests, openWithStoppedClock, withStoredToken } from './support';
 
 interface Ctx {
   check: HeldRequests;
@@ -36,9 +36,8 @@ await describeBrowserModel<typeof appStartMachine, Ctx>({
       if (url.pathname === '/api/users/record-visit') ctx.visits.push(request.url());
       if (url.pathname === '/json/') ctx.lookups.push(request.url());
     });
-    await page.goto('/');
     // The splash's 1.5 s and 3 s pass only when the path says so, however long the held check takes.
-    await stopTheClock(page);
+    await openWithStoppedClock(page, '/');
     return ctx;
   },
   states: {
