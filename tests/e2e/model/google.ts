@@ -1,5 +1,6 @@
 /** The Google popup, driven for real: the local OpenID provider's sign-in page in a popup window. */
 import { expect, type Page } from '@playwright/test';
+import type { HeldRequests } from './support';
 
 /** Clicks a Google button and returns the popup it opens. */
 export async function openGooglePopup(page: Page, button: string): Promise<Page> {
@@ -43,3 +44,23 @@ export async function letOpenerNoticeClose(page: Page): Promise<void> {
     await page.clock.runFor(1000);
   }
 }
+
+/**
+ * The sign-in screens' question whether Google is offered, answered at the edge: the real server offers
+ * Google; a site without it answers `google: null`; a failed question leaves the form not knowing.
+ */
+export const checkGoogleAtTheEdge = {
+  done: async (page: Page, { config }: { config: HeldRequests }, event: unknown) => {
+    const offered = (event as { output?: unknown }).output === true;
+    if (offered) await config.release();
+    else await config.answerWith((body) => ({ ...body, google: null }));
+    await expect(page.locator('form[data-google]')).toHaveAttribute(
+      'data-google',
+      offered ? 'available' : 'unavailable',
+    );
+  },
+  error: async (page: Page, { config }: { config: HeldRequests }) => {
+    await config.fail();
+    await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
+  },
+};

@@ -3,7 +3,13 @@ import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { loginMachine } from '../../../machines/login.machine';
 import { describeBrowserModel } from './browser';
-import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
+import {
+  closePopupAndWait,
+  expectNoPopupOpen,
+  openGooglePopup,
+  signInAtProvider,
+  checkGoogleAtTheEdge,
+} from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 import type { Page } from '@playwright/test';
 
@@ -99,22 +105,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       // The customer closes the popup; after the 8 s closed-detection delay the sign-in fails.
       error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
     },
-    // The real server offers Google; a site without it answers `google: null` (told at that edge).
-    checkGoogle: {
-      done: async (page, { config }, event) => {
-        const offered = (event as { output?: unknown }).output === true;
-        if (offered) await config.release();
-        else await config.answerWith((body) => ({ ...body, google: null }));
-        await expect(page.locator('form[data-google]')).toHaveAttribute(
-          'data-google',
-          offered ? 'available' : 'unavailable',
-        );
-      },
-      error: async (page, { config }) => {
-        await config.fail();
-        await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
-      },
-    },
+    checkGoogle: checkGoogleAtTheEdge,
   },
   delays: {
     spinnerLimit: (page) => page.clock.runFor(1500),

@@ -4,7 +4,13 @@ import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
 import { registerMachine } from '../../../machines/register.machine';
 import { describeBrowserModel } from './browser';
 import { newAccount } from '../support';
-import { closePopupAndWait, expectNoPopupOpen, openGooglePopup, signInAtProvider } from './google';
+import {
+  closePopupAndWait,
+  expectNoPopupOpen,
+  openGooglePopup,
+  signInAtProvider,
+  checkGoogleAtTheEdge,
+} from './google';
 import { existingAccount, HeldRequests, openApp } from './support';
 
 interface Ctx {
@@ -113,22 +119,7 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
       },
       error: (page, ctx) => closePopupAndWait(page, ctx.popup!),
     },
-    // The real server offers Google; a site without it answers `google: null` (told at that edge).
-    checkGoogle: {
-      done: async (page, { config }, event) => {
-        const offered = (event as { output?: unknown }).output === true;
-        if (offered) await config.release();
-        else await config.answerWith((body) => ({ ...body, google: null }));
-        await expect(page.locator('form[data-google]')).toHaveAttribute(
-          'data-google',
-          offered ? 'available' : 'unavailable',
-        );
-      },
-      error: async (page, { config }) => {
-        await config.fail();
-        await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
-      },
-    },
+    checkGoogle: checkGoogleAtTheEdge,
   },
   delays: {
     spinnerLimit: (page) => page.clock.runFor(1500),
