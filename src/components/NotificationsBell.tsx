@@ -24,6 +24,8 @@ export default function NotificationsBell() {
         type="button"
         className="bell__trigger"
         aria-expanded={open}
+        // Busy while the list loads: assistive technology (and the tests) can tell the count is not final yet.
+        aria-busy={snapshot.matches('loading')}
         aria-label={unseen ? `Notifications, ${unseen} unseen` : 'Notifications'}
         onClick={() => send({ type: 'notifications.toggle' })}
       >

@@ -91,6 +91,9 @@ await describeBrowserModel<typeof authMachine, Ctx>({
     },
     // The session ends on the server (signed out elsewhere); the next authenticated call finds out.
     'auth.expired': async (page) => {
+      // The bell's first load is an authenticated call too: it must be over before the session ends, or it
+      // would be the call that finds out, racing the customer's click below.
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-busy', 'false');
       const token = await storedToken(page);
       const revoked = await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
       expect(revoked.status()).toBe(204);
