@@ -1,0 +1,157 @@
+/**
+ * A throw-away PostgreSQL 15 for the server tests, started from the machine's own packages (no Docker, no
+ * network): a fresh cluster in a temporary folder, listening on loopback at a free port, trust auth, gone
+ * again on `stop()`. One cluster per test file (start it at the top, stop it in afterAll); every
+ * `createDatabase()` gives a new empty database in it, so tests of one file need not share tables.
+ *
+ * PostgreSQL refuses to run as root: when the tests run as root the folder is handed to the `postgres` user
+ * and every server binary runs through `runuser -u postgres`.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Where Debian's postgresql-15 puts its binaries; /usr/local/bin may hold links to them. */
+const BIN_DIRS = ['/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'];
+
+function binary(name: string): string {
+  const dir = BIN_DIRS.find((candidate) => existsSync(join(candidate, name)));
+  if (!dir) throw new Error(`PostgreSQL's ${name} was not found in ${BIN_DIRS.join(', ')}; install postgresql-15.`);
+  return join(dir, name);
+}
+
+/** True when this machine can run the throw-away server (lets a suite skip itself elsewhere). */
+export function postgresAvailable(): boolean {
+  try {
+    binary('initdb');
+    binary('pg_ctl');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** [command, args] running `name` as the postgres user when we are root, as ourselves otherwise. */
+function command(name: string, args: string[]): [string, string[]] {
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', binary(name), ...args]] : [binary(name), args];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestPostgres {
+  /** postgres://postgres@127.0.0.1:<port>/<db> of a database made for the caller. */
+  url: string;
+  /** Another fresh, empty database in the same cluster; resolves to its URL. */
+  createDatabase(): Promise<string>;
+  /** Stops the server (fast shutdown) and removes its folder; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+let databaseCounter = 0;
+
+export async function startPostgres(): Promise<TestPostgres> {
+  // Short path: the Unix socket's path (<dir>/.s.PGSQL.<port>) must stay under ~107 bytes.
+  const dir = mkdtempSync(join(tmpdir(), 'pg-'));
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = dir;
+  const [initCmd, initArgs] = command('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
+  await run(initCmd, initArgs);
+
+  let port = 0;
+  let started = false;
+  // A free port may be taken between asking and listening (another test file starting its own server): retry.
+  for (let attempt = 0; attempt < 5 && !started; attempt += 1) {
+    port = await freePort();
+    // fsync off: a crash only loses a throw-away database, and tests run much faster without it.
+    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const [ctlCmd, ctlArgs] = command('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      options,
+      '-l',
+      join(data, 'server.log'),
+      '-w',
+      'start',
+    ]);
+    try {
+      await run(ctlCmd, ctlArgs);
+      started = true;
+    } catch (error) {
+      if (attempt === 4) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+
+  let stopped = false;
+  const stopSync = () => {
+    if (stopped) return;
+    stopped = true;
+    const [ctlCmd, ctlArgs] = command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    try {
+      execFileSync(ctlCmd, ctlArgs, { stdio: 'ignore' });
+    } catch {
+      // already down
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A test run that dies before afterAll must not leave a server behind.
+  process.once('exit', stopSync);
+
+  const createDatabase = async (): Promise<string> => {
+    databaseCounter += 1;
+    const name = `test_${process.pid}_${databaseCounter}`;
+    const [cmd, args] = command('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+    await run(cmd, args);
+    return `postgres://postgres@127.0.0.1:${port}/${name}`;
+  };
+
+  return {
+    url: await createDatabase(),
+    createDatabase,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.removeListener('exit', stopSync);
+      const [ctlCmd, ctlArgs] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      try {
+        await run(ctlCmd, ctlArgs);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
