@@ -10,8 +10,13 @@ export interface Config {
   /** TCP port to listen on; 0 lets the OS choose (used by tests). */
   PORT: number;
   HOST: string;
-  /** Where the SQLite database (and later the mail outbox) lives. */
+  /** Where the SQLite database (when DATABASE_URL is unset), the mail outbox and the limits file live. */
   DATA_DIR: string;
+  /**
+   * postgres://user:password@host:port/database (or postgresql://): the data lives in that PostgreSQL
+   * database, which several server instances may share. Unset: the embedded SQLite file in DATA_DIR.
+   */
+  DATABASE_URL: string | undefined;
   /** The address customers reach us at; used for links in mail and payment redirects. */
   PUBLIC_URL: string;
   /** The built SPA (vite's output directory). */
@@ -174,6 +179,32 @@ function smtpUrl(env: Env, key: string): string | undefined {
   return value;
 }
 
+/**
+ * Unset: undefined (SQLite). Set: a postgres:// or postgresql:// URL naming a host and a database. Never echoed
+ * back in the error: the URL may carry the database password.
+ */
+function databaseUrl(env: Env, key: string): string | undefined {
+  const value = raw(env, key);
+  if (value === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!parsed || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
+    throw new ConfigError(
+      `${key} must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database); ` +
+        'leave it unset to keep the data in SQLite in DATA_DIR.',
+    );
+  }
+  // pg also reads a socket folder from ?host=, so only the database name is required here.
+  if (parsed.pathname.replace(/^\//, '') === '') {
+    throw new ConfigError(`${key} must name the database after the host (postgres://host:5432/database).`);
+  }
+  return value;
+}
+
 /** Unset: the default; set but blank: switched off (null); else an http(s) URL, kept exactly as given. */
 function switchableUrl(env: Env, key: string, fallback: string): string | null {
   if (env[key] === undefined) return fallback;
@@ -214,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     // All interfaces by default: the server also runs in containers, where loopback is unreachable.
     HOST: raw(env, 'HOST') ?? '0.0.0.0',
     DATA_DIR: raw(env, 'DATA_DIR') ?? './data',
+    DATABASE_URL: databaseUrl(env, 'DATABASE_URL'),
     PUBLIC_URL: url(env, 'PUBLIC_URL', `http://localhost:${PORT}`),
     STATIC_DIR: raw(env, 'STATIC_DIR') ?? 'dist',
     SESSION_IDLE_DAYS: positive(env, 'SESSION_IDLE_DAYS', 7),

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { isBuildStale, runViteBuild } from './build-check';
-import { openDatabase } from './db/database';
+import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { CLEANUP_INTERVAL_MS, runCleanup } from './jobs/cleanup';
 import { createLog } from './log';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     await runViteBuild(config.STATIC_DIR);
   }
 
-  const db = openDatabase(config.DATA_DIR);
+  const db = openConfiguredDatabase(config);
   await migrate(db);
   const log = createLog({ level: config.LOG_LEVEL });
   const cleanup = () => runCleanup({ db, clock: systemClock, config, log });

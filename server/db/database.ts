@@ -1,17 +1,43 @@
 /**
- * Opens the embedded SQLite database through Kysely. Kysely (not raw better-sqlite3) so that every
- * query is built and parameterised the same way, and a PostgreSQL dialect can take over later.
+ * Opens the database through Kysely: PostgreSQL (Kysely's PostgresDialect over `pg`) when DATABASE_URL names
+ * one, otherwise the embedded SQLite file in DATA_DIR. Kysely (not raw better-sqlite3 or pg) so that every
+ * query is built and parameterised the same way whichever database runs underneath.
  */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
 import type { Database } from './schema';
 
 export const DATABASE_FILE = 'storefront.sqlite';
 
+/** PostgreSQL when DATABASE_URL is set (config.ts accepts only postgres:// and postgresql:// there), else SQLite. */
+export function openConfiguredDatabase(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>): Kysely<Database> {
+  return config.DATABASE_URL !== undefined ? openPostgresDatabase(config.DATABASE_URL) : openDatabase(config.DATA_DIR);
+}
+
 /**
- * `dataDir` is a directory (created if missing) holding `storefront.sqlite`,
+ * A pool of connections to the PostgreSQL database at `url` (postgres://user:password@host:port/database).
+ * The pool opens connections lazily: a wrong address or password shows at the first query (the migrations
+ * at start-up), not here.
+ */
+export function openPostgresDatabase(url: string, options: { max?: number } = {}): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A lost database must fail a request, not hang it.
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle connection the server drops (a restart, a network cut) emits 'error' on the pool; unhandled, that
+  // would end the process. The pool replaces the connection on the next checkout.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * The embedded SQLite database. `dataDir` is a directory (created if missing) holding `storefront.sqlite`,
  * or the string ':memory:' for a private throw-away database (tests).
  */
 export function openDatabase(dataDir: string): Kysely<Database> {

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       PORT: 3000,
       HOST: '0.0.0.0',
       DATA_DIR: './data',
+      DATABASE_URL: undefined,
       PUBLIC_URL: 'http://localhost:3000',
       STATIC_DIR: 'dist',
       SESSION_IDLE_DAYS: 7,
@@ -92,6 +93,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_LINK_SECRET: 'too short' })).toThrow(/PAYMENT_LINK_SECRET/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+  });
+
+  it('takes a postgres:// or postgresql:// DATABASE_URL, and refuses anything else without echoing it', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop:pw@db.internal:5432/shop' }).DATABASE_URL).toBe(
+      'postgres://shop:pw@db.internal:5432/shop',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/shop?sslmode=require' }).DATABASE_URL).toBe(
+      'postgresql://db/shop?sslmode=require',
+    );
+    expect(loadConfig({ DATABASE_URL: '  ' }).DATABASE_URL).toBeUndefined();
+    for (const bad of ['mysql://root:hunter2@db/shop', 'sqlite:./data/x.sqlite', 'hunter2', 'http://db/shop']) {
+      const attempt = () => loadConfig({ DATABASE_URL: bad });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+      expect(attempt).not.toThrow(/hunter2/);
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop:pw@db:5432' })).toThrow(/must name the database/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop:pw@db:5432/' })).toThrow(/must name the database/);
   });
 
   it('reads every variable, and blank counts as unset', () => {

@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openConfiguredDatabase } from '../../server/db/database';
+import { dialectOf } from '../../server/db/dialect';
 import { postgresAvailable, startPostgres } from './postgres';
 
 const run = promisify(execFile);
@@ -23,5 +27,20 @@ describe.runIf(postgresAvailable())('the throw-away PostgreSQL of the tests', ()
       "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
     ]);
     expect(tables.trim()).toBe('0');
+  });
+
+  it('is what the server opens when DATABASE_URL names it; without it the server keeps SQLite', async () => {
+    const pg = await started;
+    const db = openConfiguredDatabase(loadConfig({ DATABASE_URL: pg.url }));
+    try {
+      expect(dialectOf(db)).toBe('postgres');
+      const { rows } = await sql<{ answer: number }>`SELECT 1 + 1 AS answer`.execute(db);
+      expect(rows).toEqual([{ answer: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+    const sqlite = openConfiguredDatabase({ ...loadConfig({}), DATA_DIR: ':memory:' });
+    expect(dialectOf(sqlite)).toBe('sqlite');
+    await sqlite.destroy();
   });
 });
