@@ -1,12 +1,15 @@
 /** Profile pictures (kept in the database, so every server instance can serve them) and visit records. */
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('avatars')
     .addColumn('user_id', 'text', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('bytes', 'blob', (col) => col.notNull())
+    // Dialect branch, unavoidable: raw bytes are `blob` in SQLite and `bytea` in PostgreSQL, and neither knows
+    // the other's name (SQLite would take `bytea` but give it NUMERIC affinity).
+    .addColumn('bytes', isPostgres(db) ? 'bytea' : 'blob', (col) => col.notNull())
     .addColumn('sha256', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
@@ -21,8 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('country_name', 'text')
     .addColumn('city', 'text')
     .addColumn('postal', 'text')
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
+    // Double precision: SQLite's `real` is already 8 bytes (and takes this name with the same REAL affinity),
+    // PostgreSQL's `real` would be 4 bytes, too coarse for coordinates.
+    .addColumn('latitude', 'double precision')
+    .addColumn('longitude', 'double precision')
     .addColumn('ipv4', 'text')
     .addColumn('state', 'text')
     .addColumn('visit_date', 'text', (col) => col.notNull())

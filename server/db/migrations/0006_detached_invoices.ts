@@ -6,6 +6,7 @@
  * their insertion order, so invoices of the same millisecond keep their order.
  */
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect';
 
 async function rebuild(db: Kysely<unknown>, userId: 'nullable' | 'required'): Promise<void> {
   await db.schema
@@ -30,9 +31,11 @@ async function rebuild(db: Kysely<unknown>, userId: 'nullable' | 'required'): Pr
     'id, user_id, amount_pence, title, type, url, paid, paid_at, created_at, provider, provider_ref',
   );
   const keep = userId === 'required' ? sql`WHERE user_id IS NOT NULL` : sql``;
-  await sql`INSERT INTO invoices_rebuilt (${columns}) SELECT ${columns} FROM invoices ${keep} ORDER BY rowid`.execute(
-    db,
-  );
+  // Dialect branch, unavoidable: `rowid` is SQLite's hidden insertion counter, which the app's newest-first
+  // lists use to order invoices of the same millisecond, so SQLite must copy rows in that order. PostgreSQL has
+  // no rowid and no meaningful row order (a PostgreSQL database runs this step on a fresh, empty table anyway).
+  const order = isPostgres(db) ? sql`` : sql`ORDER BY rowid`;
+  await sql`INSERT INTO invoices_rebuilt (${columns}) SELECT ${columns} FROM invoices ${keep} ${order}`.execute(db);
   await db.schema.dropTable('invoices').execute();
   await db.schema.alterTable('invoices_rebuilt').renameTo('invoices').execute();
   await db.schema.createIndex('invoices_user_created').on('invoices').columns(['user_id', 'created_at']).execute();

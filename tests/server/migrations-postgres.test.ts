@@ -1,0 +1,65 @@
+// @vitest-environment node
+import { type Kysely, Migrator, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { migrations } from '../../server/db/migrations/index';
+import type { Database } from '../../server/db/schema';
+import { postgresAvailable, startPostgres } from './postgres';
+
+describe.runIf(postgresAvailable())('the migrations on PostgreSQL', () => {
+  const started = startPostgres();
+  const opened: Array<Kysely<Database>> = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((db) => db.destroy()));
+    await (await started).stop();
+  });
+  async function fresh(): Promise<Kysely<Database>> {
+    const db = openPostgresDatabase(await (await started).createDatabase());
+    opened.push(db);
+    return db;
+  }
+
+  it('bring an empty database to the latest schema', async () => {
+    const db = await fresh();
+    await migrate(db);
+    const tables = await sql<{ tablename: string }>`
+      SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%' ORDER BY 1`.execute(
+      db,
+    );
+    expect(tables.rows.map((row) => row.tablename)).toEqual(
+      [
+        'avatars',
+        'email_codes',
+        'identities',
+        'idempotency_keys',
+        'invoices',
+        'notifications',
+        'payment_events',
+        'sessions',
+        'users',
+        'visits',
+      ].sort(),
+    );
+  });
+
+  it('run down to nothing and up again', async () => {
+    const db = await fresh();
+    await migrate(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    for (let step = 0; step < Object.keys(migrations).length; step += 1) {
+      const { error } = await migrator.migrateDown();
+      expect(error).toBeUndefined();
+    }
+    await migrate(db);
+  });
+
+  it('are applied once when several instances start at the same moment', async () => {
+    const url = await (await started).createDatabase();
+    const instances = Array.from({ length: 4 }, () => openPostgresDatabase(url, { max: 2 }));
+    opened.push(...instances);
+    await Promise.all(instances.map((db) => migrate(db)));
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(instances[0]!);
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+});
