@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findAvatarHash } from '../avatars/repository';
 import type { Database, UserRow, UserUpdate, UserWithAvatar } from '../db/schema';
+import { PG_UNIQUE_VIOLATION } from '../db/errors';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -69,12 +70,9 @@ export async function updateUser(
   return { ...row, avatar_sha256: await findAvatarHash(db, id) };
 }
 
-/** True for SQLite's UNIQUE violation: two requests raced past our "is this e-mail free?" check. */
+/** True for a UNIQUE violation (SQLite's code or PostgreSQL's 23505): two requests raced past our "is this e-mail free?" check. */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === PG_UNIQUE_VIOLATION;
 }

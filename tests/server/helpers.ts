@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { createApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import { type Config, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, openPostgresDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { createLog } from '../../server/log';
 import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../domain/contract';
 import { assert } from 'superstruct';
+import { type TestPostgres, startPostgres } from './postgres';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Storefront test page</title></head><body></body></html>';
 export const ASSET_PATH = '/assets/index-abc123.js';
@@ -82,10 +83,32 @@ export function createCapturedLog() {
   return { log, lines, events: () => lines.filter((line) => line.log === 'security') };
 }
 
-/** A complete app over a fresh in-memory database, with a hand-moved clock. */
+/**
+ * TEST_DATABASE=postgres: createTestServer runs on PostgreSQL instead of in-memory SQLite, one throw-away
+ * cluster per test file (tests/server/postgres.ts) and a fresh database in it per server.
+ */
+export const TEST_ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
+
+let cluster: Promise<TestPostgres> | undefined;
+
+/** A fresh database in this test file's throw-away PostgreSQL (started on first use, stopped by `cleanup`). */
+export async function createPostgresDatabase(): Promise<string> {
+  if (!cluster) {
+    const starting = startPostgres();
+    cluster = starting;
+    cleanups.push(async () => {
+      cluster = undefined;
+      await (await starting).stop();
+    });
+  }
+  return (await cluster).createDatabase();
+}
+
+/** A complete app over a fresh database (in-memory SQLite, or PostgreSQL under TEST_ON_POSTGRES), with a hand-moved clock. */
 export async function createTestServer(overrides: Partial<Config> = {}) {
   const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), DATA_DIR: createDataDir(), ...overrides };
-  const db = openDatabase(':memory:');
+  if (TEST_ON_POSTGRES && config.DATABASE_URL === undefined) config.DATABASE_URL = await createPostgresDatabase();
+  const db = config.DATABASE_URL !== undefined ? openPostgresDatabase(config.DATABASE_URL) : openDatabase(':memory:');
   await migrate(db);
   cleanups.push(() => db.destroy());
   const clock = createTestClock();

@@ -4,7 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
+import { isConstraintRace } from '../../server/db/errors';
 import type { Database } from '../../server/db/schema';
+import { isUniqueViolation } from '../../server/users/repository';
 import { postgresAvailable, startPostgres } from './postgres';
 
 describe.runIf(postgresAvailable())('the migrations on PostgreSQL', () => {
@@ -61,5 +63,36 @@ describe.runIf(postgresAvailable())('the migrations on PostgreSQL', () => {
     await Promise.all(instances.map((db) => migrate(db)));
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(instances[0]!);
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it("give errors the server recognises: a taken e-mail or key is PostgreSQL's 23505", async () => {
+    const db = await fresh();
+    await migrate(db);
+    const user = {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password_hash: null,
+      email_verified: 0,
+      last_login: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      updated_at: '2026-01-05T09:00:00.000Z',
+    };
+    await db
+      .insertInto('users')
+      .values({ id: 'u1', ...user })
+      .execute();
+    const sameEmail = await db
+      .insertInto('users')
+      .values({ id: 'u2', ...user })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(sameEmail)).toBe(true);
+    expect(isConstraintRace(sameEmail)).toBe(true);
+    const sameId = await db
+      .insertInto('users')
+      .values({ id: 'u1', ...user, email: 'other@example.com' })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isConstraintRace(sameId)).toBe(true);
   });
 });
