@@ -144,14 +144,18 @@ export async function startPostgres(): Promise<TestPostgres> {
     createDatabase,
     async stop() {
       if (stopped) return;
-      stopped = true;
-      process.removeListener('exit', stopSync);
+      // The exit hook stays until the server is down: a worker that ends while this still waits (an afterAll
+      // past its timeout on a busy machine) must not leave the server running.
       const [ctlCmd, ctlArgs] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       try {
         await run(ctlCmd, ctlArgs);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        stopSync();
+        return;
       }
+      stopped = true;
+      process.removeListener('exit', stopSync);
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
