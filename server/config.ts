@@ -57,8 +57,8 @@ export interface Config {
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: number;
   /**
-   * Signs the sandbox checkout links (HMAC-SHA256). Unset: a secret is generated once and kept in
-   * DATA_DIR/payment-link-secret, so links survive restarts.
+   * Signs the sandbox checkout links and keys the e-mailed codes' HMAC. Unset: a secret is generated once and
+   * kept in the database (server/secrets.ts), so links survive restarts and every instance agrees.
    */
   PAYMENT_LINK_SECRET: string | undefined;
   /** Set: payments go through Stripe Checkout instead of the built-in sandbox checkout page. */
@@ -103,6 +103,11 @@ export interface Config {
   VISIT_RETENTION_DAYS: number;
   /** The server log's level (pino): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: LogLevel;
+  /**
+   * On SIGTERM, how long requests in flight may take to finish (whole seconds, 1 to 3600) before the server
+   * exits anyway. Unset: undefined, and the drain's default of 10 s applies (server/http/drain.ts).
+   */
+  SHUTDOWN_GRACE_SECONDS: number | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -286,6 +291,8 @@ export function loadConfig(env: Env = process.env): Config {
     PAYMENTS: oneOf(env, 'PAYMENTS', ['sandbox'] as const),
     VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', DEFAULT_VISIT_RETENTION_DAYS, 1, 36_500),
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
+    SHUTDOWN_GRACE_SECONDS:
+      raw(env, 'SHUTDOWN_GRACE_SECONDS') === undefined ? undefined : integer(env, 'SHUTDOWN_GRACE_SECONDS', 0, 1, 3600),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);

@@ -15,7 +15,7 @@ import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
 import { type Mailer, createMailer } from './mail/mailer';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
-import { loadPaymentLinkSecret } from './payments/secret';
+import { createServerSecret } from './secrets';
 
 export interface Services {
   db: Kysely<Database>;
@@ -51,7 +51,8 @@ export function createServices(deps: {
   log?: ServerLog;
 }): Services {
   const { config, clock } = deps;
-  let codeKey: Buffer | undefined;
+  const secret = createServerSecret(deps);
+  let codeKey: Promise<Buffer> | undefined;
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
   const limits = createLimits(config, log);
   const hashing = createWorkQueue({
@@ -64,12 +65,12 @@ export function createServices(deps: {
     ...deps,
     log,
     sessions: createSessions(deps),
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, secret.get),
     mailer: deps.mailer ?? createMailer(config, clock),
-    // The codes' HMAC key is derived from the server secret kept in DATA_DIR (read on first use).
+    // The codes' HMAC key is derived from the server's signing secret (read on first use).
     codes: createCodes({
       ...deps,
-      key: () => (codeKey ??= createHmac('sha256', loadPaymentLinkSecret(config)).update('email-codes').digest()),
+      key: () => (codeKey ??= secret.get().then((value) => createHmac('sha256', value).update('email-codes').digest())),
     }),
     limits,
     passwords: createPasswords(hashing),

@@ -21,7 +21,7 @@ export interface CodeOwner {
 
 export interface Codes {
   /** A fresh code's HMAC, without storing anything: the work an unknown e-mail also gets. */
-  prepare(userId: string, purpose: CodePurpose): { code: string; codeHash: string };
+  prepare(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
   /** Stores a prepared code for the user (replacing any older one) and returns nothing secret. */
   store(owner: CodeOwner, purpose: CodePurpose, codeHash: string): Promise<void>;
   /**
@@ -37,15 +37,17 @@ export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () => Buffer }): Codes {
+export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () => Promise<Buffer> }): Codes {
   const { db, clock } = deps;
-  const hash = (userId: string, purpose: CodePurpose, code: string) =>
-    createHmac('sha256', deps.key()).update(`${purpose}\n${userId}\n${code}`).digest('hex');
+  const hash = async (userId: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', await deps.key())
+      .update(`${purpose}\n${userId}\n${code}`)
+      .digest('hex');
 
   return {
-    prepare(userId, purpose) {
+    async prepare(userId, purpose) {
       const code = generateCode();
-      return { code, codeHash: hash(userId, purpose, code) };
+      return { code, codeHash: await hash(userId, purpose, code) };
     },
 
     async store(owner, purpose, codeHash) {
@@ -77,7 +79,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
         .executeTakeFirst();
       if (!row) return false;
       const expected = Buffer.from(row.code_hash, 'hex');
-      const given = Buffer.from(hash(owner.id, purpose, code), 'hex');
+      const given = Buffer.from(await hash(owner.id, purpose, code), 'hex');
       const matches = expected.length === given.length && timingSafeEqual(expected, given);
       return matches && row.email === owner.email && clock.now().getTime() < Date.parse(row.expires_at);
     },
@@ -87,7 +89,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
         .deleteFrom('email_codes')
         .where('user_id', '=', owner.id)
         .where('purpose', '=', purpose)
-        .where('code_hash', '=', hash(owner.id, purpose, code))
+        .where('code_hash', '=', await hash(owner.id, purpose, code))
         .executeTakeFirst();
       return result.numDeletedRows === 1n;
     },

@@ -1,8 +1,8 @@
 /** The customer's notifications: written by the events they describe, listed newest first, marked seen. */
-import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { NotificationWire } from '../../domain/contract';
 import { company } from '../../domain/company';
+import { newOrderedId } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
 import { formatLongDate, formatPounds } from '../mail/messages';
 
@@ -26,7 +26,7 @@ export async function addNotification(
   fields: { userId: string; kind: NotificationKind; text: string; now: Date },
 ): Promise<NotificationRow> {
   const row: NotificationRow = {
-    id: randomUUID(),
+    id: newOrderedId(),
     user_id: fields.userId,
     kind: fields.kind,
     text_en: fields.text,
@@ -44,7 +44,7 @@ export function listNotifications(db: Kysely<Database>, userId: string): Promise
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy(sql`rowid`, 'desc')
+    .orderBy('id', 'desc')
     .limit(NOTIFICATIONS_LIMIT)
     .execute();
 }

@@ -1,6 +1,6 @@
 /** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
-import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { newOrderedId } from '../db/ids';
 import type { Database, InvoiceRow } from '../db/schema';
 
 export function poundsToPence(pounds: number): number {
@@ -24,7 +24,7 @@ export async function insertInvoice(
   },
 ): Promise<InvoiceRow> {
   const row: InvoiceRow = {
-    id: randomUUID(),
+    id: newOrderedId(),
     user_id: fields.userId,
     amount_pence: fields.amountPence,
     title: fields.title,
@@ -51,7 +51,7 @@ export function listInvoicesForUser(db: Kysely<Database>, userId: string): Promi
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy(sql`rowid`, 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 

@@ -11,6 +11,9 @@ export function paymentProviderName(config: Pick<Config, 'STRIPE_SECRET_KEY'>): 
   return config.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
 }
 
-export function createPaymentProvider(config: Config): ConfiguredProvider {
-  return paymentProviderName(config) === 'stripe' ? createStripeProvider(config) : createSandboxProvider(config);
+/** `secret`: the server's signing secret, which the sandbox signs its links with. */
+export function createPaymentProvider(config: Config, secret: () => Promise<string>): ConfiguredProvider {
+  return paymentProviderName(config) === 'stripe'
+    ? createStripeProvider(config)
+    : createSandboxProvider(config, secret);
 }

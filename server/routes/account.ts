@@ -109,7 +109,7 @@ export function accountRoutes(services: Services) {
     // The answer must take the same time whether or not the account exists: both do the same work before it
     // (one read, a code and its HMAC), and what only an existing account needs (storing the code, a durable
     // write, and mailing it) happens after the answer has gone.
-    const { code, codeHash } = codes.prepare(user?.id ?? 'no-account', 'password_reset');
+    const { code, codeHash } = await codes.prepare(user?.id ?? 'no-account', 'password_reset');
     if (user) {
       setImmediate(() => {
         services.log.security('password.reset_requested', { userId: user.id });
@@ -170,7 +170,7 @@ export function accountRoutes(services: Services) {
     if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
     await throttleCodeRequest(`email-change:${user.id}`, null, { userId: user.id });
 
-    const { code, codeHash } = codes.prepare(user.id, 'email_change');
+    const { code, codeHash } = await codes.prepare(user.id, 'email_change');
     await codes.store(user, 'email_change', codeHash);
     try {
       await mailer.send(emailChangeCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
@@ -188,7 +188,7 @@ export function accountRoutes(services: Services) {
     // Signed in: the account is the one to limit (the address limit guards the anonymous call).
     await throttleCodeRequest(`verify:${user.id}`, null, { userId: user.id });
 
-    const { code, codeHash } = codes.prepare(user.id, 'verify_email');
+    const { code, codeHash } = await codes.prepare(user.id, 'verify_email');
     await codes.store(user, 'verify_email', codeHash);
     try {
       await mailer.send(verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));

@@ -36,7 +36,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     if (!invoice || invoice.provider !== 'sandbox' || invoice.user_id === null) {
       return page(c, 404, 'Invoice not found', NOT_FOUND_TEXT);
     }
-    if (!sandbox.verify(invoice.id, invoice.user_id, signature)) {
+    if (!(await sandbox.verify(invoice.id, invoice.user_id, signature))) {
       return page(c, 403, 'Link not valid', `${FORBIDDEN_TEXT} Please open the checkout again from your order.`);
     }
     return invoice;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -10,8 +10,10 @@ import { migrate } from '../../server/db/migrate';
 import { contentSecurityPolicy } from '../../server/http/security-headers';
 import { markInvoicePaid } from '../../server/payments/markPaid';
 import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '../../server/payments/sandbox-page';
-import { PAYMENT_LINK_SECRET_FILE } from '../../server/payments/secret';
+import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME, createServerSecret } from '../../server/secrets';
 import { company } from '../../domain/company';
+import type { MailMessage, Mailer } from '../../server/mail/mailer';
+import { settle } from './mail-helpers';
 import {
   MINUTE,
   ORDER,
@@ -218,12 +220,17 @@ describe('Pay and Cancel', () => {
     const before = clock.now().getTime();
     // Every reading of the clock is a millisecond later, so the two payments carry different times.
     const ticking = { now: () => (clock.advance(1), clock.now()) };
-    const racing = closeAfterAll(createApp({ db, config, clock: ticking }));
+    // A mailer that keeps the receipts and reads no clock (the outbox would, whenever its write gets to run).
+    const receipts: MailMessage[] = [];
+    const mailer: Mailer = { transport: 'outbox', send: async (message) => void receipts.push(message), close() {} };
+    const racing = closeAfterAll(createApp({ db, config, clock: ticking, mailer }));
     const results = await Promise.all([submit(racing, path, 'pay', sig), submit(racing, path, 'pay', sig)]);
     expect(results.map((res) => res.status)).toEqual([303, 303]);
 
     // Both requests reached the payment (two clock readings) and the first confirmation's time was kept.
     expect(clock.now().getTime()).toBe(before + 2);
+    await settle();
+    expect(receipts).toHaveLength(1);
     const row = await invoiceRow(id);
     expect(row.paid).toBe(1);
     expect(row.paid_at).toBe(new Date(before + 1).toISOString());
@@ -251,62 +258,71 @@ describe('Pay and Cancel', () => {
   });
 });
 
-describe('the payment link secret', () => {
-  /** An app over a database file in `dataDir`, as `npm start` runs it. */
-  async function fileBackedApp(dataDir: string, env: Record<string, string> = {}) {
-    const config = { ...loadConfig(env), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
-    const db = openDatabase(dataDir);
-    await migrate(db);
-    return { app: closeAfterAll(createApp({ db, config, clock: createTestClock() })), db };
-  }
-
-  it('is generated once, kept in DATA_DIR with mode 0600, and survives a restart', async () => {
-    const dataDir = createDataDir();
-    const first = await fileBackedApp(dataDir);
+describe('the signing secret', () => {
+  it('is generated once, kept in the database, and shared by every app on it (other instances, restarts)', async () => {
+    const first = await createTestServer();
     const { token } = await register(first.app);
     const link = await paymentLink(first.app, token);
-    const file = join(dataDir, PAYMENT_LINK_SECRET_FILE);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    await first.db.destroy();
+    const rows = await first.db.selectFrom('server_secrets').selectAll().execute();
+    expect(rows.map((row) => row.name)).toEqual([SIGNING_SECRET_NAME]);
+    expect(rows[0]!.value).toMatch(/^[0-9a-f]{64}$/);
 
-    const second = await fileBackedApp(dataDir);
+    // Another instance on the same database (its own DATA_DIR, its own memory) opens and pays the link.
+    const other = closeAfterAll(
+      createApp({ db: first.db, config: { ...first.config, DATA_DIR: createDataDir() }, clock: first.clock }),
+    );
+    expect((await openCheckout(other, link)).status).toBe(200);
+    // An instance configured with another secret refuses it: the secret is what counts.
+    const stranger = closeAfterAll(
+      createApp({
+        db: first.db,
+        config: { ...first.config, PAYMENT_LINK_SECRET: 'another secret of at least thirty-two characters' },
+        clock: first.clock,
+      }),
+    );
+    expect((await openCheckout(stranger, link)).status).toBe(403);
+
+    const { path, sig, id } = parseLink(link);
+    expect((await submit(other, path, 'pay', sig)).status).toBe(303);
+    const row = await first.db.selectFrom('invoices').select('paid').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.paid).toBe(1);
+  });
+
+  it('is the same for instances that need it first at the same moment', async () => {
+    const { db, config, clock } = await createTestServer();
+    const instances = Array.from({ length: 5 }, () => createServerSecret({ db, config, clock }));
+    const values = await Promise.all(instances.map((instance) => instance.get()));
+    expect(new Set(values).size).toBe(1);
+    expect(await db.selectFrom('server_secrets').select('value').execute()).toEqual([{ value: values[0] }]);
+  });
+
+  it('adopts the secret an embedded install kept in DATA_DIR, so links already sent still open', async () => {
+    const dataDir = createDataDir();
+    const legacy = 'f'.repeat(64);
+    writeFileSync(join(dataDir, LEGACY_SECRET_FILE), `${legacy}\n`, { mode: 0o600 });
+    const config = { ...loadConfig({}), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
+    const db = openDatabase(dataDir);
+    await migrate(db);
     try {
-      // The same database under another DATA_DIR has another secret, and refuses the link: the secret is what counts.
-      const stranger = closeAfterAll(
-        createApp({
-          db: second.db,
-          config: { ...loadConfig({}), DATA_DIR: createDataDir(), STATIC_DIR: createStaticDir() },
-        }),
-      );
-      expect((await openCheckout(stranger, link)).status).toBe(403);
-
-      const page = await openCheckout(second.app, link);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain(TEST_MODE_TEXT);
-      const { path, sig, id } = parseLink(link);
-      expect((await submit(second.app, path, 'pay', sig)).status).toBe(303);
-      const row = await second.db.selectFrom('invoices').select('paid').where('id', '=', id).executeTakeFirstOrThrow();
-      expect(row.paid).toBe(1);
+      const app = closeAfterAll(createApp({ db, config, clock: createTestClock() }));
+      const { token, user } = await register(app);
+      const { id, sig } = parseLink(await paymentLink(app, token));
+      expect(sig).toBe(createHmac('sha256', legacy).update(`${id}\n${user.id}`).digest('base64url'));
+      expect(await db.selectFrom('server_secrets').select('value').execute()).toEqual([{ value: legacy }]);
     } finally {
-      await second.db.destroy();
+      await db.destroy();
     }
   });
 
-  it('is PAYMENT_LINK_SECRET when configured, and then nothing is written to DATA_DIR', async () => {
+  it('is PAYMENT_LINK_SECRET when configured, and then none is stored', async () => {
     const secret = 'a configured secret of at least thirty-two characters';
-    const {
-      app: configured,
-      db: configuredDb,
-      config: configuredConfig,
-    } = await createTestServer({
-      PAYMENT_LINK_SECRET: secret,
-    });
+    const { app: configured, db: configuredDb } = await createTestServer({ PAYMENT_LINK_SECRET: secret });
     const { token, user } = await register(configured);
     const link = await paymentLink(configured, token);
     const { id, sig } = parseLink(link);
     const expected = createHmac('sha256', secret).update(`${id}\n${user.id}`).digest('base64url');
     expect(sig).toBe(expected);
-    expect(existsSync(join(configuredConfig.DATA_DIR, PAYMENT_LINK_SECRET_FILE))).toBe(false);
+    expect(await configuredDb.selectFrom('server_secrets').selectAll().execute()).toEqual([]);
     expect((await configuredDb.selectFrom('invoices').select('id').execute()).map((row) => row.id)).toEqual([id]);
   });
 });

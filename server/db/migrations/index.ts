@@ -11,6 +11,7 @@ import * as m0004 from './0004_avatars_visits';
 import * as m0005 from './0005_identities';
 import * as m0006 from './0006_detached_invoices';
 import * as m0007 from './0007_idempotency_keys';
+import * as m0008 from './0008_secrets_job_leases';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_identities': m0005,
   '0006_detached_invoices': m0006,
   '0007_idempotency_keys': m0007,
+  '0008_secrets_job_leases': m0008,
 };
