@@ -1,5 +1,6 @@
 /** Queries on the avatars table (one row per user who has a picture). */
 import type { Kysely } from 'kysely';
+import { isWellFormedId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { CheckedAvatar } from './image';
 
@@ -23,7 +24,9 @@ export async function saveAvatar(
     .execute();
 }
 
-export function findAvatar(db: Kysely<Database>, userId: string) {
+/** The user's picture; undefined when there is none, or when `userId` (from a URL) cannot be an id. */
+export async function findAvatar(db: Kysely<Database>, userId: string) {
+  if (!isWellFormedId(userId)) return undefined;
   return db
     .selectFrom('avatars')
     .select(['content_type', 'bytes', 'sha256'])

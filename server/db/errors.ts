@@ -13,3 +13,13 @@ export function isConstraintRace(error: unknown): boolean {
   // unique_violation, for UNIQUE and PRIMARY KEY alike.
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === PG_UNIQUE_VIOLATION;
 }
+
+/**
+ * PostgreSQL refuses to store or compare some text at all: a NUL character (22021, character_not_in_repertoire)
+ * or bytes its encoding cannot hold (22P05). SQLite takes such text, so only PostgreSQL raises this; it means
+ * the client sent text no field of ours can hold, which is the client's error (400), not ours.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : '';
+  return code === '22021' || code === '22P05';
+}

@@ -12,3 +12,14 @@ import { v7 } from 'uuid';
 export function newOrderedId(): string {
   return v7();
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `value` can be one of our row ids (every id the app makes is a UUID). A lookup by an id from a URL
+ * asks this first, so that junk is "not found" on both databases alike: PostgreSQL refuses some text outright
+ * (a NUL character), where SQLite would simply find nothing.
+ */
+export function isWellFormedId(value: string): boolean {
+  return UUID.test(value);
+}

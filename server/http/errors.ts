@@ -7,6 +7,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../domain/contract';
+import { isUnstorableText } from '../db/errors';
 import type { ServerLog } from '../log';
 import { clientAborted } from './client-aborted';
 
@@ -75,6 +76,10 @@ export function onError(log: ServerLog): ErrorHandler {
       const reason = err instanceof Error ? err.message : String(err);
       log.logger.warn({ event: 'client.aborted', ...request, reason }, 'the client disconnected mid-request');
       return errorResponse(c, 400, CLIENT_ABORTED_TEXT);
+    }
+    if (isUnstorableText(err)) {
+      log.logger.warn({ event: 'request.unstorable_text', ...request }, 'the request held text the database refuses');
+      return errorResponse(c, 400, TEXT_FOR_STATUS[400]!);
     }
     // Unexpected: keep the details in the server log, where an operator can read them.
     log.logger.error({ event: 'request.failed', ...request, err }, `${request.method} ${request.path} failed`);

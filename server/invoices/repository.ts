@@ -1,6 +1,6 @@
 /** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
 import type { Kysely } from 'kysely';
-import { newOrderedId } from '../db/ids';
+import { isWellFormedId, newOrderedId } from '../db/ids';
 import type { Database, InvoiceRow } from '../db/schema';
 
 export function poundsToPence(pounds: number): number {
@@ -40,7 +40,8 @@ export async function insertInvoice(
   return row;
 }
 
-export function findInvoice(db: Kysely<Database>, id: string): Promise<InvoiceRow | undefined> {
+export async function findInvoice(db: Kysely<Database>, id: string): Promise<InvoiceRow | undefined> {
+  if (!isWellFormedId(id)) return undefined;
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
