@@ -13,12 +13,14 @@ import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
 import { limitBodyWithAvatarRoute } from './avatars/body-limit';
 import { limitBody } from './http/body-limit';
+import type { Readiness } from './http/drain';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './routes/auth';
 import { clientConfigRoutes } from './routes/client-config';
 import { googleAuthRoutes } from './routes/google-auth';
+import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
@@ -37,12 +39,21 @@ export interface CreateAppOptions {
   mailer?: Mailer;
   /** Default: JSON lines on standard output at LOG_LEVEL. */
   log?: ServerLog;
+  /** Set `draining` and the health check answers 503 (server/http/drain.ts). Default: never draining. */
+  readiness?: Readiness;
 }
 
 /** The app, and `close()` for what it opened itself (the limits' database); `db` stays the caller's to close. */
 export type App = Hono<AppEnv> & { close(): Promise<void> };
 
-export function createApp({ db, config, clock = systemClock, mailer, log }: CreateAppOptions): App {
+export function createApp({
+  db,
+  config,
+  clock = systemClock,
+  mailer,
+  log,
+  readiness = { draining: false },
+}: CreateAppOptions): App {
   const services: Services = createServices({
     db,
     config,
@@ -66,11 +77,8 @@ export function createApp({ db, config, clock = systemClock, mailer, log }: Crea
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  // For load balancers and the test runner: the process is up and the database answers.
-  app.get('/api/health', async (c) => {
-    await services.db.selectFrom('users').select('id').limit(1).execute();
-    return c.json({ status: 'ok' });
-  });
+  // For load balancers and the test runner: serving, not draining, and the database answers.
+  app.route('/api', healthRoutes(services, readiness));
   app.route('/api/auth', authRoutes(services));
   // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
   app.route('/api/auth', googleAuthRoutes(services));

@@ -1,7 +1,9 @@
 /**
  * Entry point of `npm start` (and of `npm run dev` with --dev, where vite serves the pages itself and
  * proxies /api here). Order matters: configuration, build, database schema, then accept connections.
+ * SIGTERM and SIGINT drain the server before it exits (server/http/drain.ts).
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -10,14 +12,15 @@ import { ConfigError, loadConfig } from './config';
 import { isBuildStale, runViteBuild } from './build-check';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { DEFAULT_SHUTDOWN_GRACE_SECONDS, type Readiness, drainOnSignals } from './http/drain';
 import { CLEANUP_INTERVAL_MS, runCleanup } from './jobs/cleanup';
 import { createLog } from './log';
 import { paymentProviderName } from './payments';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything that may need it: the drain's lines go to this JSON log.
+  const log = createLog({ level: config.LOG_LEVEL });
   const dev = process.argv.includes('--dev');
 
   if (!dev && isBuildStale(config.STATIC_DIR)) {
@@ -27,42 +30,33 @@ async function main(): Promise<void> {
 
   const db = openConfiguredDatabase(config);
   await migrate(db);
-  const log = createLog({ level: config.LOG_LEVEL });
   const cleanup = () => runCleanup({ db, clock: systemClock, config, log });
   await cleanup();
   // Unref'd: the timer alone never keeps the process alive.
   const purgeTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS).unref();
 
-  const app = createApp({ db, config, log });
+  const readiness: Readiness = { draining: false };
+  const app = createApp({ db, config, log, readiness });
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'
       ? '[server] payments: Stripe Checkout'
       : `[server] payments: SANDBOX test checkout (no money moves; ${config.PAYMENTS === 'sandbox' ? 'PAYMENTS=sandbox' : 'loopback PUBLIC_URL'})`,
   );
+  // Plain HTTP/1 (no createServer option): serve() gives a node:http Server.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
     const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
     console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`[server] ${signal}: shutting down`);
-    clearInterval(purgeTimer);
-    // Idle keep-alive connections would hold close() open; in-flight requests still get to finish.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-    server.close(() => {
-      void Promise.all([app.close(), db.destroy()]).then(() => process.exit(0));
-    });
-    setTimeout(() => {
-      console.error('[server] requests still open after the grace period; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  drainOnSignals({
+    server: server as Server,
+    readiness,
+    log,
+    graceMs: (config.SHUTDOWN_GRACE_SECONDS ?? DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
+    stop: [() => clearInterval(purgeTimer)],
+    close: [() => app.close(), () => db.destroy()],
+  });
 }
 
 main().catch((error: unknown) => {
