@@ -15,6 +15,11 @@ process.env.E2E_OTHER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-ot
 process.env.E2E_OTHER_PORT ??= String(port + 1000);
 const otherPort = Number(process.env.E2E_OTHER_PORT);
 process.env.E2E_OTHER_URL = `http://127.0.0.1:${otherPort}`;
+// A third site on PostgreSQL (its own throw-away cluster): the `postgres` project runs the sign-up, order and
+// pay journeys against it.
+process.env.E2E_PG_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-pg-'));
+process.env.E2E_PG_PORT ??= String(port + 2000);
+const pgPort = Number(process.env.E2E_PG_PORT);
 
 // Every test comes from 127.0.0.1: the limits per address (and site-wide) would count them all together.
 const sameAddressLimits = {
@@ -57,6 +62,16 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Every spec, on the embedded SQLite of `npm start`.
+    { name: 'sqlite' },
+    // The journeys that write the most (sign-up, order, pay, invoices), again on PostgreSQL.
+    {
+      name: 'postgres',
+      testMatch: ['ordering.spec.ts', 'auth.spec.ts'],
+      use: { baseURL: `http://127.0.0.1:${pgPort}` },
+    },
+  ],
   webServer: [
     {
       command: 'npx tsx tests/e2e/serve.ts',
@@ -91,6 +106,23 @@ export default defineConfig({
         // Warnings and errors only: the security log of every test sign-in would bury the test output.
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${otherPort}`,
+      },
+    },
+    {
+      command: 'npx tsx tests/e2e/serve.ts',
+      url: `http://127.0.0.1:${pgPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        E2E_DATABASE: 'postgres',
+        PORT: String(pgPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_PG_DATA_DIR,
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        ...sameAddressLimits,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${pgPort}`,
       },
     },
   ],

@@ -5,6 +5,8 @@
  * - a stand-in for the third-party IP geolocation service (the one thing we cannot reach from here);
  * - the local OpenID provider, in Google's place.
  *
+ * With E2E_DATABASE=postgres it keeps its data in a throw-away PostgreSQL instead of SQLite.
+ *
  * With E2E_SITE=other it is the second site of the suite, configured the other way: no Google sign-in
  * (no OAUTH_CLIENT_ID, so no provider either), and its own build of the client with the cookie banner's
  * accept-on-scroll switched on (VITE_CONSENT_ACCEPT_ON_SCROLL=1).
@@ -17,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startLocalOidcProvider } from '../../server/dev/oidc';
+import { startPostgres } from '../server/postgres';
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is not set');
@@ -92,10 +95,17 @@ if (process.env.E2E_SITE === 'other') {
   provider = oidc.issuer;
 }
 
+// E2E_DATABASE=postgres: the site runs on a throw-away PostgreSQL of its own, as several instances would in
+// production (started from the machine's packages; stopped by the exit hook when the server exits).
+if (process.env.E2E_DATABASE === 'postgres') {
+  const postgres = await startPostgres();
+  process.env.DATABASE_URL = postgres.url;
+}
+
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 process.env.GEOLOCATION_URL = `http://127.0.0.1:${geoPort}/json/`;
 console.log(
-  `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${provider}`,
+  `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${provider}, database ${process.env.DATABASE_URL ?? 'SQLite'}`,
 );
 
 await import('../../server/main');
