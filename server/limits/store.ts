@@ -1,7 +1,7 @@
 /**
- * Where the counters live. `openLimitStore` is the one place that chooses the store: today SQLite on its own
- * file in DATA_DIR (server/limits/sqlite.ts); a store shared by several processes (RateLimiterPostgres when
- * DATABASE_URL is set) belongs here too, and nothing else has to change.
+ * Where the counters live. `openLimitStore` is the one place that chooses the store: with DATABASE_URL set, a
+ * table in that PostgreSQL database, shared by every instance that uses it (server/limits/postgres.ts);
+ * otherwise SQLite on its own file in DATA_DIR (server/limits/sqlite.ts).
  *
  * Time: rate-limiter-flexible reads `Date.now()` itself (it takes no clock), so the limits follow the system
  * clock, not the app's injected Clock. Tests that need a window to pass fake `Date` (vitest fake timers).
@@ -10,6 +10,7 @@ import type SQLite from 'better-sqlite3';
 import { type RateLimiterAbstract, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { MINUTE_MS } from '../clock';
 import type { Config } from '../config';
+import { openPostgresLimitStore } from './postgres';
 import { LIMITS_TABLE, deleteExpired, openLimitsDatabase } from './sqlite';
 
 export interface LimiterOptions {
@@ -28,7 +29,10 @@ export interface LimitStore {
 /** How often ended windows are deleted from the store (an ended window is ignored anyway; this bounds its size). */
 export const SWEEP_INTERVAL_MS = 10 * MINUTE_MS;
 
-export function openLimitStore(config: Pick<Config, 'DATA_DIR'>): LimitStore {
+export function openLimitStore(config: Pick<Config, 'DATA_DIR'> & Partial<Pick<Config, 'DATABASE_URL'>>): LimitStore {
+  if (config.DATABASE_URL !== undefined) {
+    return openPostgresLimitStore(config.DATABASE_URL, { sweepIntervalMs: SWEEP_INTERVAL_MS });
+  }
   return sqliteLimitStore(openLimitsDatabase(config.DATA_DIR));
 }
 
