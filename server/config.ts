@@ -103,12 +103,19 @@ export interface Config {
   VISIT_RETENTION_DAYS: number;
   /** The server log's level (pino): fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: LogLevel;
+  /** On SIGTERM, how long requests in flight may take to finish (seconds) before the server exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: number;
   /**
-   * On SIGTERM, how long requests in flight may take to finish (whole seconds, 1 to 3600) before the server
-   * exits anyway. Unset: undefined, and the drain's default of 10 s applies (server/http/drain.ts).
+   * How often the clean-up job runs (seconds), once per interval across all instances sharing the database
+   * (server/jobs/schedule.ts).
    */
-  SHUTDOWN_GRACE_SECONDS: number | undefined;
+  CLEANUP_INTERVAL_SECONDS: number;
 }
+
+/** Well inside the 30 s most orchestrators wait between SIGTERM and SIGKILL. */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+/** Hourly: accounts due for deletion go within the hour, old sessions and visits do not pile up. */
+export const DEFAULT_CLEANUP_INTERVAL_SECONDS = 3600;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -291,8 +298,8 @@ export function loadConfig(env: Env = process.env): Config {
     PAYMENTS: oneOf(env, 'PAYMENTS', ['sandbox'] as const),
     VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', DEFAULT_VISIT_RETENTION_DAYS, 1, 36_500),
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
-    SHUTDOWN_GRACE_SECONDS:
-      raw(env, 'SHUTDOWN_GRACE_SECONDS') === undefined ? undefined : integer(env, 'SHUTDOWN_GRACE_SECONDS', 0, 1, 3600),
+    SHUTDOWN_GRACE_SECONDS: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS, 1, 3600),
+    CLEANUP_INTERVAL_SECONDS: integer(env, 'CLEANUP_INTERVAL_SECONDS', DEFAULT_CLEANUP_INTERVAL_SECONDS, 1, 86_400),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);

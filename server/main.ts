@@ -12,8 +12,9 @@ import { ConfigError, loadConfig } from './config';
 import { isBuildStale, runViteBuild } from './build-check';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { DEFAULT_SHUTDOWN_GRACE_SECONDS, type Readiness, drainOnSignals } from './http/drain';
-import { CLEANUP_INTERVAL_MS, runCleanup } from './jobs/cleanup';
+import { type Readiness, drainOnSignals } from './http/drain';
+import { CLEANUP_JOB, runCleanup } from './jobs/cleanup';
+import { scheduleJob } from './jobs/schedule';
 import { createLog } from './log';
 import { paymentProviderName } from './payments';
 
@@ -30,10 +31,17 @@ async function main(): Promise<void> {
 
   const db = openConfiguredDatabase(config);
   await migrate(db);
-  const cleanup = () => runCleanup({ db, clock: systemClock, config, log });
-  await cleanup();
-  // Unref'd: the timer alone never keeps the process alive.
-  const purgeTimer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS).unref();
+  // Once per interval across every instance on this database; the first look is now, so a fresh start
+  // cleans up at once unless another instance did within the interval.
+  const cleanupJob = scheduleJob({
+    name: CLEANUP_JOB,
+    intervalMs: config.CLEANUP_INTERVAL_SECONDS * 1000,
+    run: () => runCleanup({ db, clock: systemClock, config, log }),
+    db,
+    clock: systemClock,
+    log,
+  });
+  await cleanupJob.tick();
 
   const readiness: Readiness = { draining: false };
   const app = createApp({ db, config, log, readiness });
@@ -53,9 +61,10 @@ async function main(): Promise<void> {
     server: server as Server,
     readiness,
     log,
-    graceMs: (config.SHUTDOWN_GRACE_SECONDS ?? DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000,
-    stop: [() => clearInterval(purgeTimer)],
-    close: [() => app.close(), () => db.destroy()],
+    graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+    stop: [() => void cleanupJob.stop()],
+    // A clean-up under way finishes before the database closes.
+    close: [() => cleanupJob.stop(), () => app.close(), () => db.destroy()],
   });
 }
 

@@ -18,9 +18,6 @@ export interface Readiness {
   draining: boolean;
 }
 
-/** SHUTDOWN_GRACE_SECONDS when unset: well inside the 30 s most orchestrators wait before SIGKILL. */
-export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
-
 export interface DrainOptions {
   server: Server;
   readiness: Readiness;

@@ -1,5 +1,5 @@
 /**
- * The periodic clean-up (server/main.ts runs it at start and every hour): accounts whose deletion date has
+ * The periodic clean-up (server/main.ts schedules it every CLEANUP_INTERVAL_SECONDS, once across all instances): accounts whose deletion date has
  * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, detached
  * invoice records whose retention period has ended, and expired idempotency keys of orders. Each step runs on its own, so one failing does not stop
  * the others; what it removed is logged.
@@ -13,8 +13,8 @@ import type { Database } from '../db/schema';
 import { purgeExpiredKeys } from '../invoices/idempotency';
 import type { ServerLog } from '../log';
 
-/** How often the clean-up runs. */
-export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** The clean-up's name in `job_leases`. */
+export const CLEANUP_JOB = 'cleanup';
 
 export interface CleanupResult {
   deletedAccounts: number;

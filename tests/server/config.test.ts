@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       PAYMENTS: undefined,
       VISIT_RETENTION_DAYS: 90,
       LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE_SECONDS: 10,
+      CLEANUP_INTERVAL_SECONDS: 3600,
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
   });

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT } from '../../server/account/codes';
 import { LIMITS_FILE } from '../../server/limits/sqlite';
+import { openLimitStore } from '../../server/limits/store';
 import {
   DAY,
   ORDER,
@@ -384,7 +385,7 @@ describe('IPv6 clients', async () => {
 });
 
 describe('the limits database', () => {
-  it('survives a restart on the same DATA_DIR, and is its own 0600 WAL file', async () => {
+  it('survives a restart: a new app on the same DATA_DIR and database still counts the old failures', async () => {
     const dataDir = createDataDir();
     const first = await createTestServer({ DATA_DIR: dataDir });
     const account = await register(first.app);
@@ -394,18 +395,28 @@ describe('the limits database', () => {
     }
     await first.app.close();
 
-    // A new process (a new app) on the same DATA_DIR: the count is still there. (Its main database is a new
-    // one, which does not matter: the limit refuses before any account is looked up.)
-    const second = await createTestServer({ DATA_DIR: dataDir });
+    // A new process (a new app) on the same DATA_DIR, and on PostgreSQL the same database: the count is still
+    // there. (On SQLite its main database is a new one, which does not matter: the limit refuses before any
+    // account is looked up.)
+    const second = await createTestServer({ DATA_DIR: dataDir, DATABASE_URL: first.config.DATABASE_URL });
     await expectTooMany(await login(second.app, account.user.email, account.password, address));
+  });
 
-    const file = join(dataDir, LIMITS_FILE);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const reader = new SQLite(file, { readonly: true });
+  it('on SQLite is a file of its own in DATA_DIR, 0600 and in WAL mode', async () => {
+    const dataDir = createDataDir();
+    const store = openLimitStore({ DATA_DIR: dataDir });
     try {
-      expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+      await store.limiter({ name: 'probe', points: 1, durationSeconds: 60 }).consume('key');
+      const file = join(dataDir, LIMITS_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const reader = new SQLite(file, { readonly: true });
+      try {
+        expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        reader.close();
+      }
     } finally {
-      reader.close();
+      await store.close();
     }
   });
 
