@@ -34,8 +34,9 @@ export function scheduleJob(deps: {
 
   const look = async (): Promise<boolean> => {
     try {
-      if (stopped || !(await claimLease(db, { name, intervalMs, now: clock.now() }))) return false;
-      log.logger.info({ job: name }, `job ${name} claimed`);
+      const now = clock.now();
+      if (stopped || !(await claimLease(db, { name, intervalMs, now }))) return false;
+      log.logger.info({ event: 'job.claimed', job: name, at: now.toISOString() }, `job ${name} claimed`);
       await run();
       return true;
     } catch (error) {

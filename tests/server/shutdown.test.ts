@@ -7,129 +7,15 @@
  * sends in two parts, the second only after the drain has begun: the handler waits for it, as it would for
  * a slow client.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db/database';
 import { PASSWORD, uniqueEmail } from './helpers';
+import { WAIT_MS, startServer, stopSpawnedServers, within } from './spawned-server';
 
-type LogLine = Record<string, unknown> & { event?: string };
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  /** The server's JSON log lines so far. */
-  lines: LogLine[];
-  /** What happened, in the order the test saw it: log events, and the test's own observations. */
-  seen: string[];
-  /** Resolves with the exit code. */
-  exited(): Promise<number | null>;
-  waitForEvent(event: string): Promise<LogLine>;
-}
-
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
-
-afterEach(() => {
-  for (const child of running.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Long enough for a start-up (tsx compiling the server) on a busy two-core machine. */
-const WAIT_MS = 30_000;
-
-async function within<T>(what: string, promise: Promise<T>, output: () => string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not within ${WAIT_MS} ms. Output:\n${output()}`)), WAIT_MS);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<Running> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-shutdown-'));
-  dirs.push(dataDir);
-  // --dev: the API only, so no client build is started for the empty STATIC_DIR.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--dev'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
-      DATABASE_URL: '',
-      SHUTDOWN_GRACE_SECONDS: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  let pending = '';
-  const lines: LogLine[] = [];
-  const seen: string[] = [];
-  const waiters: Array<() => void> = [];
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    pending += chunk.toString();
-    const complete = pending.split('\n');
-    pending = complete.pop()!;
-    for (const text of complete) {
-      if (!text.startsWith('{')) continue;
-      const line = JSON.parse(text) as LogLine;
-      lines.push(line);
-      if (typeof line.event === 'string' && line.event.startsWith('shutdown.')) seen.push(line.event);
-    }
-    for (const wake of waiters.splice(0)) wake();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // 'close', not 'exit': by then every line the process wrote has been read.
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      seen.push(`exit ${code}`);
-      for (const wake of waiters.splice(0)) wake();
-      resolve(code);
-    }),
-  );
-  const waitFor = <T>(what: string, check: () => T | undefined): Promise<T> =>
-    within(
-      what,
-      new Promise<T>((resolve) => {
-        const test = () => {
-          const found = check();
-          if (found !== undefined) resolve(found);
-          else waiters.push(test);
-        };
-        test();
-      }),
-      () => output,
-    );
-
-  const port = await waitFor('listening', () => {
-    const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-    return match ? Number(match[1]) : undefined;
-  });
-  return {
-    child,
-    port,
-    dataDir,
-    lines,
-    seen,
-    exited: () => within('exit', exited, () => output),
-    waitForEvent: (event) => waitFor(event, () => lines.find((line) => line.event === event)),
-  };
-}
+afterEach(stopSpawnedServers);
 
 /** A raw connection, to send a request in parts and read exactly what the server writes back. */
 async function open(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
