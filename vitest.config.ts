@@ -15,6 +15,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/postgres.test.ts',
   'tests/server/shutdown.test.ts',
   'tests/server/instances.test.ts',
+  'tests/server/database-down.test.ts',
 ];
 
 export default defineConfig({

@@ -7,7 +7,8 @@ rm -rf reports/model reports/vitest.json reports/playwright.json
 echo "== type check";   npx tsc -b   # every layer's tsconfig, as tsconfig.json references them
 echo "== lint";         npx eslint .
 echo "== format";       npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
-echo "== unit, machine path and server tests"
+echo "== unit, machine path and server tests (the server suite on SQLite and on PostgreSQL)"
+bash scripts/ensure-postgres.sh
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 echo "== end-to-end (Playwright, Debian's Chromium, real server)"
 npm run --silent test:e2e

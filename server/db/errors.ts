@@ -23,3 +23,34 @@ export function isUnstorableText(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : '';
   return code === '22021' || code === '22P05';
 }
+
+/** Node's socket errors when the database server cannot be reached or drops the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** PostgreSQL: shutting down or starting (57P01-57P03), out of connections (53300). */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * The database cannot serve right now (down, restarting, out of connections, SQLite's writer busy past its
+ * wait): the request did nothing wrong and may be retried, so it is answered 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? (error as { code: unknown }).code : undefined;
+  if (typeof code === 'string') {
+    // SQLSTATE class 08: connection exception.
+    return (
+      NETWORK_CODES.has(code) || PG_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_BUSY'
+    );
+  }
+  // pg reports a connection lost mid-query, or a pool that found no connection in time, without a code.
+  const message = error instanceof Error ? error.message : '';
+  return /^Connection terminated|timeout exceeded when trying to connect/.test(message);
+}

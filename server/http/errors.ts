@@ -7,13 +7,16 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../domain/contract';
-import { isUnstorableText } from '../db/errors';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import type { ServerLog } from '../log';
 import { clientAborted } from './client-aborted';
 
 export const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
 export const NOT_FOUND_TEXT = 'Not found.';
 export const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
+export const DATABASE_UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again shortly.';
+/** A database outage is usually a restart or a failover: worth trying again within seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -76,6 +79,12 @@ export function onError(log: ServerLog): ErrorHandler {
       const reason = err instanceof Error ? err.message : String(err);
       log.logger.warn({ event: 'client.aborted', ...request, reason }, 'the client disconnected mid-request');
       return errorResponse(c, 400, CLIENT_ABORTED_TEXT);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage for the operator to see, but not the client's fault nor a bug: 503 and come back soon.
+      log.logger.error({ event: 'database.unavailable', ...request, err }, 'the database is unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, DATABASE_UNAVAILABLE_TEXT);
     }
     if (isUnstorableText(err)) {
       log.logger.warn({ event: 'request.unstorable_text', ...request }, 'the request held text the database refuses');

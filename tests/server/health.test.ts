@@ -14,7 +14,7 @@ import { migrate } from '../../server/db/migrate';
 import type { Readiness } from '../../server/http/drain';
 import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '../../server/routes/health';
 import { cleanup, closeAfterAll, createCapturedLog, createDataDir, createStaticDir, createTestServer } from './helpers';
-import { postgresAvailable, startPostgres } from './postgres';
+import { startPostgres } from './postgres';
 
 afterAll(cleanup);
 
@@ -109,7 +109,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe.runIf(postgresAvailable())('GET /api/health on PostgreSQL', () => {
+describe('GET /api/health on PostgreSQL', () => {
   const started = startPostgres();
   afterAll(async () => (await started).stop());
 

@@ -13,7 +13,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { GENERIC_ERROR_TEXT } from '../../server/http/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT } from '../../server/http/errors';
 import { type LimitSpec, createLimit } from '../../server/limits/limit';
 import {
   CREATE_TABLE_LOCK,
@@ -32,7 +32,7 @@ import {
   login,
   uniqueEmail,
 } from './helpers';
-import { postgresAvailable, startPostgres } from './postgres';
+import { startPostgres } from './postgres';
 
 const SPEC: LimitSpec = { name: 'login.address', keyKind: 'address', points: 5, durationSeconds: 60 };
 
@@ -70,7 +70,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe.runIf(postgresAvailable())('the limits on PostgreSQL', () => {
+describe('the limits on PostgreSQL', () => {
   const started = startPostgres();
   const stores: LimitStore[] = [];
   afterAll(async () => {
@@ -200,7 +200,7 @@ describe.runIf(postgresAvailable())('the limits on PostgreSQL', () => {
     }
   });
 
-  it('fails a limit on an unreachable database as any store failure: a 500 without details, no unhandled rejection', async () => {
+  it('fails a limit on an unreachable database as an outage: a 503 with Retry-After, no unhandled rejection', async () => {
     const url = `postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`;
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -219,7 +219,7 @@ describe.runIf(postgresAvailable())('the limits on PostgreSQL', () => {
       expect((failure as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
       await expect(limit.giveBack('192.0.2.7')).rejects.toBeInstanceOf(Error);
 
-      // Through the app (its main data in SQLite, so only the limits' store is down): the generic 500.
+      // Through the app (its main data in SQLite, so only the limits' store is down): the outage's 503.
       const db = openDatabase(':memory:');
       await migrate(db);
       closeAfterAll({ close: () => db.destroy() });
@@ -227,9 +227,10 @@ describe.runIf(postgresAvailable())('the limits on PostgreSQL', () => {
       const config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), DATA_DIR: createDataDir(), DATABASE_URL: url };
       const app = closeAfterAll(createApp({ db, config, log: captured.log }));
       const res = await login(app, uniqueEmail('down'), 'some password', '192.0.2.8');
-      expect(res.status).toBe(500);
-      expect(await errorText(res)).toBe(GENERIC_ERROR_TEXT);
-      expect(captured.lines.filter((line) => line.event === 'request.failed')).toHaveLength(1);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('Retry-After')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(await errorText(res)).toBe(DATABASE_UNAVAILABLE_TEXT);
+      expect(captured.lines.filter((line) => line.event === 'database.unavailable')).toHaveLength(1);
 
       await sleep(100);
       expect(unhandled).toEqual([]);

@@ -7,9 +7,9 @@ import { migrations } from '../../server/db/migrations/index';
 import { isConstraintRace } from '../../server/db/errors';
 import type { Database } from '../../server/db/schema';
 import { isUniqueViolation } from '../../server/users/repository';
-import { postgresAvailable, startPostgres } from './postgres';
+import { startPostgres } from './postgres';
 
-describe.runIf(postgresAvailable())('the migrations on PostgreSQL', () => {
+describe('the migrations on PostgreSQL', () => {
   const started = startPostgres();
   const opened: Array<Kysely<Database>> = [];
   afterAll(async () => {

@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { openConfiguredDatabase } from '../../server/db/database';
 import { dialectOf } from '../../server/db/dialect';
-import { postgresAvailable, startPostgres } from './postgres';
+import { startPostgres } from './postgres';
 
 const run = promisify(execFile);
 
-describe.runIf(postgresAvailable())('the throw-away PostgreSQL of the tests', () => {
+describe('the throw-away PostgreSQL of the tests', () => {
   const started = startPostgres();
   afterAll(async () => (await started).stop());
 

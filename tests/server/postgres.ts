@@ -1,5 +1,5 @@
 /**
- * A throw-away PostgreSQL 15 for the server tests, started from the machine's own packages (no Docker, no
+ * A throw-away PostgreSQL for the server tests, started from the machine's own packages (no Docker, no
  * network): a fresh cluster in a temporary folder, listening on loopback at a free port, trust auth, gone
  * again on `stop()`. One cluster per test file (start it at the top, stop it in afterAll); every
  * `createDatabase()` gives a new empty database in it, so tests of one file need not share tables.
@@ -8,7 +8,7 @@
  * and every server binary runs through `runuser -u postgres`.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,24 +16,26 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Where Debian's postgresql-15 puts its binaries; /usr/local/bin may hold links to them. */
-const BIN_DIRS = ['/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'];
-
-function binary(name: string): string {
-  const dir = BIN_DIRS.find((candidate) => existsSync(join(candidate, name)));
-  if (!dir) throw new Error(`PostgreSQL's ${name} was not found in ${BIN_DIRS.join(', ')}; install postgresql-15.`);
-  return join(dir, name);
+/**
+ * Where Debian's postgresql packages put their binaries (/usr/lib/postgresql/<major>/bin, newest first);
+ * /usr/local/bin may hold links to them. CI installs the package when it is missing (.ci/run), so the tests
+ * that need PostgreSQL always run: a machine without it fails them rather than skipping them.
+ */
+function binDirs(): string[] {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((x, y) => Number(y) - Number(x))
+    : [];
+  return [...majors.map((major) => join(root, major, 'bin')), '/usr/local/bin', '/usr/bin'];
 }
 
-/** True when this machine can run the throw-away server (lets a suite skip itself elsewhere). */
-export function postgresAvailable(): boolean {
-  try {
-    binary('initdb');
-    binary('pg_ctl');
-    return true;
-  } catch {
-    return false;
-  }
+function binary(name: string): string {
+  const dirs = binDirs();
+  const dir = dirs.find((candidate) => existsSync(join(candidate, name)));
+  if (!dir) throw new Error(`PostgreSQL's ${name} was not found in ${dirs.join(', ')}; install Debian's postgresql.`);
+  return join(dir, name);
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -65,9 +67,17 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+export interface StartPostgresOptions {
+  /**
+   * Commits reach the disk (fsync, synchronous_commit and full_page_writes on, PostgreSQL's defaults), as in
+   * production; for measurements (npm run bench), where the tests' shortcut would flatter PostgreSQL.
+   */
+  durable?: boolean;
+}
+
 let databaseCounter = 0;
 
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres({ durable = false }: StartPostgresOptions = {}): Promise<TestPostgres> {
   // Short path: the Unix socket's path (<dir>/.s.PGSQL.<port>) must stay under ~107 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'pg-'));
   if (asRoot) {
@@ -93,8 +103,11 @@ export async function startPostgres(): Promise<TestPostgres> {
   // A free port may be taken between asking and listening (another test file starting its own server): retry.
   for (let attempt = 0; attempt < 5 && !started; attempt += 1) {
     port = await freePort();
-    // fsync off: a crash only loses a throw-away database, and tests run much faster without it.
-    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    // fsync off unless durable: a crash only loses a throw-away database, and tests run much faster without it.
+    const durability = durable
+      ? '-c fsync=on -c synchronous_commit=on -c full_page_writes=on'
+      : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 ${durability}`;
     const [ctlCmd, ctlArgs] = command('pg_ctl', [
       '-D',
       data,
