@@ -16,6 +16,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/shutdown.test.ts',
   'tests/server/instances.test.ts',
   'tests/server/database-down.test.ts',
+  'tests/server/postgres-races.test.ts',
 ];
 
 export default defineConfig({

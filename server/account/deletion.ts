@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '../../domain/policies';
 import { type Clock, DAY_MS } from '../clock';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 
 export function deletionDateFrom(now: Date): Date {
@@ -60,12 +61,16 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string, now: 
 export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<string[]> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = await trx
+    const query = trx
       .selectFrom('users')
       .select('id')
       .where('deletion_scheduled_for', 'is not', null)
-      .where('deletion_scheduled_for', '<=', now)
-      .execute();
+      .where('deletion_scheduled_for', '<=', now);
+    // A customer may cancel the deletion at this very moment. SQLite runs one writing transaction at a time
+    // (this one fails rather than act on a stale read); PostgreSQL needs the rows locked, so that a cancel
+    // either commits first (and the row no longer matches) or waits for this transaction and finds no account.
+    // SQLite has no FOR UPDATE: the one dialect branch here.
+    const due = await (isPostgres(trx) ? query.forUpdate() : query).execute();
     const ids = due.map((row) => row.id);
     if (ids.length === 0) return [];
     await trx.deleteFrom('visits').where('user_id', 'in', ids).execute();

@@ -6,10 +6,11 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 
 export type DialectName = 'postgres' | 'sqlite';
 
-export function dialectOf<DB>(db: Kysely<DB>): DialectName {
+/** Takes any Kysely instance or transaction (the executor is all it reads). */
+export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export function isPostgres<DB>(db: Kysely<DB>): boolean {
+export function isPostgres(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
   return dialectOf(db) === 'postgres';
 }
