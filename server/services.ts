@@ -30,7 +30,7 @@ export interface Services {
   mailer: Mailer;
   /** E-mailed one-time codes (password reset, e-mail verification). */
   codes: Codes;
-  /** Request limits (server/limits): counted before the work they guard, kept in DATA_DIR/limits.sqlite. */
+  /** Request limits (server/limits): counted before the work they guard; DATA_DIR/limits.sqlite, or PostgreSQL. */
   limits: Limits;
   /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
   passwords: Passwords;
