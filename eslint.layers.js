@@ -7,6 +7,8 @@
 // dynamic `import('...')` with a literal or constant template, `require('...')`, `import x = require()`
 // and `typeof import('...')` types. Options, set per folder in eslint.config.js:
 //   allow     top-level folders this folder may import besides itself (e.g. ['domain'])
+//   allowFiles single files (from the repository root, without extension) it may import besides those, e.g.
+//             ['machines/order.machine']: one module of a folder that is otherwise out of bounds
 //   packages  optional { allow?: string[], deny?: string[] } for bare specifiers; an entry matches the
 //             package and its subpaths; the entry 'node:' stands for every Node built-in module
 //   message   the text the report carries
@@ -48,6 +50,7 @@ const importsRule = {
         type: 'object',
         properties: {
           allow: { type: 'array', items: { type: 'string' } },
+          allowFiles: { type: 'array', items: { type: 'string' } },
           packages: {
             type: 'object',
             properties: {
@@ -68,7 +71,7 @@ const importsRule = {
     },
   },
   create(context) {
-    const { allow = [], packages, message } = context.options[0];
+    const { allow = [], allowFiles = [], packages, message } = context.options[0];
     const filename = context.filename;
     const own = layerOf(filename);
     if (own === null) return {};
@@ -76,8 +79,15 @@ const importsRule = {
     function check(node, specifier) {
       if (specifier === null) return;
       if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
-        const target = layerOf(path.resolve(path.dirname(filename), specifier));
+        const resolved = path.resolve(path.dirname(filename), specifier);
+        const target = layerOf(resolved);
         if (target === own || (target !== null && allow.includes(target))) return;
+        const module = path
+          .relative(root, resolved)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(ts|tsx|js)$/, '');
+        if (allowFiles.includes(module)) return;
         const where = target === null ? 'outside the repository' : target === '' ? 'the root' : `${target}/`;
         context.report({ node, messageId: 'layer', data: { message, specifier, target: where } });
         return;

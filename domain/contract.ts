@@ -20,6 +20,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import { OrderWire, ROLES } from './orders';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -58,6 +59,8 @@ export const User = type({
    * account that signs in only with Google, with a code sent to the current address.
    */
   hasPassword: optional(boolean()),
+  /** Present on office and admin accounts only (domain/orders.ts). */
+  role: optional(enums(ROLES)),
 });
 export type User = Infer<typeof User>;
 
@@ -134,6 +137,8 @@ export const Invoice = type({
   service: type({ title: string(), type: enums(SERVICE_TYPES), url: string() }),
   /** Paid through the sandbox checkout: no money moved. */
   testPayment: boolean(),
+  /** The order's status (paid, scheduled, delivered...), domain/orders.ts. */
+  order: optional(OrderWire),
 });
 export type Invoice = Infer<typeof Invoice>;
 

@@ -9,6 +9,7 @@ import { authMachine } from '../../machines/auth.machine';
 import { consentMachine } from '../../machines/consent.machine';
 import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
 import type { loginMachine } from '../../machines/login.machine';
+import type { orderMachine } from '../../machines/order.machine';
 import type { registerMachine } from '../../machines/register.machine';
 import type { wizardMachine } from '../../machines/wizard.machine';
 import { ada, adaSession, renamedSession } from './fixtures';
@@ -140,4 +141,27 @@ export const appSamples: Samples<typeof appMachine> = {
     auth: Object.values(appSnapshots.auth),
     consent: Object.values(appSnapshots.consent),
   },
+};
+
+const PAID_AT = '2026-11-23T09:00:00.000Z';
+
+/** A call order and a report order; call times within the promise, after it with a reason, and after it without. */
+export const orderSamples: Samples<typeof orderMachine> = {
+  inputs: [
+    { type: 'Video Meeting', paidAt: null, scheduledAt: null },
+    { type: 'PDF Sent to Email', paidAt: null, scheduledAt: null },
+  ],
+  events: [
+    { type: 'order.paid', at: PAID_AT },
+    { type: 'order.schedule', at: '2026-11-23T15:00:00.000Z', join: 'https://meet.example/abc', reason: null },
+    {
+      type: 'order.schedule',
+      at: '2026-11-25T15:00:00.000Z',
+      join: 'Phone: +44 20 7946 0000',
+      reason: 'Customer asked',
+    },
+    { type: 'order.schedule', at: '2026-11-25T15:00:00.000Z', join: 'https://meet.example/abc', reason: '  ' },
+    { type: 'order.sendReport' },
+    { type: 'order.deliver' },
+  ],
 };

@@ -63,6 +63,12 @@ describe('a wrong-way import fails lint with the layer rule', () => {
       refused: '../../machines/auth.machine',
     },
     {
+      folder: 'server/routes',
+      code: "export { orderMachineButNotThisOne } from '../../machines/order.machine.extra';\n",
+      says: 'server/ imports only domain/',
+      refused: '../../machines/order.machine.extra',
+    },
+    {
       folder: 'machines',
       code: "import { useAppActors } from '../src/app/hooks';\nexport { useAppActors };\n",
       says: 'machines/ imports only domain/',
@@ -143,6 +149,10 @@ describe('the imports a layer is allowed pass', () => {
       code:
         "import { readFileSync } from 'node:fs';\nimport { company } from '../domain/company';\n" +
         "import { createApp } from './app';\nexport const port = process.env.PORT;\nexport { readFileSync, company, createApp };\n",
+    },
+    {
+      folder: 'server/orders',
+      code: "import { orderMachine } from '../../machines/order.machine';\nexport { orderMachine };\n",
     },
     {
       folder: 'toolkit',
