@@ -1,3 +1,4 @@
+import type { OfficeOrder, StaffMember } from '../../domain/orders';
 import type { Session, User } from '../../domain/types';
 
 export const ada: User = {
@@ -12,3 +13,75 @@ export const ada: User = {
 export const adaSession: Session = { user: ada, token: 'token-1' };
 export const renamedSession: Session = { user: { ...ada, name: 'Ada King' }, token: 'token-2' };
 export const movedSession: Session = { user: { ...ada, email: 'ada@example.org' }, token: 'token-3' };
+
+/** The office's orders: a video meeting and a PDF report, paid an hour before the page opens. */
+export const PAID_AT = '2026-11-23T09:00:00.000Z';
+export const OFFICE_NOW = Date.parse('2026-11-23T10:00:00.000Z');
+/** The company's clock (GMT in November, so the times below read the same in UTC). */
+export const OFFICE_ZONE = 'Europe/London';
+
+const officeStaffMember = { name: 'Olive Office', email: 'olive@example.com' };
+
+export const callPaid: OfficeOrder = {
+  id: 'call-1',
+  status: 'paid',
+  customer: { name: ada.name, email: ada.email },
+  service: { title: 'Website Development Consultation', type: 'Video Meeting', url: 'shop.example.com' },
+  amount: 49,
+  createdAt: '2026-11-23T08:55:00.000Z',
+  paidAt: PAID_AT,
+  deadline: '2026-11-24T09:00:00.000Z',
+  scheduledAt: null,
+  join: null,
+  lateReason: null,
+  deliveredAt: null,
+  reportName: null,
+  audit: [{ at: PAID_AT, from: 'awaitingPayment', to: 'paid', by: null, note: null }],
+};
+
+export const callScheduled: OfficeOrder = {
+  ...callPaid,
+  status: 'scheduled',
+  scheduledAt: '2026-11-23T15:00:00.000Z',
+  join: 'https://meet.example/abc',
+  audit: [
+    ...callPaid.audit,
+    { at: '2026-11-23T10:05:00.000Z', from: 'paid', to: 'scheduled', by: officeStaffMember, note: null },
+  ],
+};
+
+export const callDelivered: OfficeOrder = {
+  ...callScheduled,
+  status: 'delivered',
+  deliveredAt: '2026-11-23T16:00:00.000Z',
+  audit: [
+    ...callScheduled.audit,
+    { at: '2026-11-23T16:00:00.000Z', from: 'scheduled', to: 'delivered', by: officeStaffMember, note: null },
+  ],
+};
+
+export const reportPaid: OfficeOrder = {
+  ...callPaid,
+  id: 'report-1',
+  customer: { name: 'Grace Hopper', email: 'grace@example.com' },
+  service: { title: 'Cyber Security Audit', type: 'PDF Sent to Email', url: '' },
+  amount: 79,
+};
+
+export const reportSent: OfficeOrder = {
+  ...reportPaid,
+  status: 'reportSent',
+  reportName: 'audit.pdf',
+  audit: [
+    ...reportPaid.audit,
+    { at: '2026-11-23T11:00:00.000Z', from: 'paid', to: 'reportSent', by: officeStaffMember, note: 'audit.pdf' },
+  ],
+};
+
+export const staffAdmin: StaffMember = { id: 'user-9', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' };
+export const staffOffice: StaffMember = {
+  id: 'user-8',
+  name: 'Olive Office',
+  email: 'olive@example.com',
+  role: 'office',
+};

@@ -3,16 +3,32 @@
  * by the machine-level suite (tests/machines) and the browser suite (tests/e2e/model), so both walk the
  * same model.
  */
-import type { AnyStateMachine } from 'xstate';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { appMachine } from '../../machines/app.machine';
 import { authMachine } from '../../machines/auth.machine';
 import { consentMachine } from '../../machines/consent.machine';
 import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
 import type { loginMachine } from '../../machines/login.machine';
+import type { downloadMachine } from '../../machines/download.machine';
+import { draftFor, needsReason, type officeQueueMachine } from '../../machines/officeQueue.machine';
+import type { officeStaffMachine } from '../../machines/officeStaff.machine';
 import type { orderMachine } from '../../machines/order.machine';
 import type { registerMachine } from '../../machines/register.machine';
 import type { wizardMachine } from '../../machines/wizard.machine';
-import { ada, adaSession, renamedSession } from './fixtures';
+import {
+  ada,
+  adaSession,
+  callDelivered,
+  callPaid,
+  callScheduled,
+  OFFICE_NOW,
+  OFFICE_ZONE,
+  renamedSession,
+  reportPaid,
+  reportSent,
+  staffAdmin,
+  staffOffice,
+} from './fixtures';
 import type { PathTestOptions } from '../../toolkit';
 
 type Samples<M extends AnyStateMachine> = Pick<
@@ -164,4 +180,122 @@ export const orderSamples: Samples<typeof orderMachine> = {
     { type: 'order.sendReport' },
     { type: 'order.deliver' },
   ],
+};
+
+/**
+ * The office page: opened plainly and from the office e-mail's link; lists before and after the office's
+ * changes; a call time within the promise and one after it, on the company's clock; a PDF and a file that is
+ * not one.
+ */
+const emptyDraft = { at: '', join: '', reason: '' };
+
+export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
+  inputs: [
+    { now: OFFICE_NOW, timeZone: OFFICE_ZONE },
+    { orderId: reportPaid.id, now: OFFICE_NOW, timeZone: OFFICE_ZONE },
+  ],
+  events: [
+    { type: 'office.switchView', view: 'delivered' },
+    { type: 'office.reload' },
+    { type: 'office.select', id: callPaid.id },
+    { type: 'office.select', id: reportPaid.id },
+    { type: 'office.deselect' },
+    { type: 'office.editSchedule', field: 'at', value: '2026-11-23T15:00' },
+    { type: 'office.editSchedule', field: 'at', value: '2026-11-25T15:00' },
+    { type: 'office.editSchedule', field: 'join', value: 'https://meet.example/abc' },
+    { type: 'office.editSchedule', field: 'reason', value: 'The customer asked for Wednesday' },
+    { type: 'office.schedule' },
+    { type: 'office.chooseReport', file: { name: 'audit.pdf', type: 'application/pdf', size: 2048 } },
+    { type: 'office.chooseReport', file: { name: 'notes.txt', type: 'text/plain', size: 12 } },
+    { type: 'office.sendReport' },
+    { type: 'office.deliver' },
+  ],
+  outputs: {
+    loadOrders: [
+      [callPaid, reportPaid],
+      [callScheduled, reportSent],
+    ],
+    loadOrder: [reportPaid],
+    scheduleCall: [callScheduled],
+    uploadReport: [reportSent],
+    deliverOrder: [callDelivered],
+  },
+  errors: {
+    loadOrders: [new Error('Network Error')],
+    loadOrder: [new Error('No such order.')],
+    scheduleCall: [new Error('A call later than the one-day promise needs a reason.')],
+    uploadReport: [new Error('The report must be a PDF of at most 10 MB.')],
+    deliverOrder: [new Error('Network Error')],
+  },
+  // The form is there only for a call that may still be scheduled (its reason field only for a time after the
+  // promise), the file input only for a report order. The countdown's tick, a reload and a switch of list do
+  // the same whatever was typed into the form: they are offered only while the form is untouched.
+  filterEvents: (snapshot, event) => {
+    const selected = snapshot.context.selected;
+    const untouched =
+      JSON.stringify(snapshot.context.draft) ===
+      JSON.stringify(selected ? draftFor(selected, snapshot.context.timeZone) : emptyDraft);
+    if (event.type.startsWith('xstate.after.')) return selected === null && snapshot.matches({ desk: 'ready' });
+    if (event.type === 'office.reload' || event.type === 'office.switchView') return untouched;
+    if (event.type === 'office.editSchedule' && event.field === 'reason' && !needsReason(snapshot.context)) {
+      return false;
+    }
+    if (event.type === 'office.editSchedule' || event.type === 'office.schedule') {
+      return selected !== null && selected.service.type !== 'PDF Sent to Email' && selected.status !== 'delivered';
+    }
+    if (event.type === 'office.chooseReport' || event.type === 'office.sendReport') {
+      return selected !== null && selected.service.type === 'PDF Sent to Email' && selected.status !== 'delivered';
+    }
+    if (event.type === 'office.deselect' || event.type === 'office.deliver') return selected !== null;
+    return true;
+  },
+};
+
+/** The admin's staff panel: a grant by address (and a blank one), a revocation of an office member and of an admin. */
+
+/**
+ * How office-page states are told apart. The clock's reading changes with every tick and decides nothing, and
+ * the list's name only what is asked for: both are left out.
+ */
+export const officeQueueState = (s: SnapshotFrom<typeof officeQueueMachine>) =>
+  JSON.stringify({
+    value: s.value,
+    listed: s.context.orders.map((order) => order.status),
+    selected: s.context.selected && `${s.context.selected.id}:${s.context.selected.status}`,
+    opening: s.context.opening,
+    draft: s.context.draft,
+    report: s.context.report?.type ?? null,
+  });
+
+export const officeStaffSamples: Samples<typeof officeStaffMachine> = {
+  events: [
+    { type: 'staff.changeEmail', value: '  olive@example.com ' },
+    { type: 'staff.changeEmail', value: 'not an address' },
+    { type: 'staff.grant' },
+    { type: 'staff.revoke', id: staffOffice.id },
+    { type: 'staff.revoke', id: staffAdmin.id },
+    { type: 'staff.reload' },
+  ],
+  outputs: {
+    loadStaff: [[staffAdmin, staffOffice]],
+    grantOffice: [staffOffice],
+    revokeOffice: [staffOffice],
+  },
+  errors: {
+    loadStaff: [new Error('Network Error')],
+    grantOffice: [new Error('No account uses this e-mail address.')],
+    revokeOffice: [new Error('Network Error')],
+  },
+};
+
+export const downloadSamples: Samples<typeof downloadMachine> = {
+  inputs: [{ url: '/api/invoices/inv-1/report', fileName: 'report.pdf' }],
+  events: [{ type: 'download.start' }],
+  outputs: {
+    fetchFile: [
+      { blob: { size: 2048, type: 'application/pdf' }, fileName: 'audit.pdf' },
+      { blob: { size: 2048, type: 'application/pdf' }, fileName: null },
+    ],
+  },
+  errors: { fetchFile: [new Error('Network Error')] },
 };

@@ -1,0 +1,139 @@
+/**
+ * The admin's staff panel on /office (docs/product.md#orders): who has the office or admin role, granting the
+ * office role to an account by its e-mail address, and revoking it. The list is loaded again after each change;
+ * a failure is an error toast and the form keeps what was typed.
+ *
+ * Only the office role is granted or revoked here: admins are made with `npm run roles`, so an admin cannot
+ * lock every admin out from the browser.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../domain/contract';
+import { errorMessage } from '../domain/errorMessage';
+import { GRANTABLE_ROLES, type StaffMember } from '../domain/orders';
+
+export type OfficeStaffEvent =
+  | { type: 'staff.changeEmail'; value: string }
+  | { type: 'staff.grant' }
+  | { type: 'staff.revoke'; id: string }
+  | { type: 'staff.reload' };
+
+interface OfficeStaffContext {
+  staff: StaffMember[];
+  /** The address typed into the grant form. */
+  email: string;
+  /** The member whose role is being revoked. */
+  revoking: string | null;
+}
+
+/** The address as the form would send it, when it looks like one. */
+export function grantableEmail(email: string): string | null {
+  const trimmed = email.trim();
+  return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed) ? trimmed : null;
+}
+
+/** A member whose role this panel may take away. */
+export function revocable(member: StaffMember): boolean {
+  return (GRANTABLE_ROLES as readonly string[]).includes(member.role);
+}
+
+export const officeStaffMachine = setup({
+  types: { context: {} as OfficeStaffContext, events: {} as OfficeStaffEvent },
+  actors: {
+    loadStaff: fromPromise<StaffMember[]>(async () => {
+      throw new Error('loadStaff is not provided');
+    }),
+    grantOffice: fromPromise<StaffMember, { email: string }>(async () => {
+      throw new Error('grantOffice is not provided');
+    }),
+    revokeOffice: fromPromise<StaffMember, { id: string }>(async () => {
+      throw new Error('revokeOffice is not provided');
+    }),
+  },
+  actions: {
+    showError: (_, _params: { message: string }) => {},
+    announce: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    emailGiven: ({ context }) => grantableEmail(context.email) !== null,
+    revocable: ({ context, event }) =>
+      event.type === 'staff.revoke' && context.staff.some((member) => member.id === event.id && revocable(member)),
+  },
+}).createMachine({
+  id: 'officeStaff',
+  context: { staff: [], email: '', revoking: null },
+  initial: 'loading',
+  // The address may be typed while the list loads or a change is out.
+  on: { 'staff.changeEmail': { actions: assign({ email: ({ event }) => event.value }) } },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadStaff',
+        src: 'loadStaff',
+        onDone: { target: 'ready', actions: assign({ staff: ({ event }) => event.output }) },
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    /** The list could not be loaded: the panel offers to try again. */
+    unavailable: {
+      on: { 'staff.reload': 'loading' },
+    },
+    ready: {
+      on: {
+        'staff.grant': { guard: 'emailGiven', target: 'granting' },
+        'staff.revoke': {
+          guard: 'revocable',
+          target: 'revoking',
+          actions: assign({ revoking: ({ event }) => event.id }),
+        },
+      },
+    },
+    granting: {
+      invoke: {
+        id: 'grantOffice',
+        src: 'grantOffice',
+        input: ({ context }) => ({ email: grantableEmail(context.email)! }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({ email: '' }),
+            {
+              type: 'announce',
+              params: ({ event }) => ({ message: `${event.output.name} now has access to the office.` }),
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    revoking: {
+      invoke: {
+        id: 'revokeOffice',
+        src: 'revokeOffice',
+        input: ({ context }) => ({ id: context.revoking! }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign({ revoking: null }),
+            {
+              type: 'announce',
+              params: ({ event }) => ({ message: `${event.output.name} no longer has access to the office.` }),
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ revoking: null }),
+            { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,5 @@
+import { downloadMachine } from '../../machines/download.machine';
+import { describePathTests } from './pathTest';
+import { downloadSamples } from './samples';
+
+describePathTests({ machine: downloadMachine, ...downloadSamples });
