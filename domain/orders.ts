@@ -28,7 +28,16 @@ export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const JOIN_MAX = 500;
 export const REASON_MAX = 500;
 
-const IsoTime = refine(string(), 'IsoTime', (value) => !Number.isNaN(Date.parse(value)) || 'must be a date and time');
+/**
+ * An ISO 8601 date and time WITH its offset ("2026-06-10T13:00:00.000Z", "2026-06-10T14:00+01:00"): a time
+ * without one would be read in whatever zone the server runs in.
+ */
+const ISO_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const IsoTime = refine(
+  string(),
+  'IsoTime',
+  (value) => (ISO_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value))) || 'must be a date and time',
+);
 
 /** An invoice's order, as the customer sees it on the invoice card. */
 export const OrderWire = type({

@@ -13,6 +13,7 @@ import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
 import { limitBodyWithAvatarRoute } from './avatars/body-limit';
 import { limitBody } from './http/body-limit';
+import { limitBodyWithReportRoute } from './orders/body-limit';
 import type { Readiness } from './http/drain';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -22,6 +23,7 @@ import { clientConfigRoutes } from './routes/client-config';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
+import { officeRoutes } from './routes/office';
 import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
 import { userRoutes } from './routes/users';
@@ -66,8 +68,15 @@ export function createApp({
   app.notFound(onNotFound);
 
   app.use('*', securityHeaders(config));
-  // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB.
-  app.use('*', limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)));
+  // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB, and the
+  // office's report upload, which carries a PDF of up to 10 MB.
+  app.use(
+    '*',
+    limitBodyWithReportRoute(
+      config.BODY_LIMIT_BYTES,
+      limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
+    ),
+  );
   // Scripts, styles and JSON shrink to a fraction over the wire; small answers are left alone.
   app.use('*', compress());
   // API answers carry tokens and personal data: no browser or proxy cache may keep them
@@ -88,6 +97,8 @@ export function createApp({
   app.route('/api/users', visitRoutes(services));
   app.route('/api', clientConfigRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));
+  // The office: orders after payment, and (admins) its staff. Office and admin accounts only.
+  app.route('/api/office', officeRoutes(services));
   const { payments } = services;
   // Only the configured provider's routes exist: with Stripe in use, no test-mode "Pay" button is reachable.
   if (payments.name === 'stripe') app.route('/api/payments/stripe', stripeWebhookRoutes(services, payments));

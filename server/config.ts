@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN } from '../domain/contract';
+import { company } from '../domain/company';
 import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../domain/policies';
 
 /**
@@ -72,6 +74,8 @@ export interface Config {
    * is added to the CSP's connect-src. Default https://ipapi.co/json/; set to the empty string: no lookup (null).
    */
   GEOLOCATION_URL: string | null;
+  /** Where the office is e-mailed every paid order, and reminded of an order whose promise runs out soon. */
+  OFFICE_EMAIL: string;
   /** Mail goes out through this SMTP server (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox. */
   SMTP_URL: string | undefined;
   /** E-mailed codes (password reset, verification) requested per account and per address within the window. */
@@ -234,6 +238,12 @@ function switchableUrl(env: Env, key: string, fallback: string): string | null {
   return value;
 }
 
+function email(env: Env, key: string, fallback: string): string {
+  const value = raw(env, key) ?? fallback;
+  if (!EMAIL_PATTERN.test(value)) throw new ConfigError(`${key} must be an e-mail address, got "${value}".`);
+  return value;
+}
+
 function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[]): T | undefined {
   const value = raw(env, key)?.toLowerCase();
   if (value === undefined) return undefined;
@@ -285,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     STRIPE_API_BASE: optionalUrl(env, 'STRIPE_API_BASE'),
     GEOLOCATION_URL: switchableUrl(env, 'GEOLOCATION_URL', 'https://ipapi.co/json/'),
     SMTP_URL: smtpUrl(env, 'SMTP_URL'),
+    OFFICE_EMAIL: email(env, 'OFFICE_EMAIL', company.supportEmail),
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),

@@ -14,8 +14,10 @@ import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { type Readiness, drainOnSignals } from './http/drain';
 import { CLEANUP_JOB, runCleanup } from './jobs/cleanup';
+import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from './jobs/order-reminders';
 import { scheduleJob } from './jobs/schedule';
 import { createLog } from './log';
+import { createMailer } from './mail/mailer';
 import { paymentProviderName } from './payments';
 
 async function main(): Promise<void> {
@@ -42,9 +44,20 @@ async function main(): Promise<void> {
     log,
   });
   await cleanupJob.tick();
+  // One mailer for the app and the reminders (one SMTP pool).
+  const mailer = createMailer(config, systemClock);
+  // Every few minutes across every instance: orders close to their promise are e-mailed to the office, once.
+  const reminderJob = scheduleJob({
+    name: ORDER_REMINDERS_JOB,
+    intervalMs: ORDER_REMINDER_INTERVAL_MS,
+    run: () => runOrderReminders({ db, clock: systemClock, mailer, config, log }),
+    db,
+    clock: systemClock,
+    log,
+  });
 
   const readiness: Readiness = { draining: false };
-  const app = createApp({ db, config, log, readiness });
+  const app = createApp({ db, config, log, readiness, mailer });
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'
@@ -62,9 +75,15 @@ async function main(): Promise<void> {
     readiness,
     log,
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
-    stop: [() => void cleanupJob.stop()],
-    // A clean-up under way finishes before the database closes.
-    close: [() => cleanupJob.stop(), () => app.close(), () => db.destroy()],
+    stop: [() => void cleanupJob.stop(), () => void reminderJob.stop()],
+    // A clean-up or a reminder run under way finishes before the database closes.
+    close: [
+      () => cleanupJob.stop(),
+      () => reminderJob.stop(),
+      () => app.close(),
+      async () => mailer.close(),
+      () => db.destroy(),
+    ],
   });
 }
 

@@ -5,11 +5,13 @@ import { company } from '../../domain/company';
 import { newOrderedId } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
 import { formatLongDate, formatPounds } from '../mail/messages';
+import { formatCallTime, formatCompanyDay } from '../mail/time';
 
 /** The most a listing returns. */
 export const NOTIFICATIONS_LIMIT = 50;
 
-export type NotificationKind = 'welcome' | 'invoice_paid' | 'deletion_requested';
+export type NotificationKind =
+  'welcome' | 'invoice_paid' | 'deletion_requested' | 'order_scheduled' | 'order_report_sent' | 'order_delivered';
 
 export const notificationTexts = {
   welcome: () =>
@@ -18,6 +20,12 @@ export const notificationTexts = {
     `Your payment for ${title} (${formatPounds(amountPence)}) was received. We will deliver within one day.`,
   deletionRequested: (on: Date) =>
     `Your account is scheduled for deletion on ${formatLongDate(on)}. Cancel the deletion before then to keep it.`,
+  orderScheduled: (title: string, at: Date, join: string, moved: boolean) =>
+    `Your call for ${title} ${moved ? 'has moved to' : 'is booked for'} ${formatCallTime(at)}. How to join: ${join}`,
+  orderReportSent: (title: string) =>
+    `Your report for ${title} was e-mailed to you. You can also download it from your invoices.`,
+  orderDelivered: (title: string, at: Date) =>
+    `Your order for ${title} was delivered on ${formatCompanyDay(at)}. Thank you for choosing ${company.name}.`,
 };
 
 /** `db` may be a transaction, so that a notification is written together with the event it reports. */

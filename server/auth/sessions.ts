@@ -112,6 +112,7 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
         created_at: row.created_at,
         updated_at: row.updated_at,
         deletion_scheduled_for: row.deletion_scheduled_for,
+        role: row.role,
         avatar_sha256: row.avatar_sha256,
       };
       return { session, user };

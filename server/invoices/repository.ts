@@ -1,7 +1,8 @@
 /** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
 import type { Kysely } from 'kysely';
 import { isWellFormedId, newOrderedId } from '../db/ids';
-import type { Database, InvoiceRow } from '../db/schema';
+import type { Database, InvoiceRow, OrdersTable } from '../db/schema';
+import { insertOrder } from '../orders/repository';
 
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
@@ -36,7 +37,14 @@ export async function insertInvoice(
     provider: fields.provider,
     provider_ref: null,
   };
-  await db.insertInto('invoices').values(row).execute();
+  // The invoice and its order (awaiting payment) exist together or not at all.
+  const write = async (trx: Kysely<Database>) => {
+    await trx.insertInto('invoices').values(row).execute();
+    await insertOrder(trx, row.id, fields.now);
+  };
+  // Callers that already hold a transaction (an order with an Idempotency-Key) pass it: SQLite has no nested ones.
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   return row;
 }
 
@@ -45,14 +53,30 @@ export async function findInvoice(db: Kysely<Database>, id: string): Promise<Inv
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user's invoices, newest first; invoices made in the same millisecond keep their insertion order. */
-export function listInvoicesForUser(db: Kysely<Database>, userId: string): Promise<InvoiceRow[]> {
+/** What an invoice listing carries of its order (never the report's bytes). */
+export type InvoiceOrderColumns = Pick<
+  OrdersTable,
+  'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'
+>;
+export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns;
+
+/** The user's invoices with their orders, newest first; invoices made in the same millisecond keep their insertion order. */
+export function listInvoicesForUser(db: Kysely<Database>, userId: string): Promise<InvoiceWithOrder[]> {
   return db
     .selectFrom('invoices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
+    .selectAll('invoices')
+    .select([
+      'orders.status',
+      'orders.scheduled_at',
+      'orders.join_info',
+      'orders.late_reason',
+      'orders.delivered_at',
+      'orders.report_name',
+    ])
+    .where('invoices.user_id', '=', userId)
+    .orderBy('invoices.created_at', 'desc')
+    .orderBy('invoices.id', 'desc')
     .execute();
 }
 

@@ -2,7 +2,8 @@
 import { type Invoice, SERVICE_TYPES, type ServiceType } from '../../domain/contract';
 import { deliveryLabel } from '../../domain/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
-import { penceToPounds } from './repository';
+import { toOrderWire } from '../orders/wire';
+import { type InvoiceOrderColumns, penceToPounds } from './repository';
 
 export function isServiceType(value: string): value is ServiceType {
   return (SERVICE_TYPES as readonly string[]).includes(value);
@@ -13,7 +14,8 @@ export function deliveryLabelFor(type: string): string {
   return isServiceType(type) ? deliveryLabel(type) : type;
 }
 
-export function toWireInvoice(row: InvoiceRow): Invoice {
+/** With its order's columns (a listing joins them), the invoice carries `order`. */
+export function toWireInvoice(row: InvoiceRow & Partial<InvoiceOrderColumns>): Invoice {
   if (!isServiceType(row.type)) throw new Error(`Invoice ${row.id} has an unknown delivery type.`);
   return {
     _id: row.id,
@@ -24,5 +26,17 @@ export function toWireInvoice(row: InvoiceRow): Invoice {
     service: { title: row.title, type: row.type, url: row.url },
     // The sandbox checkout moves no money: the customer and the office must be able to tell.
     testPayment: row.provider === 'sandbox',
+    ...(row.status !== undefined
+      ? {
+          order: toOrderWire(row.id, {
+            status: row.status,
+            scheduled_at: row.scheduled_at ?? null,
+            join_info: row.join_info ?? null,
+            late_reason: row.late_reason ?? null,
+            delivered_at: row.delivered_at ?? null,
+            report_name: row.report_name ?? null,
+          }),
+        }
+      : {}),
   };
 }

@@ -13,18 +13,43 @@ import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 import type { ServerLog } from '../log';
 
+/** A file sent with a message (the report PDF). */
+export interface MailAttachment {
+  /** A plain, safe name: it is shown to the recipient and saved as is. */
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/**
+ * A calendar invitation (iCalendar text): sent as a text/calendar alternative, which mail programs show as
+ * an invitation with Accept and Decline, and as an .ics attachment for those that do not (nodemailer's
+ * `icalEvent`).
+ */
+export interface MailCalendar {
+  method: 'REQUEST' | 'PUBLISH';
+  filename: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+  calendar?: MailCalendar;
 }
 
-/** One message as the outbox keeps it. */
-export interface OutboxMessage extends MailMessage {
+/**
+ * One message as the outbox keeps it: an attachment by its name, type and size only (a JSON file is no place
+ * for a 10 MB PDF), the calendar invitation whole (a few hundred bytes, and worth reading in development).
+ */
+export interface OutboxMessage extends Omit<MailMessage, 'attachments'> {
   from: string;
   /** ISO time the message was written. */
   date: string;
+  attachments?: Array<{ filename: string; contentType: string; size: number }>;
 }
 
 export interface Mailer {
@@ -57,8 +82,22 @@ export function createSmtpMailer(url: string, clock: Clock = systemClock): Maile
   });
   return {
     transport: 'smtp',
-    async send(message) {
-      await transporter.sendMail({ from: company.mailFrom, date: clock.now(), ...message });
+    async send({ attachments, calendar, ...message }) {
+      await transporter.sendMail({
+        from: company.mailFrom,
+        date: clock.now(),
+        ...message,
+        ...(attachments
+          ? {
+              attachments: attachments.map(({ filename, contentType, content }) => ({
+                filename,
+                contentType,
+                content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+              })),
+            }
+          : {}),
+        ...(calendar ? { icalEvent: { ...calendar } } : {}),
+      });
     },
     close() {
       transporter.close();
@@ -69,9 +108,22 @@ export function createSmtpMailer(url: string, clock: Clock = systemClock): Maile
 export function createOutboxMailer(dir: string, clock: Clock = systemClock): Mailer {
   return {
     transport: 'outbox',
-    async send(message) {
+    async send({ attachments, ...message }) {
       const date = clock.now().toISOString();
-      const stored: OutboxMessage = { ...message, from: company.mailFrom, date };
+      const stored: OutboxMessage = {
+        ...message,
+        from: company.mailFrom,
+        date,
+        ...(attachments
+          ? {
+              attachments: attachments.map(({ filename, contentType, content }) => ({
+                filename,
+                contentType,
+                size: content.byteLength,
+              })),
+            }
+          : {}),
+      };
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       // Names sort by time; the random part keeps two messages of the same millisecond apart.
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;

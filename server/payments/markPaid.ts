@@ -2,15 +2,22 @@
  * The one code path that marks an invoice paid, called by the sandbox checkout's Pay and by the Stripe
  * webhook alike. Idempotent and race-free: the update only matches an unpaid invoice, so of two payments
  * arriving at once exactly one wins, and the first paid_at is never overwritten.
- * The payment that wins also notifies the customer (in the same transaction) and, when given a mailer,
- * e-mails a receipt in the background: a failed send is logged and never fails the payment.
+ * The payment that wins also moves the order to paid through the order machine with its audit entry (no
+ * actor: the customer's checkout or the provider did it) and notifies the customer, all in the same
+ * transaction; then, when given a mailer, it e-mails a receipt to the customer and the new order to the
+ * office in the background: a failed send is logged and never fails the payment.
  */
 import type { Kysely } from 'kysely';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Database } from '../db/schema';
+import { isServiceType } from '../invoices/wire';
 import type { ServerLog } from '../log';
 import { type Mailer, sendInBackground } from '../mail/mailer';
 import { receiptMail } from '../mail/messages';
+import { officeNewOrderMail } from '../mail/order-messages';
+import { nextStatus } from '../orders/machine';
+import { changeStatus } from '../orders/repository';
+import { promiseDeadline } from '../../machines/order.machine';
 import type { ProviderName } from './provider';
 
 export interface PaymentConfirmation {
@@ -21,8 +28,10 @@ export interface PaymentConfirmation {
 }
 
 export type PaidEffects = {
-  /** For the receipt's link to the invoices page. */
+  /** For the receipt's link to the invoices page and the office mail's link to the order. */
   publicUrl?: string;
+  /** Where the new order is e-mailed (OFFICE_EMAIL); without it (or a mailer) the office gets no mail. */
+  officeEmail?: string;
   /** Where the payment is recorded as a security event. */
   log?: ServerLog;
 } & (
@@ -53,10 +62,21 @@ export async function markInvoicePaid(
     const paid = await trx
       .selectFrom('invoices')
       .innerJoin('users', 'users.id', 'invoices.user_id')
+      .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
       .select(['users.id as user_id', 'invoices.title', 'invoices.type', 'invoices.url', 'invoices.amount_pence'])
-      .select(['users.email', 'users.name'])
+      .select(['users.email', 'users.name', 'orders.status'])
       .where('invoices.id', '=', invoiceId)
       .executeTakeFirstOrThrow();
+    if (!isServiceType(paid.type)) throw new Error(`Invoice ${invoiceId} has an unknown delivery type.`);
+    // The invoice was unpaid, so its order awaits payment and the machine allows this; it is asked all the
+    // same, so that no path changes an order's status without it.
+    const event = { type: 'order.paid', at: at.toISOString() } as const;
+    const order = { status: paid.status, type: paid.type, paidAt: null, scheduledAt: null };
+    const to = nextStatus(order, event);
+    const note =
+      provider === 'sandbox' ? 'Paid in the sandbox checkout (test mode: no money moved).' : 'Paid through Stripe.';
+    const moved = await changeStatus(trx, { invoiceId, from: paid.status, to, actorUserId: null, note, now: at });
+    if (!moved) throw new Error(`The order of invoice ${invoiceId} changed while it was being paid.`);
     await addNotification(trx, {
       userId: paid.user_id,
       kind: 'invoice_paid',
@@ -85,6 +105,22 @@ export async function markInvoicePaid(
     });
     // After the caller's transaction has committed (the webhook's commits right after this returns).
     setImmediate(() => void sendInBackground(mailer, message, 'payment receipt', log));
+    if (effects.officeEmail) {
+      const office = officeNewOrderMail({
+        to: effects.officeEmail,
+        invoiceId,
+        customer: { name: paid.name, email: paid.email },
+        title: paid.title,
+        type: paid.type,
+        url: paid.url,
+        amountPence: paid.amount_pence,
+        paidAt: at,
+        deadline: promiseDeadline(at.toISOString()),
+        provider,
+        publicUrl: effects.publicUrl ?? '',
+      });
+      setImmediate(() => void sendInBackground(mailer, office, 'new order (office)', log));
+    }
   }
   return true;
 }

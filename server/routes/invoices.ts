@@ -25,6 +25,9 @@ import {
 } from '../invoices/idempotency';
 import { findInvoice, insertInvoice, listInvoicesForUser, poundsToPence, setProviderRef } from '../invoices/repository';
 import { toWireInvoice } from '../invoices/wire';
+import { NOT_FOUND_TEXT } from '../http/errors';
+import { calendarFileName, callCalendar } from '../orders/calendar';
+import { countSchedulings, findOrder, findReport } from '../orders/repository';
 import type { Services } from '../services';
 
 export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';
@@ -137,7 +140,49 @@ export function invoiceRoutes(services: Services) {
   routes.get('/my', auth, async (c) => {
     const { user } = c.get('auth');
     const rows = await listInvoicesForUser(db, user.id);
-    return c.json({ invoices: rows.map(toWireInvoice) }, 200);
+    return c.json({ invoices: rows.map((row) => toWireInvoice(row)) }, 200);
+  });
+
+  // The order's downloads: the owner's only. Anyone else's invoice, an unknown one, or one without the file
+  // gets the same 404, so the answer tells nothing about other customers' orders. Neither is kept by a cache.
+
+  routes.get('/:id/report', auth, async (c) => {
+    const { user } = c.get('auth');
+    const found = await findReport(db, c.req.param('id'), user.id);
+    if (!found) throw new HttpError(404, NOT_FOUND_TEXT);
+    return c.body(new Uint8Array(found.report), 200, {
+      'Content-Type': 'application/pdf',
+      // The name was reduced to safe characters when it was stored (server/orders/pdf.ts).
+      'Content-Disposition': `attachment; filename="${found.report_name}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  routes.get('/:id/calendar.ics', auth, async (c) => {
+    const { user } = c.get('auth');
+    const order = await findOrder(db, c.req.param('id'));
+    if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
+      throw new HttpError(404, NOT_FOUND_TEXT);
+    }
+    const calendar = callCalendar(
+      {
+        invoiceId: order.id,
+        title: order.title,
+        type: order.type,
+        at: order.scheduled_at,
+        join: order.join_info,
+        customer: null,
+        sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
+        publicUrl: config.PUBLIC_URL,
+      },
+      // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
+      'PUBLISH',
+    );
+    return c.body(calendar, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${calendarFileName(order.scheduled_at)}"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   return routes;

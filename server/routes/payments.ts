@@ -76,7 +76,12 @@ async function applyEvent(
 
 export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) {
   const { db, clock } = services;
-  const effects: PaidEffects = { mailer: services.mailer, publicUrl: services.config.PUBLIC_URL, log: services.log };
+  const effects: PaidEffects = {
+    mailer: services.mailer,
+    publicUrl: services.config.PUBLIC_URL,
+    officeEmail: services.config.OFFICE_EMAIL,
+    log: services.log,
+  };
   const routes = new Hono<AppEnv>();
 
   routes.post('/webhook', async (c) => {

@@ -49,6 +49,7 @@ export async function insertUser(
     created_at: at,
     updated_at: at,
     deletion_scheduled_for: null,
+    role: 'common',
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -14,5 +14,7 @@ export function toWireUser(row: UserWithAvatar): User {
     emailVerified: row.email_verified === 1,
     deletionScheduledFor: row.deletion_scheduled_for ?? null,
     hasPassword: row.password_hash !== null,
+    // Only staff carry a role: a customer's answer stays as it always was.
+    ...(row.role !== 'common' ? { role: row.role } : {}),
   };
 }

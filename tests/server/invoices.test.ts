@@ -58,6 +58,15 @@ describe('POST /api/invoices/create', () => {
         createdAt: clock.now().toISOString(),
         service: { title: ORDER.title, type: ORDER.type, url: 'https://example.com/shop' },
         testPayment: true,
+        order: {
+          status: 'awaitingPayment',
+          scheduledAt: null,
+          join: null,
+          lateReason: null,
+          deliveredAt: null,
+          reportURL: null,
+          calendarURL: null,
+        },
       },
     ]);
     const id = invoices[0]!._id;

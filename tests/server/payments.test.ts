@@ -230,7 +230,9 @@ describe('Pay and Cancel', () => {
     // Both requests reached the payment (two clock readings) and the first confirmation's time was kept.
     expect(clock.now().getTime()).toBe(before + 2);
     await settle();
-    expect(receipts).toHaveLength(1);
+    // One receipt to the customer, and one new-order mail to the office.
+    expect(receipts.map((message) => message.to).sort()).toEqual([config.OFFICE_EMAIL, expect.any(String)].sort());
+    expect(receipts.filter((message) => message.to === config.OFFICE_EMAIL)).toHaveLength(1);
     const row = await invoiceRow(id);
     expect(row.paid).toBe(1);
     expect(row.paid_at).toBe(new Date(before + 1).toISOString());

@@ -1,0 +1,101 @@
+/**
+ * The promise reminder (docs/product.md#orders): a paid order that is neither scheduled nor delivered
+ * PROMISE_REMINDER_BEFORE_MS before its deadline (or past it) is e-mailed to the office once more, once.
+ * server/main.ts runs it every ORDER_REMINDER_INTERVAL_MS under its lease (one instance per interval); each
+ * order is then claimed with a conditional UPDATE of `promise_reminded_at`, so even two runs at the same
+ * moment (a lease taken over from a stalled instance) mail it once. A send that fails gives the claim back,
+ * so the next run tries again.
+ */
+import type { Kysely } from 'kysely';
+import { DELIVERY_PROMISE_MS, PROMISE_REMINDER_BEFORE_MS } from '../../domain/orders';
+import { promiseDeadline } from '../../machines/order.machine';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { ServerLog } from '../log';
+import type { Mailer } from '../mail/mailer';
+import { officeReminderMail } from '../mail/order-messages';
+
+/** The reminder job's name in `job_leases`. */
+export const ORDER_REMINDERS_JOB = 'order-reminders';
+/** Often enough that a reminder goes out within minutes of the four hours before the deadline. */
+export const ORDER_REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Sends the reminders that are due; returns how many it sent. */
+export async function runOrderReminders(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, 'OFFICE_EMAIL' | 'PUBLIC_URL'>;
+  log: ServerLog;
+}): Promise<number> {
+  const { db, clock, mailer, config, log } = deps;
+  const now = clock.now();
+  // Due when the deadline (payment + promise) is at most PROMISE_REMINDER_BEFORE_MS away.
+  const paidBy = new Date(now.getTime() + PROMISE_REMINDER_BEFORE_MS - DELIVERY_PROMISE_MS).toISOString();
+  const due = await db
+    .selectFrom('orders')
+    .innerJoin('invoices', 'invoices.id', 'orders.invoice_id')
+    .leftJoin('users', 'users.id', 'invoices.user_id')
+    .select([
+      'invoices.id',
+      'invoices.title',
+      'invoices.type',
+      'invoices.url',
+      'invoices.amount_pence',
+      'invoices.paid_at',
+      'invoices.provider',
+      'users.name',
+      'users.email',
+    ])
+    // 'paid' only: a scheduled call or a sent report has kept the promise; a delivered order is done.
+    .where('orders.status', '=', 'paid')
+    .where('orders.promise_reminded_at', 'is', null)
+    .where('invoices.paid_at', 'is not', null)
+    .where('invoices.paid_at', '<=', paidBy)
+    .orderBy('invoices.paid_at', 'asc')
+    .execute();
+
+  let sent = 0;
+  for (const order of due) {
+    const claimedAt = now.toISOString();
+    const claim = await db
+      .updateTable('orders')
+      .set({ promise_reminded_at: claimedAt })
+      .where('invoice_id', '=', order.id)
+      .where('promise_reminded_at', 'is', null)
+      .executeTakeFirst();
+    if (claim.numUpdatedRows !== 1n) continue; // another run has it
+    const paidAt = new Date(order.paid_at!);
+    const message = officeReminderMail({
+      to: config.OFFICE_EMAIL,
+      invoiceId: order.id,
+      customer: order.name !== null && order.email !== null ? { name: order.name, email: order.email } : null,
+      title: order.title,
+      type: order.type,
+      url: order.url,
+      amountPence: order.amount_pence,
+      paidAt,
+      deadline: promiseDeadline(order.paid_at!),
+      provider: order.provider,
+      publicUrl: config.PUBLIC_URL,
+    });
+    try {
+      await mailer.send(message);
+      sent += 1;
+    } catch (error) {
+      log.logger.error(
+        { event: 'mail.failed', what: 'promise reminder', invoiceId: order.id, err: error },
+        'could not send the promise reminder; it is tried again at the next run',
+      );
+      await db
+        .updateTable('orders')
+        .set({ promise_reminded_at: null })
+        .where('invoice_id', '=', order.id)
+        .where('promise_reminded_at', '=', claimedAt)
+        .execute();
+    }
+  }
+  if (sent > 0) log.logger.info({ event: 'orders.reminded', count: sent }, `reminded the office of ${sent} order(s)`);
+  return sent;
+}

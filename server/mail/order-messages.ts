@@ -1,0 +1,226 @@
+/**
+ * The messages of an order's life after payment: to the office (every paid order, and a reminder when its
+ * promise runs out soon) and to the customer (the call scheduled or moved, with a calendar invitation; the
+ * report, attached; the order delivered). Times are stated in the company's time zone (server/mail/time.ts).
+ * Values that come from customers or the office go into the HTML only through the escaping `html` template.
+ */
+import { company } from '../../domain/company';
+import { deliveryLabelFor } from '../invoices/wire';
+import { html, layout, type SafeHtml } from './html';
+import type { MailCalendar, MailMessage } from './mailer';
+import { formatPounds } from './messages';
+import { formatCallTime, formatCompanyDay } from './time';
+
+const signature = `— ${company.name}`;
+
+type Row = [label: string, value: string];
+
+function table(rows: Row[]): SafeHtml {
+  return html`<table style="border-collapse:collapse">
+    ${rows
+      .map(
+        ([label, value]) =>
+          html`<tr>
+            <th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${label}</th>
+            <td style="padding:4px 0">${value}</td>
+          </tr>`,
+      )
+      .reduce((all, row) => html`${all}${row}`, html``)}
+  </table>`;
+}
+
+/** Where the office page opens one order. */
+export function officeOrderLink(publicUrl: string, invoiceId: string): string {
+  return `${publicUrl}/office?order=${encodeURIComponent(invoiceId)}`;
+}
+
+export interface OfficeOrderFacts {
+  to: string;
+  invoiceId: string;
+  /** Null once the customer deleted their account. */
+  customer: { name: string; email: string } | null;
+  title: string;
+  type: string;
+  url: string;
+  amountPence: number;
+  paidAt: Date;
+  deadline: Date;
+  /** 'sandbox' orders were paid in test mode: no money moved. */
+  provider: string;
+  publicUrl: string;
+}
+
+function officeRows(p: OfficeOrderFacts): Row[] {
+  return [
+    ['Customer', p.customer ? `${p.customer.name} <${p.customer.email}>` : '(account deleted)'],
+    ['Service', p.title],
+    ['Delivery', deliveryLabelFor(p.type)],
+    ['Website or application', p.url || '(none given)'],
+    ['Amount', `${formatPounds(p.amountPence)}${p.provider === 'sandbox' ? ' (test payment: no money moved)' : ''}`],
+    ['Paid', formatCallTime(p.paidAt)],
+    ['Deliver by', formatCallTime(p.deadline)],
+    ['Order', p.invoiceId],
+  ];
+}
+
+function officeMail(p: OfficeOrderFacts, subject: string, lead: string): MailMessage {
+  const link = officeOrderLink(p.publicUrl, p.invoiceId);
+  const rows = officeRows(p);
+  return {
+    to: p.to,
+    subject,
+    text: [
+      lead,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+      `Open it in the office: ${link}`,
+      '',
+      signature,
+    ].join('\n'),
+    html: layout(
+      subject,
+      html`<p>${lead}</p>
+        ${table(rows)}
+        <p><a href="${link}">Open it in the office</a></p>`,
+    ),
+  };
+}
+
+/** To the office, as each order is paid. */
+export function officeNewOrderMail(p: OfficeOrderFacts): MailMessage {
+  return officeMail(
+    p,
+    `New order: ${p.title} (${deliveryLabelFor(p.type)})`,
+    `A new order was paid. We promised to deliver it by ${formatCallTime(p.deadline)}.`,
+  );
+}
+
+/** To the office, once, when an order is neither scheduled nor delivered close to its deadline. */
+export function officeReminderMail(p: OfficeOrderFacts): MailMessage {
+  return officeMail(
+    p,
+    `Reminder: ${p.title} is due by ${formatCallTime(p.deadline)}`,
+    `This order is neither scheduled nor delivered, and our one-day promise runs out at ${formatCallTime(p.deadline)}.`,
+  );
+}
+
+export function callScheduledMail(p: {
+  to: string;
+  name: string;
+  title: string;
+  type: string;
+  at: Date;
+  join: string;
+  /** Why the call is later than the one-day promise; null when it is not. */
+  reason: string | null;
+  /** True when an earlier time is moved. */
+  moved: boolean;
+  publicUrl: string;
+  calendar: MailCalendar;
+}): MailMessage {
+  const when = formatCallTime(p.at);
+  const what = `${deliveryLabelFor(p.type).toLowerCase()} for ${p.title}`;
+  const subject = p.moved ? `Your ${what} has moved to ${when}` : `Your ${what} is booked for ${when}`;
+  const lead = p.moved ? `We have moved your ${what}. The new time is ${when}.` : `Your ${what} is booked for ${when}.`;
+  const invoices = `${p.publicUrl}/invoices`;
+  const late = p.reason
+    ? `This is later than our promise to deliver within one day after payment, and we are sorry: ${p.reason}`
+    : null;
+  return {
+    to: p.to,
+    subject,
+    text: [
+      `Hello ${p.name},`,
+      '',
+      lead,
+      '',
+      `How to join: ${p.join}`,
+      ...(late ? ['', late] : []),
+      '',
+      'The calendar invitation is attached: open it to add the call to your calendar.',
+      `Your invoices: ${invoices}`,
+      '',
+      signature,
+    ].join('\n'),
+    html: layout(
+      subject,
+      html`<p>Hello ${p.name},</p>
+        <p>${lead}</p>
+        <p><strong>How to join:</strong> ${p.join}</p>
+        ${late ? html`<p>${late}</p>` : html``}
+        <p>The calendar invitation is attached: open it to add the call to your calendar.</p>
+        <p><a href="${invoices}">Your invoices</a></p>`,
+    ),
+    calendar: p.calendar,
+  };
+}
+
+export function reportSentMail(p: {
+  to: string;
+  name: string;
+  title: string;
+  fileName: string;
+  report: Uint8Array;
+  publicUrl: string;
+}): MailMessage {
+  const subject = `Your report: ${p.title}`;
+  const invoices = `${p.publicUrl}/invoices`;
+  const lead = `Your report for ${p.title} is attached to this message (${p.fileName}).`;
+  return {
+    to: p.to,
+    subject,
+    text: [
+      `Hello ${p.name},`,
+      '',
+      lead,
+      `You can also download it from your invoices: ${invoices}`,
+      `If you have questions about it, reply to ${company.supportEmail}.`,
+      '',
+      signature,
+    ].join('\n'),
+    html: layout(
+      subject,
+      html`<p>Hello ${p.name},</p>
+        <p>${lead}</p>
+        <p>You can also download it from <a href="${invoices}">your invoices</a>.</p>
+        <p>
+          If you have questions about it, write to
+          <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.
+        </p>`,
+    ),
+    attachments: [{ filename: p.fileName, contentType: 'application/pdf', content: p.report }],
+  };
+}
+
+export function orderDeliveredMail(p: {
+  to: string;
+  name: string;
+  title: string;
+  deliveredAt: Date;
+  publicUrl: string;
+}): MailMessage {
+  const subject = `Delivered: ${p.title}`;
+  const invoices = `${p.publicUrl}/invoices`;
+  const lead = `Your order for ${p.title} was delivered on ${formatCompanyDay(p.deliveredAt)}. Thank you for choosing ${company.name}.`;
+  return {
+    to: p.to,
+    subject,
+    text: [
+      `Hello ${p.name},`,
+      '',
+      lead,
+      `Your invoices: ${invoices}`,
+      `Questions? Write to ${company.supportEmail}.`,
+      '',
+      signature,
+    ].join('\n'),
+    html: layout(
+      subject,
+      html`<p>Hello ${p.name},</p>
+        <p>${lead}</p>
+        <p><a href="${invoices}">Your invoices</a></p>
+        <p>Questions? Write to <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.</p>`,
+    ),
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * What the office does to a paid order: schedule (or move) a call, send the report, mark it delivered. Each
+ * is checked with the order machine (409 with the reason when it says no), written with its audit entry
+ * and the customer's notification in one transaction, and then mailed to the customer in the background
+ * (a failed send is logged; the change stands, and the customer still sees it on the invoices page).
+ * An order whose customer deleted the account is still worked, without notification or mail.
+ */
+import { addNotification, notificationTexts } from '../account/notifications';
+import type { UserRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { isServiceType } from '../invoices/wire';
+import { sendInBackground } from '../mail/mailer';
+import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
+import { formatCallTime } from '../mail/time';
+import type { Services } from '../services';
+import { calendarFileName, callCalendar } from './calendar';
+import { type OrderState, nextStatus } from './machine';
+import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings } from './repository';
+import type { OrderEvent } from '../../machines/order.machine';
+import { promiseDeadline } from '../../machines/order.machine';
+
+export const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
+
+export function orderStateOf(order: OrderDetailRow): OrderState {
+  // Invoices are only ever made with one of the contract's types; anything else is a damaged row.
+  if (!isServiceType(order.type)) throw new Error(`Invoice ${order.id} has an unknown delivery type.`);
+  return { status: order.status, type: order.type, paidAt: order.paid_at, scheduledAt: order.scheduled_at };
+}
+
+/** The customer to tell, when the account still exists. */
+function customerOf(order: OrderDetailRow): { id: string; name: string; email: string } | null {
+  return order.user_id !== null && order.customer_name !== null && order.customer_email !== null
+    ? { id: order.user_id, name: order.customer_name, email: order.customer_email }
+    : null;
+}
+
+/**
+ * Checks `event` against the machine, then writes the move from the status it was checked on, its audit
+ * entry and whatever `alsoInTransaction` adds; a 409 when the order moved meanwhile.
+ */
+async function apply<T>(
+  services: Services,
+  order: OrderDetailRow,
+  event: OrderEvent,
+  change: { actor: UserRow; set: OrderChanges; note: string | null; now: Date },
+  alsoInTransaction: (trx: Services['db']) => Promise<T>,
+): Promise<T> {
+  const from = order.status;
+  const to = nextStatus(orderStateOf(order), event);
+  return services.db.transaction().execute(async (trx) => {
+    const moved = await changeStatus(trx, {
+      invoiceId: order.id,
+      from,
+      to,
+      set: change.set,
+      actorUserId: change.actor.id,
+      note: change.note,
+      now: change.now,
+    });
+    if (!moved) throw new HttpError(409, CHANGED_MEANWHILE_TEXT);
+    return alsoInTransaction(trx);
+  });
+}
+
+/** Throws the machine's 409 now, before a large upload is read, when `event` could not apply anyway. */
+export function assertAllowed(order: OrderDetailRow, event: OrderEvent): void {
+  nextStatus(orderStateOf(order), event);
+}
+
+export async function scheduleCall(
+  services: Services,
+  order: OrderDetailRow,
+  request: { actor: UserRow; at: Date; join: string; reason: string | null },
+): Promise<void> {
+  const { clock, config, log, mailer } = services;
+  const now = clock.now();
+  const at = request.at.toISOString();
+  const moved = order.status === 'scheduled' && order.scheduled_at !== null;
+  const deadline = order.paid_at !== null ? promiseDeadline(order.paid_at) : null;
+  // A reason is kept (and told to the customer) only for a call later than the promise, which is what it explains.
+  const late = deadline !== null && request.at.getTime() > deadline.getTime();
+  const lateReason = late ? request.reason : null;
+  const when = formatCallTime(request.at);
+  const note = [
+    moved ? `Moved from ${formatCallTime(new Date(order.scheduled_at!))} to ${when}.` : `Call set for ${when}.`,
+    ...(lateReason ? [`Reason for the delay: ${lateReason}`] : []),
+  ].join(' ');
+  const event = { type: 'order.schedule', at, join: request.join, reason: request.reason } as const;
+  const customer = customerOf(order);
+  const sequence = await apply(
+    services,
+    order,
+    event,
+    { actor: request.actor, set: { scheduled_at: at, join_info: request.join, late_reason: lateReason }, note, now },
+    async (trx) => {
+      if (customer) {
+        await addNotification(trx, {
+          userId: customer.id,
+          kind: 'order_scheduled',
+          text: notificationTexts.orderScheduled(order.title, request.at, request.join, moved),
+          now,
+        });
+      }
+      return (await countSchedulings(trx, order.id)) - 1;
+    },
+  );
+  if (!customer) return;
+  const calendar = callCalendar(
+    {
+      invoiceId: order.id,
+      title: order.title,
+      type: order.type,
+      at,
+      join: request.join,
+      customer,
+      sequence,
+      publicUrl: config.PUBLIC_URL,
+    },
+    'REQUEST',
+  );
+  const message = callScheduledMail({
+    to: customer.email,
+    name: customer.name,
+    title: order.title,
+    type: order.type,
+    at: request.at,
+    join: request.join,
+    reason: lateReason,
+    moved,
+    publicUrl: config.PUBLIC_URL,
+    calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
+  });
+  void sendInBackground(mailer, message, moved ? 'call moved' : 'call scheduled', log);
+}
+
+export async function sendReport(
+  services: Services,
+  order: OrderDetailRow,
+  report: { actor: UserRow; fileName: string; bytes: Uint8Array; sha256: string },
+): Promise<void> {
+  const { clock, config, log, mailer } = services;
+  const now = clock.now();
+  const again = order.status === 'reportSent';
+  const customer = customerOf(order);
+  await apply(
+    services,
+    order,
+    { type: 'order.sendReport' },
+    {
+      actor: report.actor,
+      set: { report: report.bytes, report_name: report.fileName, report_sha256: report.sha256 },
+      note: `${again ? 'Report sent again' : 'Report sent'}: ${report.fileName} (${report.bytes.byteLength} bytes).`,
+      now,
+    },
+    async (trx) => {
+      if (!customer) return;
+      await addNotification(trx, {
+        userId: customer.id,
+        kind: 'order_report_sent',
+        text: notificationTexts.orderReportSent(order.title),
+        now,
+      });
+    },
+  );
+  if (!customer) return;
+  const message = reportSentMail({
+    to: customer.email,
+    name: customer.name,
+    title: order.title,
+    fileName: report.fileName,
+    report: report.bytes,
+    publicUrl: config.PUBLIC_URL,
+  });
+  void sendInBackground(mailer, message, 'report', log);
+}
+
+export async function deliverOrder(services: Services, order: OrderDetailRow, actor: UserRow): Promise<void> {
+  const { clock, config, log, mailer } = services;
+  const now = clock.now();
+  const customer = customerOf(order);
+  await apply(
+    services,
+    order,
+    { type: 'order.deliver' },
+    { actor, set: { delivered_at: now.toISOString() }, note: null, now },
+    async (trx) => {
+      if (!customer) return;
+      await addNotification(trx, {
+        userId: customer.id,
+        kind: 'order_delivered',
+        text: notificationTexts.orderDelivered(order.title, now),
+        now,
+      });
+    },
+  );
+  if (!customer) return;
+  const message = orderDeliveredMail({
+    to: customer.email,
+    name: customer.name,
+    title: order.title,
+    deliveredAt: now,
+    publicUrl: config.PUBLIC_URL,
+  });
+  void sendInBackground(mailer, message, 'order delivered', log);
+}

@@ -1,0 +1,70 @@
+/**
+ * The calendar file of a scheduled call (RFC 5545, made with the `ics` package): the absolute start in UTC
+ * (DTSTART:…Z), so every calendar shows it at the right local time whatever its zone, one hour long, the
+ * company as organizer and the customer as attendee. The UID is the order's, and SEQUENCE grows with every
+ * move, so a calendar that took the first invitation updates that event instead of adding a second one.
+ */
+import { createEvent } from 'ics';
+import { company } from '../../domain/company';
+import { deliveryLabelFor } from '../invoices/wire';
+
+/** The catalogue gives no length for a call; an hour is what the company books. */
+export const CALL_DURATION_MINUTES = 60;
+
+/**
+ * REQUEST: an invitation, as the scheduling e-mail carries it (mail clients show Accept and Decline and
+ * update the event on a later one). PUBLISH: a plain event, for the file the invoice page offers to download,
+ * which is no invitation and expects no reply.
+ */
+export type CalendarMethod = 'REQUEST' | 'PUBLISH';
+
+export interface CallEvent {
+  invoiceId: string;
+  title: string;
+  type: string;
+  /** ISO time of the call. */
+  at: string;
+  join: string;
+  customer: { name: string; email: string } | null;
+  /** 0 for the first time set, then one more for each move. */
+  sequence: number;
+  publicUrl: string;
+}
+
+/** A name as a quoted parameter (CN="…"), which may hold neither a double quote nor a control character. */
+function parameterText(name: string): string {
+  return name.replace(/["\p{Cc}]/gu, ' ').trim();
+}
+
+/** The host part of the UIDs: the company's mail domain, so they are unique to us. */
+const UID_DOMAIN = company.supportEmail.split('@')[1]!;
+
+export function callCalendar(event: CallEvent, method: CalendarMethod): string {
+  const { error, value } = createEvent({
+    productId: `-//${company.name}//Orders//EN`,
+    method,
+    uid: `order-${event.invoiceId}@${UID_DOMAIN}`,
+    sequence: event.sequence,
+    start: Date.parse(event.at),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: CALL_DURATION_MINUTES },
+    title: `${event.title} (${deliveryLabelFor(event.type)}) with ${company.name}`,
+    description: `How to join: ${event.join}\n\nYour invoices: ${event.publicUrl}/invoices`,
+    location: event.join,
+    status: 'CONFIRMED',
+    organizer: { name: company.name, email: company.supportEmail },
+    ...(event.customer
+      ? { attendees: [{ name: parameterText(event.customer.name), email: event.customer.email, rsvp: false }] }
+      : {}),
+  });
+  // Only a value out of its range makes `ics` fail (the time is checked before it gets here): a bug, not input.
+  if (error || value === null)
+    throw new Error(`could not make the calendar file of order ${event.invoiceId}`, { cause: error });
+  return value;
+}
+
+/** "northgate-call-2026-06-10.ics". */
+export function calendarFileName(at: string): string {
+  return `${company.shortName.toLowerCase()}-call-${at.slice(0, 10)}.ics`;
+}

@@ -1,0 +1,210 @@
+/**
+ * Queries on orders (one row per invoice) and their audit trail. A status changes only through
+ * `changeStatus`: one conditional UPDATE on the status the change was checked against, so of two office
+ * members acting on the same order at once exactly one wins (the other is told it changed meanwhile),
+ * and its audit entry in the same transaction. The report's bytes are selected by `findReport` only.
+ */
+import type { Kysely } from 'kysely';
+import type { OfficeView, OrderStatus } from '../../domain/orders';
+import { isWellFormedId, newOrderedId } from '../db/ids';
+import type { Database, OrdersTable } from '../db/schema';
+
+/** The most orders the unpaid and delivered lists show (newest first); the queue is always whole. */
+export const OFFICE_LIST_LIMIT = 200;
+
+/** An invoice with its order and its customer (null once the account is deleted), without the report's bytes. */
+export interface OrderDetailRow {
+  id: string;
+  user_id: string | null;
+  title: string;
+  type: string;
+  url: string;
+  amount_pence: number;
+  created_at: string;
+  paid_at: string | null;
+  provider: string;
+  status: OrderStatus;
+  scheduled_at: string | null;
+  join_info: string | null;
+  late_reason: string | null;
+  delivered_at: string | null;
+  report_name: string | null;
+  promise_reminded_at: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+export interface AuditRow {
+  invoice_id: string;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  note: string | null;
+  at: string;
+  actor_name: string | null;
+  actor_email: string | null;
+}
+
+/** The order of a new invoice: awaiting payment. `db` is the invoice's own transaction. */
+export async function insertOrder(db: Kysely<Database>, invoiceId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({ invoice_id: invoiceId, status: 'awaitingPayment', updated_at: now.toISOString() })
+    .execute();
+}
+
+function selectDetails(db: Kysely<Database>) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
+    .leftJoin('users', 'users.id', 'invoices.user_id')
+    .select([
+      'invoices.id',
+      'invoices.user_id',
+      'invoices.title',
+      'invoices.type',
+      'invoices.url',
+      'invoices.amount_pence',
+      'invoices.created_at',
+      'invoices.paid_at',
+      'invoices.provider',
+      'orders.status',
+      'orders.scheduled_at',
+      'orders.join_info',
+      'orders.late_reason',
+      'orders.delivered_at',
+      'orders.report_name',
+      'orders.promise_reminded_at',
+      'users.name as customer_name',
+      'users.email as customer_email',
+    ]);
+}
+
+export async function findOrder(db: Kysely<Database>, invoiceId: string): Promise<OrderDetailRow | undefined> {
+  if (!isWellFormedId(invoiceId)) return undefined;
+  return selectDetails(db).where('invoices.id', '=', invoiceId).executeTakeFirst();
+}
+
+/** One of the office's lists (domain/orders.ts OFFICE_VIEWS), in the order the office works through it. */
+export function listOrders(db: Kysely<Database>, view: OfficeView): Promise<OrderDetailRow[]> {
+  const query = selectDetails(db);
+  switch (view) {
+    case 'queue':
+      // Oldest payment first: the order whose promise runs out soonest is on top.
+      return query
+        .where('orders.status', 'in', ['paid', 'scheduled', 'reportSent'])
+        .orderBy('invoices.paid_at', 'asc')
+        .orderBy('invoices.id', 'asc')
+        .execute();
+    case 'unpaid':
+      return query
+        .where('orders.status', '=', 'awaitingPayment')
+        .orderBy('invoices.created_at', 'desc')
+        .orderBy('invoices.id', 'desc')
+        .limit(OFFICE_LIST_LIMIT)
+        .execute();
+    case 'delivered':
+      return query
+        .where('orders.status', '=', 'delivered')
+        .orderBy('orders.delivered_at', 'desc')
+        .orderBy('invoices.id', 'desc')
+        .limit(OFFICE_LIST_LIMIT)
+        .execute();
+  }
+}
+
+/** The audit entries of these orders, oldest first, with who made each change. */
+export async function listAudit(db: Kysely<Database>, invoiceIds: string[]): Promise<AuditRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .selectFrom('order_events')
+    .leftJoin('users', 'users.id', 'order_events.actor_user_id')
+    .select([
+      'order_events.invoice_id',
+      'order_events.from_status',
+      'order_events.to_status',
+      'order_events.note',
+      'order_events.at',
+      'users.name as actor_name',
+      'users.email as actor_email',
+    ])
+    .where('order_events.invoice_id', 'in', invoiceIds)
+    .orderBy('order_events.at', 'asc')
+    .orderBy('order_events.id', 'asc')
+    .execute();
+}
+
+export type OrderChanges = Partial<
+  Pick<
+    OrdersTable,
+    'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report' | 'report_name' | 'report_sha256'
+  >
+>;
+
+/**
+ * Moves the order from `from` to `to` (a move the caller checked with the order machine) with its changes,
+ * and records who did it. False when the order is no longer in `from`: someone else changed it meanwhile.
+ * `db` should be a transaction, so that the entry and the change commit together.
+ */
+export async function changeStatus(
+  db: Kysely<Database>,
+  change: {
+    invoiceId: string;
+    from: OrderStatus;
+    to: OrderStatus;
+    set?: OrderChanges;
+    actorUserId: string | null;
+    note: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const at = change.now.toISOString();
+  const result = await db
+    .updateTable('orders')
+    .set({ ...change.set, status: change.to, updated_at: at })
+    .where('invoice_id', '=', change.invoiceId)
+    .where('status', '=', change.from)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
+  await db
+    .insertInto('order_events')
+    .values({
+      id: newOrderedId(),
+      invoice_id: change.invoiceId,
+      from_status: change.from,
+      to_status: change.to,
+      actor_user_id: change.actorUserId,
+      note: change.note,
+      at,
+    })
+    .execute();
+  return true;
+}
+
+/** How many times the call was set (the first time and each move): the calendar event's SEQUENCE is one less. */
+export async function countSchedulings(db: Kysely<Database>, invoiceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
+    .where('invoice_id', '=', invoiceId)
+    .where('to_status', '=', 'scheduled')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The report of the customer's own order; undefined for anyone else's, or when none was sent. */
+export async function findReport(
+  db: Kysely<Database>,
+  invoiceId: string,
+  userId: string,
+): Promise<{ report: Uint8Array; report_name: string } | undefined> {
+  if (!isWellFormedId(invoiceId)) return undefined;
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('invoices', 'invoices.id', 'orders.invoice_id')
+    .select(['orders.report', 'orders.report_name'])
+    .where('orders.invoice_id', '=', invoiceId)
+    .where('invoices.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.report === null || row.report_name === null) return undefined;
+  return { report: row.report, report_name: row.report_name };
+}

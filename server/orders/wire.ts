@@ -1,0 +1,55 @@
+/** The one place an order becomes the contract's shapes: the office's `OfficeOrder`, the customer's `OrderWire`. */
+import type { OfficeOrder, OrderAuditEntry, OrderWire } from '../../domain/orders';
+import { promiseDeadline } from '../../machines/order.machine';
+import type { OrdersTable } from '../db/schema';
+import { penceToPounds } from '../invoices/repository';
+import type { AuditRow, OrderDetailRow } from './repository';
+
+export function toAuditEntry(row: AuditRow): OrderAuditEntry {
+  return {
+    at: row.at,
+    from: row.from_status,
+    to: row.to_status,
+    by: row.actor_name !== null && row.actor_email !== null ? { name: row.actor_name, email: row.actor_email } : null,
+    note: row.note,
+  };
+}
+
+export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    customer:
+      row.customer_name !== null && row.customer_email !== null
+        ? { name: row.customer_name, email: row.customer_email }
+        : null,
+    service: { title: row.title, type: row.type, url: row.url },
+    amount: penceToPounds(row.amount_pence),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    deadline: row.paid_at !== null ? promiseDeadline(row.paid_at).toISOString() : null,
+    scheduledAt: row.scheduled_at,
+    join: row.join_info,
+    lateReason: row.late_reason,
+    deliveredAt: row.delivered_at,
+    reportName: row.report_name,
+    audit: audit.filter((entry) => entry.invoice_id === row.id).map(toAuditEntry),
+  };
+}
+
+/** What an invoice's customer sees of its order; the downloads are the owner's only (server/routes/invoices.ts). */
+export function toOrderWire(
+  invoiceId: string,
+  order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'>,
+): OrderWire {
+  const base = `/api/invoices/${encodeURIComponent(invoiceId)}`;
+  return {
+    status: order.status,
+    scheduledAt: order.scheduled_at,
+    join: order.join_info,
+    lateReason: order.late_reason,
+    deliveredAt: order.delivered_at,
+    reportURL: order.report_name !== null ? `${base}/report` : null,
+    calendarURL: order.scheduled_at !== null ? `${base}/calendar.ics` : null,
+  };
+}
