@@ -48,7 +48,10 @@ export function callCalendar(event: CallEvent, method: CalendarMethod): string {
     start: Date.parse(event.at),
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { minutes: CALL_DURATION_MINUTES },
+    // The end as an absolute time too (rather than a duration), so both ends read the same in any calendar.
+    end: Date.parse(event.at) + CALL_DURATION_MINUTES * 60 * 1000,
+    endInputType: 'utc',
+    endOutputType: 'utc',
     title: `${event.title} (${deliveryLabelFor(event.type)}) with ${company.name}`,
     description: `How to join: ${event.join}\n\nYour invoices: ${event.publicUrl}/invoices`,
     location: event.join,

@@ -21,6 +21,20 @@ export interface ReceivedMail {
   html: string;
   /** Content types of the leaf parts, e.g. ['text/plain', 'text/html']. */
   partTypes: string[];
+  /** Every leaf part: its type, headers, file name (attachments) and decoded bytes. */
+  parts: MailPart[];
+}
+
+export interface MailPart {
+  type: string;
+  /** Parameters of the Content-Type, e.g. { method: 'REQUEST', charset: 'utf-8' }. */
+  typeParameters: Record<string, string>;
+  headers: Record<string, string>;
+  /** From Content-Disposition's or Content-Type's name parameter; null when the part has none. */
+  filename: string | null;
+  bytes: Buffer;
+  /** The bytes as UTF-8 text. */
+  text: string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -49,6 +63,32 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
+/** A part's body as bytes (base64 attachments are binary; the raw mail was read as latin1 for them). */
+function decodeBytes(body: string, encoding: string | undefined): Buffer {
+  switch ((encoding ?? '7bit').toLowerCase()) {
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    case 'quoted-printable':
+      return Buffer.from(decodeQuotedPrintable(body), 'utf8');
+    default:
+      return Buffer.from(body, 'utf8');
+  }
+}
+
+/** `text/calendar; charset=utf-8; method=REQUEST` → { charset: 'utf-8', method: 'REQUEST' }. */
+function headerParameters(value: string): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const piece of value.split(';').slice(1)) {
+    const equals = piece.indexOf('=');
+    if (equals > 0)
+      parameters[piece.slice(0, equals).trim().toLowerCase()] = piece
+        .slice(equals + 1)
+        .trim()
+        .replace(/^"|"$/g, '');
+  }
+  return parameters;
+}
+
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=), as in a subject with "£". */
 function decodeHeaderValue(value: string): string {
   return value
@@ -72,7 +112,7 @@ function splitHeaders(raw: string): { headers: Record<string, string>; body: str
   return { headers, body };
 }
 
-function leafParts(raw: string): Array<{ type: string; content: string }> {
+function leafParts(raw: string): Array<{ type: string; content: string; part: MailPart }> {
   const { headers, body } = splitHeaders(raw);
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -85,7 +125,19 @@ function leafParts(raw: string): Array<{ type: string; content: string }> {
       .filter((part) => !part.startsWith('--'))
       .flatMap((part) => leafParts(part.replace(/^\r?\n/, '')));
   }
-  return [{ type, content: decodeBody(body, headers['content-transfer-encoding']) }];
+  const encoding = headers['content-transfer-encoding'];
+  const typeParameters = headerParameters(contentType);
+  const disposition = headerParameters(headers['content-disposition'] ?? '');
+  const bytes = decodeBytes(body, encoding);
+  const part: MailPart = {
+    type,
+    typeParameters,
+    headers,
+    filename: disposition.filename ?? typeParameters.name ?? null,
+    bytes,
+    text: bytes.toString('utf8'),
+  };
+  return [{ type, content: decodeBody(body, encoding), part }];
 }
 
 export function parseMail(raw: string, rcptTo: string[] = []): ReceivedMail {
@@ -102,6 +154,7 @@ export function parseMail(raw: string, rcptTo: string[] = []): ReceivedMail {
     text: parts.find((part) => part.type === 'text/plain')?.content ?? '',
     html: parts.find((part) => part.type === 'text/html')?.content ?? '',
     partTypes: parts.map((part) => part.type),
+    parts: parts.map(({ part }) => part),
   };
 }
 
