@@ -1,7 +1,7 @@
 /**
  * The admin's staff panel on /office (docs/product.md#orders): who has the office or admin role, granting the
- * office role to an account by its e-mail address, and revoking it. The list is loaded again after each change;
- * a failure is an error toast and the form keeps what was typed.
+ * office role to an account by its e-mail address, and revoking it. Each change answers the list as it now
+ * stands, which replaces the one shown; a failure is an error toast and the form keeps what was typed.
  *
  * Only the office role is granted or revoked here: admins are made with `npm run roles`, so an admin cannot
  * lock every admin out from the browser.
@@ -31,6 +31,12 @@ export function grantableEmail(email: string): string | null {
   return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed) ? trimmed : null;
 }
 
+/** The name of the member with this address in the list (the address itself when it is not there). */
+function nameOf(staff: StaffMember[], email: string): string {
+  const address = grantableEmail(email) ?? email.trim();
+  return staff.find((member) => member.email.toLowerCase() === address.toLowerCase())?.name ?? address;
+}
+
 /** A member whose role this panel may take away. */
 export function revocable(member: StaffMember): boolean {
   return (GRANTABLE_ROLES as readonly string[]).includes(member.role);
@@ -42,10 +48,10 @@ export const officeStaffMachine = setup({
     loadStaff: fromPromise<StaffMember[]>(async () => {
       throw new Error('loadStaff is not provided');
     }),
-    grantOffice: fromPromise<StaffMember, { email: string }>(async () => {
+    grantOffice: fromPromise<StaffMember[], { email: string }>(async () => {
       throw new Error('grantOffice is not provided');
     }),
-    revokeOffice: fromPromise<StaffMember, { id: string }>(async () => {
+    revokeOffice: fromPromise<StaffMember[], { id: string }>(async () => {
       throw new Error('revokeOffice is not provided');
     }),
   },
@@ -96,13 +102,15 @@ export const officeStaffMachine = setup({
         src: 'grantOffice',
         input: ({ context }) => ({ email: grantableEmail(context.email)! }),
         onDone: {
-          target: 'loading',
+          target: 'ready',
           actions: [
-            assign({ email: '' }),
             {
               type: 'announce',
-              params: ({ event }) => ({ message: `${event.output.name} now has access to the office.` }),
+              params: ({ context, event }) => ({
+                message: `${nameOf(event.output, context.email)} now has access to the office.`,
+              }),
             },
+            assign({ staff: ({ event }) => event.output, email: '' }),
           ],
         },
         onError: {
@@ -117,13 +125,15 @@ export const officeStaffMachine = setup({
         src: 'revokeOffice',
         input: ({ context }) => ({ id: context.revoking! }),
         onDone: {
-          target: 'loading',
+          target: 'ready',
           actions: [
-            assign({ revoking: null }),
             {
               type: 'announce',
-              params: ({ event }) => ({ message: `${event.output.name} no longer has access to the office.` }),
+              params: ({ context }) => ({
+                message: `${context.staff.find((member) => member.id === context.revoking)?.name ?? 'The member'} no longer has access to the office.`,
+              }),
             },
+            assign({ staff: ({ event }) => event.output, revoking: null }),
           ],
         },
         onError: {

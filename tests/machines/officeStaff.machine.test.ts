@@ -15,8 +15,9 @@ describePathTests({
   },
 });
 
-it('grants by the trimmed address and loads the list again', async () => {
+it('grants by the trimmed address and shows the list the server answers', async () => {
   const granted: string[] = [];
+  const announced: string[] = [];
   let loads = 0;
   const actor = createActor(
     officeStaffMachine.provide({
@@ -27,16 +28,19 @@ it('grants by the trimmed address and loads the list again', async () => {
         }),
         grantOffice: fromPromise(async ({ input }) => {
           granted.push(input.email);
-          return staffOffice;
+          return [staffAdmin, staffOffice];
         }),
       },
+      actions: { announce: (_, { message }) => announced.push(message) },
     }),
   ).start();
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
   actor.send({ type: 'staff.changeEmail', value: '  olive@example.com ' });
   actor.send({ type: 'staff.grant' });
-  await vi.waitFor(() => expect(loads).toBe(2));
+  await vi.waitFor(() => expect(actor.getSnapshot().context.staff).toEqual([staffAdmin, staffOffice]));
   expect(granted).toEqual(['olive@example.com']);
+  expect(loads).toBe(1);
+  expect(announced).toEqual(['Olive Office now has access to the office.']);
   expect(actor.getSnapshot().context.email).toBe('');
   // A blank or malformed address is not sent at all.
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));

@@ -278,8 +278,8 @@ export const officeStaffSamples: Samples<typeof officeStaffMachine> = {
   ],
   outputs: {
     loadStaff: [[staffAdmin, staffOffice]],
-    grantOffice: [staffOffice],
-    revokeOffice: [staffOffice],
+    grantOffice: [[staffAdmin, staffOffice]],
+    revokeOffice: [[staffAdmin]],
   },
   errors: {
     loadStaff: [new Error('Network Error')],
