@@ -4,6 +4,7 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { isStaff } from '../domain/orders';
 import { useAuth } from './app/hooks';
 import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
@@ -23,6 +24,7 @@ const Invoices = lazy(() => import('./pages/Invoices'));
 const Profile = lazy(() => import('./pages/Profile'));
 const ChangePassword = lazy(() => import('./pages/ChangePassword'));
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
+const Office = lazy(() => import('./pages/office/Office'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
@@ -34,6 +36,12 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { signedIn } = useAuth();
   return signedIn ? children : <Redirect to="/signin" replace />;
+}
+
+/** The office area is for office and admin accounts; to a customer it does not exist (the 404 page). */
+function StaffOnly({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return isStaff(user?.role) ? children : <Redirect to="/not-found" replace />;
 }
 
 /** The page scrolls to the top when a screen opens, unless the address names a section (docs/product.md#routes). */
@@ -137,6 +145,15 @@ export function Routes() {
             <WithSiteChrome>
               <ChangePassword />
             </WithSiteChrome>
+          </SignedInOnly>
+        </Route>
+        <Route path="/office">
+          <SignedInOnly>
+            <StaffOnly>
+              <WithSiteChrome>
+                <Office />
+              </WithSiteChrome>
+            </StaffOnly>
           </SignedInOnly>
         </Route>
         <Route path="/not-found">

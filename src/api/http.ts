@@ -47,12 +47,26 @@ function parse<T>(data: unknown, struct: Struct<T, unknown>): T {
   }
 }
 
+/** An answer outside 2xx that came as a Blob (a download): its text is read, so its message.en is not lost. */
+async function withReadableBody(failure: unknown): Promise<unknown> {
+  if (typeof failure !== 'object' || failure === null || !('data' in failure)) return failure;
+  // Told apart by what it can do, not by its class: a Blob from another realm (a test's fetch) is one too.
+  const data = failure.data as { text?: unknown } | null;
+  if (typeof data !== 'object' || data === null || typeof data.text !== 'function') return failure;
+  const text = await (data as Blob).text().catch(() => '');
+  try {
+    return { ...failure, data: JSON.parse(text) as unknown };
+  } catch {
+    return { ...failure, data: text };
+  }
+}
+
 async function send<T>(
   method: 'get' | 'post' | 'patch' | 'delete',
   path: string,
   struct: Struct<T, unknown> | null,
   body: unknown,
-  options: CallOptions,
+  options: CallOptions & { responseType?: 'blob' },
 ): Promise<T> {
   const auth = options.auth ?? false;
   const headers = { ...options.headers, ...authHeader(auth) };
@@ -76,10 +90,17 @@ async function send<T>(
       : undefined;
   const fetchWithSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: controller.signal });
   try {
-    const response = await client(path, { method, data: body, headers, fetch: fetchWithSignal });
+    const response = await client(path, {
+      method,
+      data: body,
+      headers,
+      fetch: fetchWithSignal,
+      responseType: options.responseType,
+    });
+    if (options.responseType === 'blob') return response as T;
     return (struct ? parse(response.data, struct) : undefined) as T;
   } catch (failure) {
-    const error = toApiError(failure, interrupted);
+    const error = toApiError(await withReadableBody(failure), interrupted);
     // After the caller has handled the failure (its screen may show it), the app learns the session ended.
     if (auth && error.status === 401) setTimeout(onUnauthorized, 0);
     throw error;
@@ -122,3 +143,39 @@ export const post = <T>(path: string, struct: Struct<T, unknown> | null, body?: 
 
 export const patch = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
   send('patch', path, struct, body, options);
+
+export const del = <T>(path: string, struct: Struct<T, unknown> | null, options: CallOptions = {}) =>
+  send('delete', path, struct, undefined, options);
+
+/** A file the server sent: its bytes, and the name its Content-Disposition gave (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** `filename="…"` of a Content-Disposition header (or RFC 5987's `filename*=UTF-8''…`). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1]!.trim() : null;
+}
+
+/**
+ * Downloads a file through the same client (bearer token, errors as ApiError): the report and calendar links
+ * need the token, so a plain link could not fetch them.
+ */
+export async function download(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
+  const response = await send<{ data: Blob; headers: Headers }>('get', path, null, undefined, {
+    ...options,
+    responseType: 'blob',
+  });
+  return { blob: response.data, fileName: fileNameOf(response.headers.get('content-disposition')) };
+}

@@ -5,7 +5,7 @@ import {
   InvoiceCreateResponse,
   InvoicesResponse,
 } from '../../domain/contract';
-import { get, post } from './http';
+import { type DownloadedFile, download, get, post } from './http';
 
 /** Random per page load: the same order retried from this page reuses its key, another page life does not. */
 const PAGE_NONCE = crypto.randomUUID();
@@ -32,4 +32,12 @@ export const createInvoice = (order: InvoiceCreateRequest): Promise<{ paymentLin
 export async function myInvoices(): Promise<Invoice[]> {
   const { invoices } = await get('/invoices/my', InvoicesResponse, { auth: true });
   return invoices;
+}
+
+/**
+ * An order's file (the report PDF, the call's .ics): the invoice names it by its address under /api, and it
+ * needs the bearer token, so it comes through the client and is saved from memory.
+ */
+export function orderFile(url: string): Promise<DownloadedFile> {
+  return download(url.replace(/^\/api(?=\/)/, ''), { auth: true });
 }

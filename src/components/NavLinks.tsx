@@ -1,12 +1,16 @@
 import { Link } from 'wouter';
+import { isStaff } from '../../domain/orders';
+import { useAuth } from '../app/hooks';
 import type { NavSection } from '../app/sections';
 import { SectionLink } from './SectionLink';
 
 /**
  * The links of the top bar and of the side menu: in-page sections, then routes. On the landing page
- * the section the reader is in (`current`, from the scroll-spy) is marked.
+ * the section the reader is in (`current`, from the scroll-spy) is marked. Office and admin accounts also get
+ * the office area.
  */
 export function NavLinks({ onNavigate, current = null }: { onNavigate?: () => void; current?: NavSection | null }) {
+  const { user } = useAuth();
   return (
     <>
       <SectionLink section="about" onNavigate={onNavigate} current={current === 'about'}>
@@ -27,6 +31,11 @@ export function NavLinks({ onNavigate, current = null }: { onNavigate?: () => vo
       <Link href="/youth-project" className="nav-highlight" onClick={onNavigate}>
         Youth Project
       </Link>
+      {isStaff(user?.role) && (
+        <Link href="/office" onClick={onNavigate}>
+          Office
+        </Link>
+      )}
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { useMachine } from '@xstate/react';
 import type { Invoice } from '../../domain/contract';
+import type { OrderWire } from '../../domain/orders';
 import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
+import { usePageMeta, useToast } from '../app/hooks';
+import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../app/orderTime';
+import { wireDownload } from '../app/wiring/download';
 import { wireInvoices } from '../app/wiring/invoices';
 import { deliveryLabel } from '../../domain/catalogue/delivery';
 import { formatPrice } from '../../domain/catalogue/price';
@@ -78,6 +81,75 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
       </dl>
+      {invoice.order && invoice.order.status !== 'awaitingPayment' && (
+        <OrderStatus invoiceId={invoice._id} order={invoice.order} />
+      )}
     </li>
+  );
+}
+
+/**
+ * Where a paid order stands (docs/product.md#orders): paid and waiting, a call scheduled (when, on the
+ * company's clock as the e-mail says it, how to join, why later than promised, and the calendar file), the
+ * report sent, or delivered (with the report to download when there is one).
+ */
+function OrderStatus({ invoiceId, order }: { invoiceId: string; order: OrderWire }) {
+  return (
+    <div className={`invoice-order invoice-order--${order.status}`} data-testid="order-status">
+      {order.status === 'paid' && (
+        <p className="invoice-order__line">
+          <strong>Paid</strong> — we deliver within one day of your payment.
+        </p>
+      )}
+      {order.status === 'scheduled' && order.scheduledAt && (
+        <>
+          <p className="invoice-order__line">
+            <strong>
+              Scheduled for {formatOrderTime(order.scheduledAt)} ({COMPANY_ZONE_LABEL})
+            </strong>
+          </p>
+          {order.join && <p className="invoice-order__join">How to join: {order.join}</p>}
+          {order.lateReason && (
+            <p className="invoice-order__reason">Later than our one-day promise: {order.lateReason}</p>
+          )}
+          {order.calendarURL && (
+            <DownloadButton url={order.calendarURL} fileName={`call-${invoiceId}.ics`} label="Add to calendar" />
+          )}
+        </>
+      )}
+      {order.status === 'reportSent' && (
+        <p className="invoice-order__line">
+          <strong>Report sent</strong> — it is in your e-mail.
+        </p>
+      )}
+      {order.status === 'delivered' && (
+        <p className="invoice-order__line">
+          <strong>Delivered{order.deliveredAt ? ` on ${formatOrderDay(order.deliveredAt)}` : ''}</strong>
+        </p>
+      )}
+      {(order.status === 'reportSent' || order.status === 'delivered') && order.reportURL && (
+        <DownloadButton url={order.reportURL} fileName={`report-${invoiceId}.pdf`} label="Download report (PDF)" />
+      )}
+    </div>
+  );
+}
+
+function DownloadButton({ url, fileName, label }: { url: string; fileName: string; label: string }) {
+  const { inspect } = useAppActors();
+  const toast = useToast();
+  const [snapshot, send] = useMachine(
+    wireDownload({ showError: (message) => toast({ title: message, variant: 'error' }) }),
+    { input: { url, fileName }, inspect },
+  );
+  const downloading = snapshot.matches('downloading');
+  return (
+    <button
+      type="button"
+      className="button button--outline invoice-order__download"
+      disabled={downloading}
+      onClick={() => send({ type: 'download.start' })}
+    >
+      {downloading ? <Spinner label={`${label}: downloading`} /> : label}
+    </button>
   );
 }

@@ -1,0 +1,196 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { company } from '../../../domain/company';
+import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '../../../domain/orders';
+import { useAppActors } from '../../app/AppActorsContext';
+import { useAuth, usePageMeta, useToast } from '../../app/hooks';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';
+import { wireOfficeQueue } from '../../app/wiring/officeQueue';
+import { Spinner } from '../../components/Spinner';
+import { OrderDetail } from './OrderDetail';
+import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
+import { StaffPanel } from './StaffPanel';
+import './Office.css';
+
+const TAB_LABELS: Record<OfficeView, string> = { queue: 'Queue', unpaid: 'Unpaid', delivered: 'Delivered' };
+
+const EMPTY_TEXT: Record<OfficeView, string> = {
+  queue: 'Nothing is waiting: every paid order has been delivered.',
+  unpaid: 'No unpaid invoices.',
+  delivered: 'No delivered orders yet.',
+};
+
+/**
+ * The office area (docs/product.md#orders): the orders to deliver, oldest payment first, with the time left
+ * until the one-day promise runs out; one order in detail with what may happen to it next and who changed it;
+ * for admins, the staff panel. Reached by office and admin accounts only (routes.tsx).
+ */
+export default function Office() {
+  usePageMeta('Office', 'Orders to deliver, unpaid invoices and delivered orders.');
+  const { user } = useAuth();
+  const app = useAppActors();
+  const toast = useToast();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [snapshot, send, actor] = useMachine(
+    wireOfficeQueue({
+      showError: (message) => toast({ title: message, variant: 'error' }),
+      announce: (message) => toast({ title: message, variant: 'success' }),
+    }),
+    {
+      input: {
+        orderId: new URLSearchParams(search).get('order'),
+        now: Date.now(),
+        timeZone: company.timeZone,
+      },
+      inspect: app.inspect,
+    },
+  );
+  const { view, orders, selected, opening, now } = snapshot.context;
+  const desk = snapshot.value.desk;
+  const selectedId = selected?.id ?? null;
+
+  // The address names the open order, so it can be shared or reloaded (the office e-mail links the same way).
+  useEffect(() => {
+    if (opening !== null) return;
+    const wanted = selectedId ? `/office?order=${encodeURIComponent(selectedId)}` : '/office';
+    if (`${window.location.pathname}${window.location.search}` !== wanted) navigate(wanted, { replace: true });
+  }, [selectedId, opening, navigate]);
+
+  const firstLoad = (desk === 'loading' && orders.length === 0) || desk === 'opening';
+  return (
+    <main className={`page office${selected ? ' office--detail' : ''}`}>
+      <div className="office__head">
+        <h1>Office</h1>
+        <button
+          type="button"
+          className="button button--outline office__refresh"
+          disabled={desk !== 'ready' && desk !== 'unavailable'}
+          onClick={() => send({ type: 'office.reload' })}
+        >
+          Refresh
+        </button>
+      </div>
+      <p className="office__lead">
+        Every paid order is delivered within one day of payment. Times are {COMPANY_ZONE_LABEL}.
+      </p>
+
+      <div className="office__tabs" role="tablist" aria-label="Orders">
+        {OFFICE_VIEWS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`office-tab-${name}`}
+            aria-selected={view === name}
+            aria-controls="office-list"
+            className="office__tab"
+            onClick={() => view !== name && send({ type: 'office.switchView', view: name })}
+          >
+            {TAB_LABELS[name]}
+          </button>
+        ))}
+      </div>
+
+      <div className="office__layout">
+        <section
+          id="office-list"
+          role="tabpanel"
+          aria-labelledby={`office-tab-${view}`}
+          aria-busy={desk === 'loading'}
+          className="office__list"
+        >
+          {firstLoad ? (
+            <Spinner label="Loading orders" />
+          ) : desk === 'unavailable' ? (
+            <div className="office__retry">
+              <p>The orders could not be loaded.</p>
+              <button type="button" className="button button--outline" onClick={() => send({ type: 'office.reload' })}>
+                Load orders again
+              </button>
+            </div>
+          ) : orders.length === 0 ? (
+            <p className="office__empty">{EMPTY_TEXT[view]}</p>
+          ) : (
+            <ul className="office__orders">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderRow
+                    order={order}
+                    now={now}
+                    selected={order.id === selectedId}
+                    onSelect={() => send({ type: 'office.select', id: order.id })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {selected && (
+          <OrderDetail
+            order={selected}
+            snapshot={snapshot}
+            send={send}
+            chosenReport={() => actor.getSnapshot().context.report}
+            onClose={() => send({ type: 'office.deselect' })}
+          />
+        )}
+      </div>
+
+      {user?.role === 'admin' && <StaffPanel />}
+    </main>
+  );
+}
+
+function OrderRow({
+  order,
+  now,
+  selected,
+  onSelect,
+}: {
+  order: OfficeOrder;
+  now: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const standing = promiseStanding(order, now);
+  return (
+    <button
+      type="button"
+      className="office-order"
+      aria-current={selected ? 'true' : undefined}
+      data-testid="office-order"
+      onClick={onSelect}
+    >
+      <span className="office-order__top">
+        <span className="office-order__title">{order.service.title}</span>
+        {standing && (
+          <span className={`office-badge office-badge--${standing.urgency}`} data-testid="promise">
+            {standing.text}
+          </span>
+        )}
+      </span>
+      <span className="office-order__customer">
+        {order.customer ? (
+          <>
+            <span>{order.customer.name}</span>
+            <span className="office-order__email">{order.customer.email}</span>
+          </>
+        ) : (
+          'Deleted account'
+        )}
+      </span>
+      <span className="office-order__facts">
+        <span className="office-status">{STATUS_LABELS[order.status]}</span>
+        <span>{deliveryOf(order)}</span>
+        <span className="office-order__url">{order.service.url || 'No website or application given'}</span>
+      </span>
+      <span className="office-order__when">
+        {order.paidAt ? `Paid ${formatOrderTime(order.paidAt)}` : `Ordered ${formatOrderTime(order.createdAt)}`}
+        {order.scheduledAt && order.status === 'scheduled' && ` · Call ${formatOrderTime(order.scheduledAt)}`}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,274 @@
+import { useEffect, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { formatPrice } from '../../../domain/catalogue/price';
+import { JOIN_MAX, type OfficeOrder, REASON_MAX } from '../../../domain/orders';
+import {
+  canSchedule,
+  needsReason,
+  type OfficeQueueEvent,
+  type officeQueueMachine,
+  offersSchedule,
+  orderCan,
+} from '../../../machines/officeQueue.machine';
+import { isoToZonedInput } from '../../../machines/lib/zonedTime';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';
+import { Spinner } from '../../components/Spinner';
+import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
+
+type Snapshot = SnapshotFrom<typeof officeQueueMachine>;
+
+/**
+ * One order in detail: who ordered what, how it stands against the promise, what may happen to it next (asked
+ * of the order machine, as the server asks it) and its audit trail.
+ */
+export function OrderDetail({
+  order,
+  snapshot,
+  send,
+  chosenReport,
+  onClose,
+}: {
+  order: OfficeOrder;
+  snapshot: Snapshot;
+  send: (event: OfficeQueueEvent) => void;
+  /** The report the machine holds now, read straight after an event (the snapshot prop is the last render's). */
+  chosenReport: () => unknown;
+  onClose: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening an order moves the reader to it (on a phone it replaces the list).
+  useEffect(() => {
+    heading.current?.focus();
+  }, [order.id]);
+
+  const desk = snapshot.value.desk;
+  const idle = desk === 'ready';
+  const standing = promiseStanding(order, snapshot.context.now);
+  const isReport = order.service.type === 'PDF Sent to Email';
+  const offersReport = isReport && (order.status === 'paid' || order.status === 'reportSent');
+  const canDeliver = orderCan(order, { type: 'order.deliver' });
+
+  return (
+    <section className="office-detail" aria-labelledby="office-detail-title" data-testid="order-detail">
+      <div className="office-detail__head">
+        <button type="button" className="link-button office-detail__back" onClick={onClose}>
+          Back to the list
+        </button>
+        <h2 id="office-detail-title" ref={heading} tabIndex={-1}>
+          {order.service.title}
+        </h2>
+        <p className="office-detail__status">
+          <span className="office-status">{STATUS_LABELS[order.status]}</span>
+          {standing && (
+            <span className={`office-badge office-badge--${standing.urgency}`} data-testid="detail-promise">
+              {standing.text}
+            </span>
+          )}
+        </p>
+      </div>
+
+      <dl className="office-detail__facts">
+        <dt>Customer</dt>
+        <dd>
+          {order.customer ? (
+            <>
+              {order.customer.name} · <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+            </>
+          ) : (
+            'Deleted account'
+          )}
+        </dd>
+        <dt>Delivery</dt>
+        <dd>{deliveryOf(order)}</dd>
+        <dt>Website or application</dt>
+        <dd>{order.service.url || 'Not provided'}</dd>
+        <dt>Price</dt>
+        <dd>{formatPrice(order.amount)}</dd>
+        <dt>Ordered</dt>
+        <dd>{formatOrderTime(order.createdAt)}</dd>
+        {order.paidAt && (
+          <>
+            <dt>Paid</dt>
+            <dd>{formatOrderTime(order.paidAt)}</dd>
+          </>
+        )}
+        {order.deadline && (
+          <>
+            <dt>Promised by</dt>
+            <dd>{formatOrderTime(order.deadline)}</dd>
+          </>
+        )}
+        {order.scheduledAt && (
+          <>
+            <dt>Call</dt>
+            <dd>{formatOrderTime(order.scheduledAt)}</dd>
+            <dt>How to join</dt>
+            <dd>{order.join}</dd>
+          </>
+        )}
+        {order.lateReason && (
+          <>
+            <dt>Why later</dt>
+            <dd>{order.lateReason}</dd>
+          </>
+        )}
+        {order.reportName && (
+          <>
+            <dt>Report</dt>
+            <dd>{order.reportName}</dd>
+          </>
+        )}
+        {order.deliveredAt && (
+          <>
+            <dt>Delivered</dt>
+            <dd>{formatOrderTime(order.deliveredAt)}</dd>
+          </>
+        )}
+      </dl>
+
+      {offersSchedule(order) && <ScheduleForm order={order} snapshot={snapshot} send={send} />}
+
+      {offersReport && (
+        <form
+          className="form office-detail__action"
+          aria-label="Send the report"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'office.sendReport' });
+          }}
+        >
+          <h3>{order.status === 'reportSent' ? 'Send the report again' : 'Send the report'}</h3>
+          <div className="field">
+            <label htmlFor="office-report">Report (PDF, at most 10 MB)</label>
+            <input
+              id="office-report"
+              className="field__input"
+              type="file"
+              accept="application/pdf"
+              disabled={!idle}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                send({ type: 'office.chooseReport', file });
+                // A file the machine refused (it said why in a toast) must not stay shown as chosen.
+                if (chosenReport() === null) event.target.value = '';
+              }}
+            />
+            <p className="field__hint">It is e-mailed to the customer as an attachment.</p>
+          </div>
+          <button type="submit" className="button button--primary" disabled={!idle || snapshot.context.report === null}>
+            {desk === 'sendingReport' ? <Spinner label="Sending the report" /> : 'Send report'}
+          </button>
+        </form>
+      )}
+
+      {canDeliver && (
+        <div className="office-detail__action">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!idle}
+            onClick={() => send({ type: 'office.deliver' })}
+          >
+            {desk === 'delivering' ? <Spinner label="Marking delivered" /> : 'Mark delivered'}
+          </button>
+        </div>
+      )}
+
+      <h3 className="office-detail__audit-title">History</h3>
+      <ol className="office-audit" data-testid="audit">
+        {order.audit.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <time dateTime={entry.at}>{formatOrderTime(entry.at)}</time>
+            <span>
+              {STATUS_LABELS[entry.from]} → <strong>{STATUS_LABELS[entry.to]}</strong>
+            </span>
+            <span className="office-audit__who">
+              {entry.by ? `by ${entry.by.name} (${entry.by.email})` : 'by the payment'}
+            </span>
+            {entry.note && <span className="office-audit__note">{entry.note}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ScheduleForm({
+  order,
+  snapshot,
+  send,
+}: {
+  order: OfficeOrder;
+  snapshot: Snapshot;
+  send: (event: OfficeQueueEvent) => void;
+}) {
+  const { draft } = snapshot.context;
+  const desk = snapshot.value.desk;
+  const late = needsReason(snapshot.context);
+  const ready = canSchedule(snapshot.context);
+  const moving = order.status === 'scheduled';
+  return (
+    <form
+      className="form office-detail__action"
+      aria-label="Schedule the call"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'office.schedule' });
+      }}
+    >
+      <h3>{moving ? 'Move the call' : 'Schedule the call'}</h3>
+      <div className="field">
+        <label htmlFor="office-at">Date and time ({COMPANY_ZONE_LABEL})</label>
+        <input
+          id="office-at"
+          className="field__input"
+          type="datetime-local"
+          // The server refuses a time in the past; the picker starts from now on the company's clock.
+          min={isoToZonedInput(new Date(snapshot.context.now).toISOString(), snapshot.context.timeZone)}
+          disabled={desk !== 'ready'}
+          value={draft.at}
+          onChange={(event) => send({ type: 'office.editSchedule', field: 'at', value: event.target.value })}
+        />
+        {order.deadline && <p className="field__hint">Promised by {formatOrderTime(order.deadline)}.</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="office-join">How to join</label>
+        <input
+          id="office-join"
+          className="field__input"
+          maxLength={JOIN_MAX}
+          placeholder="A video link, or the number you will call"
+          disabled={desk !== 'ready'}
+          value={draft.join}
+          onChange={(event) => send({ type: 'office.editSchedule', field: 'join', value: event.target.value })}
+        />
+      </div>
+      {late && (
+        <div className="field">
+          <label htmlFor="office-reason">
+            Why later than promised
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </label>
+          <textarea
+            id="office-reason"
+            className="field__input"
+            required
+            maxLength={REASON_MAX}
+            rows={3}
+            disabled={desk !== 'ready'}
+            value={draft.reason}
+            onChange={(event) => send({ type: 'office.editSchedule', field: 'reason', value: event.target.value })}
+          />
+          <p className="field__hint">This time is after the one-day promise; the customer is told why.</p>
+        </div>
+      )}
+      <button type="submit" className="button button--primary" disabled={desk !== 'ready' || !ready}>
+        {desk === 'scheduling' ? <Spinner label="Scheduling the call" /> : moving ? 'Move call' : 'Schedule call'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMachine } from '@xstate/react';
+import { grantableEmail, revocable } from '../../../machines/officeStaff.machine';
+import type { Role } from '../../../domain/orders';
+import { useAppActors } from '../../app/AppActorsContext';
+import { useToast } from '../../app/hooks';
+import { wireOfficeStaff } from '../../app/wiring/officeStaff';
+import { Spinner } from '../../components/Spinner';
+
+const ROLE_LABELS: Record<Role, string> = { common: 'Customer', office: 'Office', admin: 'Admin' };
+
+/** The admin's panel: who works in the office, granting the office role by e-mail address, and revoking it. */
+export function StaffPanel() {
+  const app = useAppActors();
+  const toast = useToast();
+  const [snapshot, send] = useMachine(
+    wireOfficeStaff({
+      showError: (message) => toast({ title: message, variant: 'error' }),
+      announce: (message) => toast({ title: message, variant: 'success' }),
+    }),
+    { inspect: app.inspect },
+  );
+  const { staff, email, revoking } = snapshot.context;
+  const ready = snapshot.matches('ready');
+
+  return (
+    <section className="office-staff" aria-labelledby="office-staff-title">
+      <h2 id="office-staff-title">Staff</h2>
+      {snapshot.matches('unavailable') ? (
+        <div className="office__retry">
+          <p>The staff list could not be loaded.</p>
+          <button type="button" className="button button--outline" onClick={() => send({ type: 'staff.reload' })}>
+            Load staff again
+          </button>
+        </div>
+      ) : staff.length === 0 && snapshot.matches('loading') ? (
+        <Spinner label="Loading staff" />
+      ) : (
+        <ul className="office-staff__list" aria-busy={snapshot.matches('loading')}>
+          {staff.map((member) => (
+            <li key={member.id} data-testid="staff-member">
+              <span className="office-staff__who">
+                <strong>{member.name}</strong> <span>{member.email}</span>
+              </span>
+              <span className={`office-role office-role--${member.role}`}>{ROLE_LABELS[member.role]}</span>
+              {revocable(member) && (
+                <button
+                  type="button"
+                  className="button button--outline office-staff__revoke"
+                  disabled={!ready}
+                  aria-label={`Revoke office access of ${member.name}`}
+                  onClick={() => send({ type: 'staff.revoke', id: member.id })}
+                >
+                  {revoking === member.id ? <Spinner label="Revoking" /> : 'Revoke'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="office-staff__grant"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'staff.grant' });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="office-grant-email">Give office access to (e-mail address of an account)</label>
+          <input
+            id="office-grant-email"
+            className="field__input"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => send({ type: 'staff.changeEmail', value: event.target.value })}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={!ready || grantableEmail(email) === null}>
+          {snapshot.matches('granting') ? <Spinner label="Granting" /> : 'Grant office access'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/** What the office page says about an order: its status, and how it stands against the one-day promise. */
+import { deliveryLabel } from '../../../domain/catalogue/delivery';
+import { SERVICE_TYPES, type ServiceType } from '../../../domain/contract';
+import { type OfficeOrder, type OrderStatus, PROMISE_REMINDER_BEFORE_MS } from '../../../domain/orders';
+import { promiseDeadline } from '../../../machines/order.machine';
+import { formatSpan } from '../../app/orderTime';
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaitingPayment: 'Awaiting payment',
+  paid: 'Paid',
+  scheduled: 'Scheduled',
+  reportSent: 'Report sent',
+  delivered: 'Delivered',
+};
+
+/** The delivery type as the customer chose it ("Video meeting"), or the wire's text for an unknown one. */
+export function deliveryOf(order: OfficeOrder): string {
+  return (SERVICE_TYPES as readonly string[]).includes(order.service.type)
+    ? deliveryLabel(order.service.type as ServiceType)
+    : order.service.type;
+}
+
+export function deadlineOf(order: OfficeOrder): number | null {
+  if (order.deadline) return Date.parse(order.deadline);
+  return order.paidAt ? promiseDeadline(order.paidAt).getTime() : null;
+}
+
+/** On track, within the last hours before the promise runs out (when the office is reminded), or past it. */
+export type Urgency = 'onTrack' | 'soon' | 'overdue' | 'done';
+
+export interface PromiseStanding {
+  text: string;
+  urgency: Urgency;
+}
+
+/** "5 h 12 min left", "Overdue by 2 h", "Delivered on time", "Delivered 3 h late"; null before payment. */
+export function promiseStanding(order: OfficeOrder, now: number): PromiseStanding | null {
+  const deadline = deadlineOf(order);
+  if (deadline === null || order.status === 'awaitingPayment') return null;
+  if (order.status === 'delivered') {
+    const late = order.deliveredAt ? Date.parse(order.deliveredAt) - deadline : 0;
+    return { text: late > 0 ? `Delivered ${formatSpan(late)} late` : 'Delivered on time', urgency: 'done' };
+  }
+  const left = deadline - now;
+  if (left <= 0) return { text: `Overdue by ${formatSpan(left)}`, urgency: 'overdue' };
+  return { text: `${formatSpan(left)} left`, urgency: left <= PROMISE_REMINDER_BEFORE_MS ? 'soon' : 'onTrack' };
+}
