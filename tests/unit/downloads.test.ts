@@ -32,7 +32,7 @@ afterEach(() => {
 describe('downloads', () => {
   it('reads the name from Content-Disposition, plain or RFC 5987', () => {
     expect(fileNameOf('attachment; filename="report.pdf"')).toBe('report.pdf');
-    expect(fileNameOf("attachment; filename=\"x.pdf\"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf")).toBe('résumé.pdf');
+    expect(fileNameOf('attachment; filename="x.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf')).toBe('résumé.pdf');
     expect(fileNameOf('attachment; filename=call.ics')).toBe('call.ics');
     expect(fileNameOf('attachment')).toBeNull();
     expect(fileNameOf(null)).toBeNull();
