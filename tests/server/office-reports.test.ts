@@ -1,0 +1,145 @@
+// @vitest-environment node
+/**
+ * The report upload: a PDF judged by its bytes, at most REPORT_MAX_BYTES (the bigger body limit applies to
+ * this route only), stored with its sha256, and mailed (here: to the outbox, which keeps the attachment's
+ * name and size).
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPORT_MAX_BYTES } from '../../domain/orders';
+import { outboxDir, readOutbox } from '../../server/mail/mailer';
+import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../../server/orders/body-limit';
+import { looksLikePdf, reportFileName } from '../../server/orders/pdf';
+import { NOT_A_PDF_TEXT, REPORT_FORM_TEXT, REPORT_MISSING_TEXT } from '../../server/routes/office';
+import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
+import { PDF_ORDER, account, orderBody, paidOrder, pdfBlob, pdfOfSize, tinyPdf, uploadReport } from './office-helpers';
+
+afterAll(cleanup);
+
+const { app, db, config } = await createTestServer();
+const customer = await account(app, db);
+const office = await account(app, db, 'office');
+
+async function stored(id: string) {
+  return db
+    .selectFrom('orders')
+    .select(['status', 'report', 'report_name', 'report_sha256'])
+    .where('invoice_id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function expectUntouched(id: string) {
+  expect(await stored(id)).toEqual({ status: 'paid', report: null, report_name: null, report_sha256: null });
+}
+
+describe('what counts as a PDF', () => {
+  it('the header at the start and %%EOF in the last kilobyte; not the name, not the declared type', () => {
+    expect(looksLikePdf(tinyPdf())).toBe(true);
+    expect(looksLikePdf(pdfOfSize(5000))).toBe(true);
+    const withPadding = new Uint8Array([...tinyPdf(), ...new Uint8Array(900).fill(0x20)]);
+    expect(looksLikePdf(withPadding)).toBe(true);
+    const tooMuchAfter = new Uint8Array([...tinyPdf(), ...new Uint8Array(2000).fill(0x20)]);
+    expect(looksLikePdf(tooMuchAfter)).toBe(false);
+    const truncated = tinyPdf().slice(0, 200);
+    expect(looksLikePdf(truncated)).toBe(false);
+    expect(looksLikePdf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(false);
+    expect(looksLikePdf(Buffer.from(' %PDF-1.4\n%%EOF\n', 'latin1'))).toBe(false);
+    expect(looksLikePdf(Buffer.from('%PDF-%%EOF', 'latin1'))).toBe(true);
+    expect(looksLikePdf(Buffer.from('%PDF-%%EO', 'latin1'))).toBe(false);
+    expect(looksLikePdf(new Uint8Array())).toBe(false);
+  });
+
+  it('file names keep letters, digits, spaces, dots, dashes and underscores, and end in .pdf', () => {
+    const id = '0190a8d0-0000-7000-8000-000000000000';
+    expect(reportFileName('Website review.pdf', id)).toBe('Website review.pdf');
+    expect(reportFileName('C:\\Users\\olive\\Audit "final".PDF', id)).toBe('Audit final.pdf');
+    expect(reportFileName('résumé\r\nContent-Type: x.pdf', id)).toBe('resumeContent-Type x.pdf');
+    expect(reportFileName('..', id)).toBe('report-0190a8d0.pdf');
+    expect(reportFileName('', id)).toBe('report-0190a8d0.pdf');
+    expect(reportFileName('x'.repeat(300), id)).toBe(`${'x'.repeat(80)}.pdf`);
+  });
+});
+
+describe('POST /api/office/orders/:id/report', () => {
+  it('refuses what is not a PDF with 415, whatever its name and type say', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const bodies: Array<[Uint8Array<ArrayBuffer>, string]> = [
+      [png, 'report.pdf'],
+      [new Uint8Array(Buffer.from('just text, %%EOF', 'latin1')), 'notes.pdf'],
+      [tinyPdf().slice(0, 120), 'cut-off.pdf'],
+      [new Uint8Array(), 'empty.pdf'],
+    ];
+    for (const [bytes, name] of bodies) {
+      const res = await uploadReport(app, office.token, id, pdfBlob(bytes), name);
+      expect(res.status, name).toBe(415);
+      expect(await errorText(res)).toBe(NOT_A_PDF_TEXT);
+    }
+    await expectUntouched(id);
+  });
+
+  it('needs a multipart form with a file in "report"', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const json = await app.request(
+      `/api/office/orders/${id}/report`,
+      jsonInit('POST', { report: 'x' }, bearer(office.token)),
+    );
+    expect(json.status).toBe(415);
+    expect(await errorText(json)).toBe(REPORT_FORM_TEXT);
+    const none = await uploadReport(app, office.token, id, null);
+    expect(none.status).toBe(400);
+    expect(await errorText(none)).toBe(REPORT_MISSING_TEXT);
+    const textField = new FormData();
+    textField.append('report', '%PDF-1.4 %%EOF');
+    const asText = await app.request(`/api/office/orders/${id}/report`, {
+      method: 'POST',
+      headers: bearer(office.token),
+      body: textField,
+    });
+    expect(asText.status).toBe(400);
+    expect(await errorText(asText)).toBe(REPORT_MISSING_TEXT);
+    await expectUntouched(id);
+  });
+
+  it('takes a PDF of exactly REPORT_MAX_BYTES, stores it with its sha256 and mails it as an attachment', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const pdf = pdfOfSize(REPORT_MAX_BYTES);
+    const res = await uploadReport(app, office.token, id, pdfBlob(pdf), 'Big review.pdf');
+    expect(res.status).toBe(200);
+    expect(await orderBody(res)).toMatchObject({ status: 'reportSent', reportName: 'Big review.pdf' });
+    const row = await stored(id);
+    expect(row.report_name).toBe('Big review.pdf');
+    expect(row.report_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+    expect(Buffer.from(row.report!).equals(Buffer.from(pdf))).toBe(true);
+    // Without SMTP_URL the mail goes to the outbox, which keeps the attachment's name, type and size only.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const mail = readOutbox(outboxDir(config.DATA_DIR)).find(
+      (message) => message.to === customer.email && /report/i.test(message.subject),
+    );
+    expect(mail?.attachments).toEqual([
+      { filename: 'Big review.pdf', contentType: 'application/pdf', size: REPORT_MAX_BYTES },
+    ]);
+  });
+
+  it('refuses one byte more with 413, from the file check and, for a bigger body, from the body limit', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    for (const size of [REPORT_MAX_BYTES + 1, REPORT_BODY_LIMIT_BYTES + 1]) {
+      const res = await uploadReport(app, office.token, id, pdfBlob(pdfOfSize(size)));
+      expect(res.status, String(size)).toBe(413);
+      expect(await errorText(res)).toBe(REPORT_TOO_LARGE_TEXT);
+    }
+    await expectUntouched(id);
+  });
+
+  it('the bigger body limit is this route’s only', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const big = pdfBlob(pdfOfSize(2 * 1024 * 1024));
+    const body = new FormData();
+    body.append('report', big, 'r.pdf');
+    for (const path of [`/api/office/orders/${id}/schedule`, `/api/office/orders/${id}/deliver`, '/api/office/staff']) {
+      const res = await app.request(path, { method: 'POST', headers: bearer(office.token), body });
+      expect(res.status, path).toBe(413);
+      expect(await errorText(res)).not.toBe(REPORT_TOO_LARGE_TEXT);
+    }
+  });
+});
