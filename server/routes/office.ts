@@ -42,6 +42,7 @@ export const REPORT_FORM_TEXT = 'Please send the report as multipart/form-data, 
 export const REPORT_MISSING_TEXT = 'Please attach the report: a PDF file in the field "report".';
 export const NOT_A_PDF_TEXT = 'The report must be a PDF file.';
 export const STAFF_EMAIL_TEXT = 'Please enter the e-mail address of an existing account.';
+export const GRANT_ROLE_TEXT = 'Only the office role is granted here (an operator makes admins with npm run roles).';
 export const NO_ACCOUNT_TEXT = 'No account uses that e-mail address.';
 export const ALREADY_ADMIN_TEXT = 'That account is an admin, which includes the office already.';
 export const NO_STAFF_MEMBER_TEXT = 'No office member with that id.';
@@ -141,7 +142,7 @@ export function officeRoutes(services: Services) {
   routes.get('/staff', ...admin, staffList);
 
   routes.post('/staff', ...admin, async (c) => {
-    const body = validate(GrantRequest, await readJson(c), { email: STAFF_EMAIL_TEXT });
+    const body = validate(GrantRequest, await readJson(c), { email: STAFF_EMAIL_TEXT, role: GRANT_ROLE_TEXT });
     if (!Email.is(body.email)) throw new HttpError(400, STAFF_EMAIL_TEXT);
     const actor = c.get('auth').user;
     const result = await grantRole(db, { email: body.email }, body.role, clock.now());
