@@ -20,7 +20,10 @@ import { is } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../server/dev/oidc';
 import { insertInvoice } from '../../server/invoices/repository';
+import { markInvoicePaid } from '../../server/payments/markPaid';
+import { grantRole } from '../../server/users/roles';
 import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SERVICE_TYPES, User } from '../../domain/contract';
+import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '../../domain/orders';
 import { services as catalogue } from '../../domain/catalogue/services';
 import {
   type LogLine,
@@ -105,8 +108,13 @@ interface Fuzzer {
   email: string;
 }
 
+/**
+ * The fuzzer is an admin, so that the office routes are fuzzed past their role check too (the other sessions
+ * the fuzzing makes are customers, which the role check must refuse).
+ */
 async function newFuzzer(): Promise<Fuzzer> {
   const account = await register(app, { name: 'Fuzzer', email: uniqueEmail('fuzzer'), password: FUZZER_PASSWORD });
+  await grantRole(server.db, { id: account.user.id }, 'admin', new Date());
   remember(world.emails, account.user.email);
   remember(world.userIds, account.user.id);
   return { token: account.token, id: account.user.id, email: account.user.email };
@@ -121,9 +129,19 @@ const world = {
   /** Sandbox checkout links: invoice id and signature (the bystander's invoice with a made-up one). */
   links: [{ id: bystanderInvoices[0]!._id, sig: 'bm90IGEgc2lnbmF0dXJl' }],
   googleTokens: [] as string[],
+  /** Orders for the office routes: the bystander's (unpaid: every change must be refused) and paid ones of the fuzzer's. */
+  orderIds: [bystanderInvoices[0]!._id, randomUUID()],
 };
 let fuzzer = await newFuzzer();
 world.links.push(linkParts(await paymentLink(app, fuzzer.token)));
+// Paid orders of every delivery type, for the office's schedule, report and deliver to act on.
+for (const type of [...SERVICE_TYPES, ...SERVICE_TYPES]) {
+  const service = catalogue[0]!;
+  const order = { amount: service.price, title: service.title, type, url: '' };
+  const { id } = linkParts(await paymentLink(app, fuzzer.token, order));
+  await markInvoicePaid(server.db, id, { provider: 'sandbox', reference: null, at: server.clock.now() });
+  remember(world.orderIds, id);
+}
 for (const login of [`fuzz-${randomUUID().slice(0, 8)}`, `unverified-fuzz-${randomUUID().slice(0, 8)}`]) {
   const { accessToken } = await obtainToken(provider, { clientId: CLIENT_ID, redirectUri: CALLBACK, login });
   world.googleTokens.push(accessToken);
@@ -303,7 +321,10 @@ type Body =
   | { kind: 'bytes'; bytes: Bytes };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const pdfLike = (rest: Uint8Array) =>
+  new Uint8Array([...Buffer.from('%PDF-1.4\n', 'latin1'), ...rest, ...Buffer.from('\n%%EOF\n', 'latin1')]);
 const fileBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 200 }).map(pdfLike),
   fc.uint8Array({ maxLength: 200 }),
   fc.uint8Array({ maxLength: 200 }).map((rest) => new Uint8Array([...PNG_SIGNATURE, ...rest])),
   fc.uint8Array({ maxLength: 50 }).map((rest) => new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, ...rest])),
@@ -364,7 +385,9 @@ function bodies(route: Route): fc.Arbitrary<Body> {
         fc
           .tuple(
             fc.tuple(...entries.map(([name, value]) => multipartPart(fc.constant(name), fc.constant(asText(value))))),
-            fc.option(multipartPart(fc.constantFrom('avatar', 'avatar[]'), fileBytes), { nil: undefined }),
+            fc.option(multipartPart(fc.constantFrom(...(route.files ?? ['avatar', 'avatar[]'])), fileBytes), {
+              nil: undefined,
+            }),
           )
           .map(([fieldParts, file]) => (file ? [...fieldParts, file] : fieldParts)),
       ),
@@ -623,6 +646,27 @@ const F = {
   ),
 };
 
+const orderId = fc.oneof(
+  { weight: 4, arbitrary: fromPool(() => world.orderIds, 'x') },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+/** Any account's e-mail but the bystander's, whom no request may make office staff. */
+const staffEmail = fc.oneof(
+  fc.constant(null).map(() => fuzzer.email),
+  fromPool(() => world.emails.filter((email) => email !== bystander.user.email), 'a@example.com'),
+  fc.emailAddress(),
+);
+/** Around the app's clock: in the past, within the promise, later, and past the booking horizon. */
+const callTime = fc
+  .tuple(fc.integer({ min: -2 * 24 * 60, max: 400 * 24 * 60 }), fc.constantFrom('iso', 'offset', 'no zone', 'date'))
+  .map(([minutes, form]) => {
+    const at = new Date(server.clock.now().getTime() + minutes * 60_000).toISOString();
+    if (form === 'offset') return at.replace('Z', '+01:00');
+    if (form === 'no zone') return at.slice(0, 19);
+    if (form === 'date') return at.slice(0, 10);
+    return at;
+  });
+
 const linkField = (part: 'id' | 'sig') =>
   fc.oneof(
     { weight: 3, arbitrary: fromPool(() => world.links.map((link) => link[part]), 'x') },
@@ -638,6 +682,8 @@ interface Route {
   whole?: fc.Arbitrary<Record<string, unknown>>;
   /** Also takes multipart and urlencoded forms. */
   forms?: boolean;
+  /** The names a multipart body's file part may have (default the profile's avatar). */
+  files?: string[];
   params?: Fields;
   query?: Fields;
 }
@@ -737,6 +783,33 @@ const ROUTES: Route[] = [
     ),
   },
   { method: 'GET', path: '/api/invoices/my' },
+  { method: 'GET', path: '/api/invoices/:id/report', params: { id: orderId } },
+  { method: 'GET', path: '/api/invoices/:id/calendar.ics', params: { id: orderId } },
+  {
+    method: 'GET',
+    path: '/api/office/orders',
+    query: { view: fc.constantFrom('queue', 'unpaid', 'delivered', 'all', '') },
+  },
+  { method: 'GET', path: '/api/office/orders/:id', params: { id: orderId } },
+  {
+    method: 'POST',
+    path: '/api/office/orders/:id/schedule',
+    params: { id: orderId },
+    fields: {
+      at: callTime,
+      join: fc.oneof(fc.constantFrom('https://meet.example.com/x', '+44 20 7946 0000'), fc.string({ maxLength: 600 })),
+      reason: nullable(fc.string({ maxLength: 600 })),
+    },
+  },
+  { method: 'POST', path: '/api/office/orders/:id/report', params: { id: orderId }, forms: true, files: ['report'] },
+  { method: 'POST', path: '/api/office/orders/:id/deliver', params: { id: orderId } },
+  { method: 'GET', path: '/api/office/staff' },
+  {
+    method: 'POST',
+    path: '/api/office/staff',
+    fields: { email: staffEmail, role: fc.constantFrom('office', 'admin', 'common') },
+  },
+  { method: 'DELETE', path: '/api/office/staff/:id', params: { id: F.userId } },
   { method: 'GET', path: '/pay/sandbox/:id', params: { id: linkField('id') }, query: { sig: linkField('sig') } },
   {
     method: 'POST',
@@ -907,7 +980,13 @@ function learn(request: FuzzRequest, body: unknown): void {
   }
   if (is(body, InvoiceCreateResponse)) remember(world.links, linkParts(body.paymentLink));
   if (is(body, InvoicesResponse))
-    for (const invoice of body.invoices) remember(world.links, { id: invoice._id, sig: 'x' });
+    for (const invoice of body.invoices) {
+      remember(world.links, { id: invoice._id, sig: 'x' });
+      remember(world.orderIds, invoice._id);
+    }
+  if (is(body, OfficeOrdersResponse)) for (const order of body.orders) remember(world.orderIds, order.id);
+  if (is(body, OfficeOrderResponse)) remember(world.orderIds, body.order.id);
+  if (is(body, StaffResponse)) for (const member of body.staff) remember(world.userIds, member.id);
 }
 
 const errorLines = (lines: LogLine[]) => lines.filter((line) => line.level >= 50);
