@@ -11,3 +11,6 @@ import './model/app.model';
 import './model/auth.model';
 import './model/wizard.model';
 import './model/googleSignIn.model';
+import './model/officeQueue.model';
+import './model/officeStaff.model';
+import './model/download.model';

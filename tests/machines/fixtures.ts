@@ -85,3 +85,30 @@ export const staffOffice: StaffMember = {
   email: 'olive@example.com',
   role: 'office',
 };
+
+/** The call set after the promise, with the reason the customer is told. */
+export const callScheduledLate: OfficeOrder = {
+  ...callScheduled,
+  scheduledAt: '2026-11-25T15:00:00.000Z',
+  lateReason: 'The customer asked for Wednesday',
+};
+
+export const reportDelivered: OfficeOrder = {
+  ...reportSent,
+  status: 'delivered',
+  deliveredAt: '2026-11-23T12:00:00.000Z',
+  audit: [
+    ...reportSent.audit,
+    { at: '2026-11-23T12:00:00.000Z', from: 'reportSent', to: 'delivered', by: officeStaffMember, note: null },
+  ],
+};
+
+/** A paid phone call nobody touches: the queue is never empty once loaded. */
+export const canaryPaid: OfficeOrder = {
+  ...callPaid,
+  id: 'canary-1',
+  customer: { name: 'Alan Turing', email: 'alan@example.com' },
+  service: { title: 'IT Strategy Session', type: 'Phone Call', url: '' },
+  paidAt: '2026-11-23T09:30:00.000Z',
+  deadline: '2026-11-24T09:30:00.000Z',
+};

@@ -196,6 +196,7 @@ export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
   ],
   events: [
     { type: 'office.switchView', view: 'delivered' },
+    { type: 'office.switchView', view: 'queue' },
     { type: 'office.reload' },
     { type: 'office.select', id: callPaid.id },
     { type: 'office.select', id: reportPaid.id },
@@ -236,7 +237,9 @@ export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
       JSON.stringify(snapshot.context.draft) ===
       JSON.stringify(selected ? draftFor(selected, snapshot.context.timeZone) : emptyDraft);
     if (event.type.startsWith('xstate.after.')) return selected === null && snapshot.matches({ desk: 'ready' });
-    if (event.type === 'office.reload' || event.type === 'office.switchView') return untouched;
+    if (event.type === 'office.reload') return untouched;
+    // The tabs switch to another list; the one shown is already there.
+    if (event.type === 'office.switchView') return untouched && event.view !== snapshot.context.view;
     if (event.type === 'office.editSchedule' && event.field === 'reason' && !needsReason(snapshot.context)) {
       return false;
     }

@@ -141,6 +141,8 @@ export function OrderDetail({
           <div className="field">
             <label htmlFor="office-report">Report (PDF, at most 10 MB)</label>
             <input
+              // A new input after each change of the order: the file sent is no longer shown as chosen.
+              key={order.audit.length}
               id="office-report"
               className="field__input"
               type="file"

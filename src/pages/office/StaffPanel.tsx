@@ -47,7 +47,7 @@ export function StaffPanel() {
                   type="button"
                   className="button button--outline office-staff__revoke"
                   disabled={!ready}
-                  aria-label={`Revoke office access of ${member.name}`}
+                  aria-label={`Revoke office access of ${member.name} (${member.email})`}
                   onClick={() => send({ type: 'staff.revoke', id: member.id })}
                 >
                   {revoking === member.id ? <Spinner label="Revoking" /> : 'Revoke'}

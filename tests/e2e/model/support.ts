@@ -53,11 +53,15 @@ export class HeldRequests {
   private queue: Route[] = [];
   private waiting: ((route: Route) => void)[] = [];
 
-  /** Holds the first `count` requests to the endpoint (all of them by default); later ones pass. */
-  static async on(page: Page, url: string | RegExp, count = Infinity): Promise<HeldRequests> {
+  /**
+   * Holds the first `count` requests to the endpoint (all of them by default); later ones pass. With `method`,
+   * only requests of that method are held; others go on to the next handler (another HeldRequests, or the server).
+   */
+  static async on(page: Page, url: string | RegExp, count = Infinity, method?: string): Promise<HeldRequests> {
     const held = new HeldRequests();
     let seen = 0;
     await page.route(url, (route) => {
+      if (method && route.request().method() !== method) return route.fallback();
       seen += 1;
       if (seen > count) return route.continue();
       held.push(route);

@@ -1,0 +1,104 @@
+/**
+ * What the office models share: staff accounts made as an operator makes them (the roles command), customers
+ * with paid orders made through the API and the sandbox checkout, a PDF, and the office page's requests.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import type { ServiceType } from '../../../domain/contract';
+import { servicesByPrice } from '../../../domain/catalogue/services';
+import { existingAccount } from './support';
+
+export type Account = Awaited<ReturnType<typeof existingAccount>>;
+
+/** The roles command on the main e2e site's data directory (the server has it open: SQLite allows that). */
+export function roles(...args: string[]) {
+  execFileSync('npx', ['tsx', 'scripts/roles.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+    stdio: 'pipe',
+  });
+}
+
+/** A new account given a staff role with the roles command. */
+export async function staffAccount(page: Page, role: 'office' | 'admin'): Promise<Account> {
+  const account = await existingAccount(page);
+  roles('grant', role, account.email);
+  return account;
+}
+
+export interface PaidOrder {
+  id: string;
+  title: string;
+}
+
+/** The customer orders a service with this delivery type and pays it in the sandbox checkout. */
+export async function paidOrder(
+  page: Page,
+  customer: Account,
+  serviceIndex: number,
+  type: ServiceType,
+  url = '',
+): Promise<PaidOrder> {
+  const service = servicesByPrice[serviceIndex]!;
+  const created = await page.request.post('/api/invoices/create', {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: { amount: service.price, title: service.title, type, url },
+  });
+  expect(created.status()).toBe(201);
+  const link = new URL(((await created.json()) as { paymentLink: string }).paymentLink);
+  const id = link.pathname.split('/').pop()!;
+  const paid = await page.request.post(`/pay/sandbox/${id}/pay`, {
+    form: { sig: link.searchParams.get('sig')! },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return { id, title: service.title };
+}
+
+/** A one-page PDF with its cross-reference table at the right offsets. */
+export function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 24 72 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const [index, object] of objects.entries()) {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** The office API's requests, told apart by their address. */
+export const OFFICE_REQUESTS = {
+  list: /\/api\/office\/orders\?view=/,
+  one: /\/api\/office\/orders\/[^/?]+$/,
+  schedule: /\/api\/office\/orders\/[^/]+\/schedule$/,
+  report: /\/api\/office\/orders\/[^/]+\/report$/,
+  deliver: /\/api\/office\/orders\/[^/]+\/deliver$/,
+  staff: /\/api\/office\/staff$/,
+  staffMember: /\/api\/office\/staff\/[^/]+$/,
+};
+
+/** A multipart body whose `report` is not a PDF: the server judges the bytes and refuses it (415). */
+export function notAPdfUpload(): { postData: string; contentType: string } {
+  const boundary = 'model-boundary';
+  const postData = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="report"; filename="report.pdf"',
+    'Content-Type: application/pdf',
+    '',
+    'this is not a PDF',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+  return { postData, contentType: `multipart/form-data; boundary=${boundary}` };
+}
