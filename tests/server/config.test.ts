@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_API_BASE: undefined,
       SMTP_URL: undefined,
+      OFFICE_EMAIL: 'support@northgate-consulting.example',
       CODE_MAX_REQUESTS_PER_ACCOUNT: 5,
       CODE_MAX_REQUESTS_PER_ADDRESS: 20,
       CODE_REQUEST_WINDOW_MINUTES: 15,
@@ -53,6 +54,13 @@ describe('loadConfig', () => {
       CLEANUP_INTERVAL_SECONDS: 3600,
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
+  });
+
+  it('reads OFFICE_EMAIL, and refuses what is not an e-mail address', () => {
+    expect(loadConfig({ OFFICE_EMAIL: ' orders@example.com ' }).OFFICE_EMAIL).toBe('orders@example.com');
+    expect(() => loadConfig({ OFFICE_EMAIL: 'the office' })).toThrow(
+      new ConfigError('OFFICE_EMAIL must be an e-mail address, got "the office".'),
+    );
   });
 
   it('reads the payment settings', () => {

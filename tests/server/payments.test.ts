@@ -231,7 +231,7 @@ describe('Pay and Cancel', () => {
     expect(clock.now().getTime()).toBe(before + 2);
     await settle();
     // One receipt to the customer, and one new-order mail to the office.
-    expect(receipts.map((message) => message.to).sort()).toEqual([config.OFFICE_EMAIL, expect.any(String)].sort());
+    expect(receipts.filter((message) => message.to !== config.OFFICE_EMAIL)).toHaveLength(1);
     expect(receipts.filter((message) => message.to === config.OFFICE_EMAIL)).toHaveLength(1);
     const row = await invoiceRow(id);
     expect(row.paid).toBe(1);
