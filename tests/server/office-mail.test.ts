@@ -205,12 +205,18 @@ describe('the office is e-mailed', () => {
         server.clock.advance(step);
         expect(await job.tick()).toBe(true);
       }
-      // Two runs at once (a lease taken over from a stalled instance) do not mail it twice either.
-      await Promise.all([
+      expect(await reminders()).toHaveLength(1);
+      // Two runs at once (a lease taken over from a stalled instance) do not mail an order twice either.
+      const another = await paidOrder(server.app, customer);
+      server.clock.advance(DELIVERY_PROMISE_MS - 3 * HOUR);
+      const runs = await Promise.all([
         runOrderReminders({ ...server, mailer, log: createCapturedLog().log }),
         runOrderReminders({ ...server, mailer, log: createCapturedLog().log }),
       ]);
-      expect(await reminders()).toHaveLength(1);
+      expect(runs.sort()).toEqual([0, 1]);
+      const both = await reminders();
+      expect(both).toHaveLength(2);
+      expect(both[1]!.text).toContain(`/office?order=${another}`);
       const row = await server.db
         .selectFrom('orders')
         .select('promise_reminded_at')
