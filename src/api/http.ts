@@ -147,35 +147,6 @@ export const patch = <T>(path: string, struct: Struct<T, unknown> | null, body?:
 export const del = <T>(path: string, struct: Struct<T, unknown> | null, options: CallOptions = {}) =>
   send('delete', path, struct, undefined, options);
 
-/** A file the server sent: its bytes, and the name its Content-Disposition gave (null without one). */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string | null;
-}
-
-/** `filename="…"` of a Content-Disposition header (or RFC 5987's `filename*=UTF-8''…`). */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1]!.trim());
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : null;
-}
-
-/**
- * Downloads a file through the same client (bearer token, errors as ApiError): the report and calendar links
- * need the token, so a plain link could not fetch them.
- */
-export async function download(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
-  const response = await send<{ data: Blob; headers: Headers }>('get', path, null, undefined, {
-    ...options,
-    responseType: 'blob',
-  });
-  return { blob: response.data, fileName: fileNameOf(response.headers.get('content-disposition')) };
-}
+/** A GET whose answer is a file: the bytes and the answer's headers (src/api/download.ts reads the name). */
+export const getBlob = (path: string, options: CallOptions = {}) =>
+  send<{ data: Blob; headers: Headers }>('get', path, null, undefined, { ...options, responseType: 'blob' });

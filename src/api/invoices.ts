@@ -5,7 +5,8 @@ import {
   InvoiceCreateResponse,
   InvoicesResponse,
 } from '../../domain/contract';
-import { type DownloadedFile, download, get, post } from './http';
+import { type DownloadedFile, download } from './download';
+import { get, post } from './http';
 
 /** Random per page load: the same order retried from this page reuses its key, another page life does not. */
 const PAGE_NONCE = crypto.randomUUID();

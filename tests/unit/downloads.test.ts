@@ -4,7 +4,8 @@
  * token goes with it, and a refusal keeps the server's text although the answer was read as a file.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { del, download, fileNameOf } from '../../src/api/http';
+import { download, fileNameOf } from '../../src/api/download';
+import { del } from '../../src/api/http';
 import { orderFile } from '../../src/api/invoices';
 import { storeToken } from '../../src/api/token';
 import { StaffResponse } from '../../domain/orders';
