@@ -33,6 +33,10 @@ const sameAddressLimits = {
   CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: '100000',
 };
 
+// SIGTERM, not Playwright's default SIGKILL: each server drains and exits, and the exit hook stops the third
+// site's throw-away PostgreSQL (a killed process would leave it running).
+const stopGently = { signal: 'SIGTERM', timeout: 15_000 } as const;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -77,6 +81,7 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/serve.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
+      gracefulShutdown: stopGently,
       timeout: 120_000,
       stdout: 'pipe',
       env: {
@@ -94,6 +99,7 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/serve.ts',
       url: `http://127.0.0.1:${otherPort}/api/health`,
       reuseExistingServer: false,
+      gracefulShutdown: stopGently,
       timeout: 120_000,
       stdout: 'pipe',
       env: {
@@ -112,6 +118,7 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/serve.ts',
       url: `http://127.0.0.1:${pgPort}/api/health`,
       reuseExistingServer: false,
+      gracefulShutdown: stopGently,
       timeout: 120_000,
       stdout: 'pipe',
       env: {

@@ -45,8 +45,11 @@ export interface CreateAppOptions {
   readiness?: Readiness;
 }
 
-/** The app, and `close()` for what it opened itself (the limits' database); `db` stays the caller's to close. */
-export type App = Hono<AppEnv> & { close(): Promise<void> };
+/**
+ * The app, `ready()` (resolves once it can answer without a first write: the signing secret exists), and
+ * `close()` for what it opened itself (the limits' store); `db` stays the caller's to close.
+ */
+export type App = Hono<AppEnv> & { ready(): Promise<void>; close(): Promise<void> };
 
 export function createApp({
   db,
@@ -108,5 +111,5 @@ export function createApp({
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
   mountStatic(app, config.STATIC_DIR, services.log);
-  return Object.assign(app, { close: () => services.close() });
+  return Object.assign(app, { ready: () => services.ready(), close: () => services.close() });
 }

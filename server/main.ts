@@ -58,6 +58,8 @@ async function main(): Promise<void> {
 
   const readiness: Readiness = { draining: false };
   const app = createApp({ db, config, log, readiness, mailer });
+  // The signing secret exists before the first request: no request waits for its first write.
+  await app.ready();
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'

@@ -34,6 +34,11 @@ export interface Services {
   limits: Limits;
   /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
   passwords: Passwords;
+  /**
+   * Resolves once what requests need from the database before they can answer is there (the signing secret,
+   * made on the first start); `npm start` waits for it before it listens.
+   */
+  ready(): Promise<void>;
   /** Closes what the services opened (the limits' database); the main database belongs to the caller. */
   close(): Promise<void>;
 }
@@ -74,6 +79,7 @@ export function createServices(deps: {
     }),
     limits,
     passwords: createPasswords(hashing),
+    ready: () => secret.get().then(() => undefined),
     close: () => limits.close(),
   };
 }

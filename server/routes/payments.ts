@@ -31,13 +31,21 @@ const isTextOrAbsent = (value: unknown) => value === undefined || value === null
  * type in it must be refused, not fail a query. Checked by hand rather than with a struct, whose error
  * text would have to print whatever the value is.
  */
+/**
+ * Stripe's object ids (evt_…, cs_…): letters, digits, underscores (dots and dashes allowed too), at most 255.
+ * Anything else is refused before it reaches
+ * the database, where a signed but absurd id (thousands of characters) would not fit a primary-key index.
+ */
+const STRIPE_ID = /^[A-Za-z0-9_.-]{1,255}$/;
+
 function isUsableEvent(event: unknown): event is Stripe.Event {
   if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') return false;
+  if (!STRIPE_ID.test(event.id)) return false;
   if (!PAYMENT_EVENTS.has(event.type)) return true; // accepted and ignored: only its id is used
   // A payment event: its Checkout Session's id, client reference and invoice id are used as text, its
   // amount and currency are compared and written into the log.
   const session = isRecord(event.data) ? event.data.object : undefined;
-  if (!isRecord(session) || typeof session.id !== 'string') return false;
+  if (!isRecord(session) || typeof session.id !== 'string' || !STRIPE_ID.test(session.id)) return false;
   const amount = session.amount_total;
   if (!isTextOrAbsent(session.client_reference_id) || !isTextOrAbsent(session.currency)) return false;
   if (amount !== undefined && amount !== null && typeof amount !== 'number') return false;

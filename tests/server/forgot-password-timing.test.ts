@@ -31,6 +31,8 @@ it('answers an existing and an unknown address alike, without waiting for the co
   await migrate(db);
   const config = { ...loadConfig({}), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
   const app = closeAfterAll(createApp({ db, config, log: createCapturedLog().log }));
+  // As `npm start` does before it listens: the signing secret is made on the first start, not by a request.
+  await app.ready();
   const account = await register(app);
 
   const locker = new SQLite(join(dataDir, DATABASE_FILE));

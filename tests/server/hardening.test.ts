@@ -158,6 +158,8 @@ describe('validly signed Stripe webhook events of the wrong shape', () => {
     ['an id that is an object', '{"id":{},"type":"ping","data":{"object":{}}}'],
     ['a payment event without data', '{"id":"evt_nodata","type":"checkout.session.completed","data":null}'],
     ['a session whose id is not text', paid({ id: { x: 1 }, payment_status: 'paid', metadata: { invoiceId: 'x' } })],
+    ['an event id of thousands of characters', JSON.stringify({ id: '𐀀'.repeat(2000), type: 'ping', data: {} })],
+    ['a session id with characters Stripe never uses', paid({ id: 'cs_1\u0000', payment_status: 'paid' })],
     [
       'an invoice id that is an object',
       paid({ id: 'cs_1', payment_status: 'paid', metadata: { invoiceId: { a: 1 } } }),
