@@ -29,6 +29,9 @@ const BROWSER_MAPPED = [
   'toasts',
   'wizard',
   'googleSignIn',
+  'officeQueue',
+  'officeStaff',
+  'download',
 ] as const;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
