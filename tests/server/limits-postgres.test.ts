@@ -34,7 +34,7 @@ import {
 } from './helpers';
 import { startPostgres } from './postgres';
 
-const SPEC: LimitSpec = { name: 'login.address', keyKind: 'address', points: 5, durationSeconds: 60 };
+const LOGIN_ADDRESS_LIMIT: LimitSpec = { name: 'login.address', keyKind: 'address', points: 5, durationSeconds: 60 };
 
 /** One query on a connection of its own (not the store's), closed again. */
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
@@ -89,8 +89,8 @@ describe('the limits on PostgreSQL', () => {
   it('is one counter for every instance on the same DATABASE_URL, cut when their total passes the limit', async () => {
     const url = await database();
     const first = instance(url);
-    const one = createLimit(first, SPEC);
-    const two = createLimit(instance(url), SPEC);
+    const one = createLimit(first, LOGIN_ADDRESS_LIMIT);
+    const two = createLimit(instance(url), LOGIN_ADDRESS_LIMIT);
     for (let i = 0; i < 3; i += 1) expect(await one.take('192.0.2.1')).toEqual({ taken: true });
     for (let i = 0; i < 2; i += 1) expect(await two.take('192.0.2.1')).toEqual({ taken: true });
     // Five taken across both instances: the next is refused by either, logged (firstRefusal) only once.
@@ -102,7 +102,7 @@ describe('the limits on PostgreSQL', () => {
 
     // A burst spread over both at once: exactly the limit gets through.
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).take('192.0.2.2')));
-    expect(burst.filter((taking) => taking.taken)).toHaveLength(SPEC.points);
+    expect(burst.filter((taking) => taking.taken)).toHaveLength(LOGIN_ADDRESS_LIMIT.points);
 
     // The counters are in PostgreSQL, under the limit's name and a hash of the key, never the address itself.
     const keys = await storedKeys(url);
@@ -111,13 +111,13 @@ describe('the limits on PostgreSQL', () => {
 
     // A restarted instance (closed, opened again) still counts where it left off.
     await first.close();
-    expect(await createLimit(instance(url), SPEC).take('192.0.2.2')).toMatchObject({ taken: false });
+    expect(await createLimit(instance(url), LOGIN_ADDRESS_LIMIT).take('192.0.2.2')).toMatchObject({ taken: false });
   });
 
   it('works for instances starting together on an empty database (the table is made once)', async () => {
     for (let round = 0; round < 3; round += 1) {
       const url = await database();
-      const limits = Array.from({ length: 8 }, () => createLimit(instance(url), { ...SPEC, points: 100 }));
+      const limits = Array.from({ length: 8 }, () => createLimit(instance(url), { ...LOGIN_ADDRESS_LIMIT, points: 100 }));
       // Taken at once, before any store has had time to make the table.
       const takings = await Promise.all(limits.map((limit) => limit.take('192.0.2.3')));
       expect(takings).toEqual(limits.map(() => ({ taken: true })));
@@ -134,7 +134,7 @@ describe('the limits on PostgreSQL', () => {
     try {
       await other.query(`SELECT pg_advisory_lock(${CREATE_TABLE_LOCK})`);
       let settled = false;
-      const taking = createLimit(instance(url), SPEC)
+      const taking = createLimit(instance(url), LOGIN_ADDRESS_LIMIT)
         .take('192.0.2.4')
         .finally(() => (settled = true));
       await sleep(300);
@@ -152,7 +152,7 @@ describe('the limits on PostgreSQL', () => {
     const { url: existing } = await started;
     const name = `limits_later_${process.pid}`;
     const url = existing.replace(/[^/]+$/, name);
-    const limit = createLimit(instance(url), SPEC);
+    const limit = createLimit(instance(url), LOGIN_ADDRESS_LIMIT);
     await expect(limit.take('192.0.2.9')).rejects.toMatchObject({ code: '3D000' });
     await query(existing, `CREATE DATABASE ${name}`);
     expect(await limit.take('192.0.2.9')).toEqual({ taken: true });
@@ -163,7 +163,7 @@ describe('the limits on PostgreSQL', () => {
     const url = await database();
     const store = openPostgresLimitStore(url, { sweepIntervalMs: 50 });
     stores.push(store);
-    await createLimit(store, SPEC).take('192.0.2.5');
+    await createLimit(store, LOGIN_ADDRESS_LIMIT).take('192.0.2.5');
     const [running] = await storedKeys(url);
     await query(url, `INSERT INTO ${POSTGRES_LIMITS_TABLE} VALUES ('test:ended', 3, $1), ('test:just-ended', 1, $2)`, [
       Date.now() - 60_000,
@@ -183,7 +183,7 @@ describe('the limits on PostgreSQL', () => {
         .value as NodeJS.Timeout;
       // Never keeps the process alive, even before close().
       expect(sweep.hasRef()).toBe(false);
-      const limit = createLimit(store, SPEC);
+      const limit = createLimit(store, LOGIN_ADDRESS_LIMIT);
       expect(await limit.take('192.0.2.6')).toEqual({ taken: true });
       // rate-limiter-flexible's own sweep (every 5 minutes, never stoppable) is off.
       expect(timeouts.mock.calls.filter(([, ms]) => ms === 300_000)).toEqual([]);
@@ -206,7 +206,7 @@ describe('the limits on PostgreSQL', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const limit = createLimit(instance(url), SPEC);
+      const limit = createLimit(instance(url), LOGIN_ADDRESS_LIMIT);
       // The store's own attempt to make the table at start fails meanwhile, with no request waiting on it.
       await sleep(200);
       const failure: unknown = await limit.take('192.0.2.7').then(
