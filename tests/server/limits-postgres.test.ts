@@ -117,7 +117,9 @@ describe('the limits on PostgreSQL', () => {
   it('works for instances starting together on an empty database (the table is made once)', async () => {
     for (let round = 0; round < 3; round += 1) {
       const url = await database();
-      const limits = Array.from({ length: 8 }, () => createLimit(instance(url), { ...LOGIN_ADDRESS_LIMIT, points: 100 }));
+      const limits = Array.from({ length: 8 }, () =>
+        createLimit(instance(url), { ...LOGIN_ADDRESS_LIMIT, points: 100 }),
+      );
       // Taken at once, before any store has had time to make the table.
       const takings = await Promise.all(limits.map((limit) => limit.take('192.0.2.3')));
       expect(takings).toEqual(limits.map(() => ({ taken: true })));
