@@ -5,7 +5,8 @@
 import { company } from '../../domain/company';
 import { INVOICE_RETENTION_YEARS } from '../../domain/policies';
 import { deliveryLabelFor } from '../invoices/wire';
-import { html, layout } from './html';
+import { html } from './html';
+import { letter, table, textRows, type Row } from './letter';
 import type { MailMessage } from './mailer';
 
 /** "19 January 2026": the day in UTC, as the server has no customer time zone. */
@@ -20,8 +21,6 @@ export function formatPounds(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
 }
 
-const signature = `— ${company.name}`;
-
 function codeMail(
   to: string,
   name: string,
@@ -31,30 +30,23 @@ function codeMail(
   purpose: string,
   ignore: string,
 ): MailMessage {
-  return {
+  return letter({
     to,
+    name,
     subject,
     text: [
-      `Hello ${name},`,
-      '',
       `${purpose} Your code is:`,
       '',
       `    ${code}`,
       '',
       `It expires in ${minutes} minutes and works once.`,
       ignore,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
-      subject,
-      html`<p>Hello ${name},</p>
-        <p>${purpose} Your code is:</p>
-        <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
-        <p>It expires in ${minutes} minutes and works once.</p>
-        <p>${ignore}</p>`,
-    ),
-  };
+    ],
+    body: html`<p>${purpose} Your code is:</p>
+      <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
+      <p>It expires in ${minutes} minutes and works once.</p>
+      <p>${ignore}</p>`,
+  });
 }
 
 export function passwordResetCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
@@ -97,37 +89,30 @@ export function deletionRequestedMail(p: { to: string; name: string; on: Date; p
   const day = formatLongDate(p.on);
   const subject = `Your ${company.name} account will be deleted on ${day}`;
   const signIn = `${p.publicUrl}/signin`;
-  return {
+  return letter({
     to: p.to,
+    name: p.name,
     subject,
     text: [
-      `Hello ${p.name},`,
-      '',
       `As you asked, your account and its data (profile, notifications, unpaid invoices) will be deleted on ${day}.`,
       `Paid invoices are kept for ${INVOICE_RETENTION_YEARS} years, as the law requires, without your name or e-mail address.`,
       `To keep your account, sign in before then and cancel the deletion: ${signIn}`,
       `If you did not ask for this, sign in and cancel it, then change your password, or write to ${company.supportEmail}.`,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
-      subject,
-      html`<p>Hello ${p.name},</p>
-        <p>
-          As you asked, your account and its data (profile, notifications, unpaid invoices) will be deleted on
-          <strong>${day}</strong>.
-        </p>
-        <p>
-          Paid invoices are kept for ${INVOICE_RETENTION_YEARS} years, as the law requires, without your name or e-mail
-          address.
-        </p>
-        <p>To keep your account, <a href="${signIn}">sign in</a> before then and cancel the deletion.</p>
-        <p>
-          If you did not ask for this, sign in and cancel it, then change your password, or write to
-          <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.
-        </p>`,
-    ),
-  };
+    ],
+    body: html`<p>
+        As you asked, your account and its data (profile, notifications, unpaid invoices) will be deleted on
+        <strong>${day}</strong>.
+      </p>
+      <p>
+        Paid invoices are kept for ${INVOICE_RETENTION_YEARS} years, as the law requires, without your name or e-mail
+        address.
+      </p>
+      <p>To keep your account, <a href="${signIn}">sign in</a> before then and cancel the deletion.</p>
+      <p>
+        If you did not ask for this, sign in and cancel it, then change your password, or write to
+        <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.
+      </p>`,
+  });
 }
 
 export function receiptMail(p: {
@@ -145,44 +130,27 @@ export function receiptMail(p: {
   const paidOn = formatLongDate(p.paidAt);
   const invoices = `${p.publicUrl}/invoices`;
   const subject = `Receipt: ${p.title} (${amount})`;
-  const lines: Array<[string, string]> = [
+  const rows: Row[] = [
     ['Service', p.title],
     ['Delivery', deliveryLabelFor(p.type)],
-    ...(p.url ? ([['Website or application', p.url]] as Array<[string, string]>) : []),
+    ...(p.url ? [['Website or application', p.url] satisfies Row] : []),
     ['Amount paid', amount],
     ['Paid on', paidOn],
     ['Invoice', p.invoiceId],
   ];
-  return {
+  return letter({
     to: p.to,
+    name: p.name,
     subject,
     text: [
-      `Hello ${p.name},`,
-      '',
       'Thank you: we have received your payment. We will deliver within one day.',
       '',
-      ...lines.map(([label, value]) => `${label}: ${value}`),
+      ...textRows(rows),
       '',
       `Your invoices: ${invoices}`,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
-      subject,
-      html`<p>Hello ${p.name},</p>
-        <p>Thank you: we have received your payment. We will deliver within one day.</p>
-        <table style="border-collapse:collapse">
-          ${lines
-            .map(
-              ([label, value]) =>
-                html`<tr>
-                  <th style="text-align:left;padding:4px 12px 4px 0">${label}</th>
-                  <td style="padding:4px 0">${value}</td>
-                </tr>`,
-            )
-            .reduce((all, row) => html`${all}${row}`, html``)}
-        </table>
-        <p><a href="${invoices}">Your invoices</a></p>`,
-    ),
-  };
+    ],
+    body: html`<p>Thank you: we have received your payment. We will deliver within one day.</p>
+      ${table(rows)}
+      <p><a href="${invoices}">Your invoices</a></p>`,
+  });
 }

@@ -6,28 +6,11 @@
  */
 import { company } from '../../domain/company';
 import { deliveryLabelFor } from '../invoices/wire';
-import { html, layout, type SafeHtml } from './html';
+import { html, layout } from './html';
+import { letter, signature, table, textRows, type Row } from './letter';
 import type { MailCalendar, MailMessage } from './mailer';
 import { formatPounds } from './messages';
 import { formatCallTime, formatCompanyDay } from './time';
-
-const signature = `— ${company.name}`;
-
-type Row = [label: string, value: string];
-
-function table(rows: Row[]): SafeHtml {
-  return html`<table style="border-collapse:collapse">
-    ${rows
-      .map(
-        ([label, value]) =>
-          html`<tr>
-            <th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${label}</th>
-            <td style="padding:4px 0">${value}</td>
-          </tr>`,
-      )
-      .reduce((all, row) => html`${all}${row}`, html``)}
-  </table>`;
-}
 
 /** Where the office page opens one order. */
 export function officeOrderLink(publicUrl: string, invoiceId: string): string {
@@ -69,15 +52,7 @@ function officeMail(p: OfficeOrderFacts, subject: string, lead: string): MailMes
   return {
     to: p.to,
     subject,
-    text: [
-      lead,
-      '',
-      ...rows.map(([label, value]) => `${label}: ${value}`),
-      '',
-      `Open it in the office: ${link}`,
-      '',
-      signature,
-    ].join('\n'),
+    text: [lead, '', ...textRows(rows), '', `Open it in the office: ${link}`, '', signature].join('\n'),
     html: layout(
       subject,
       html`<p>${lead}</p>
@@ -127,33 +102,28 @@ export function callScheduledMail(p: {
   const late = p.reason
     ? `This is later than our promise to deliver within one day after payment, and we are sorry: ${p.reason}`
     : null;
-  return {
-    to: p.to,
-    subject,
-    text: [
-      `Hello ${p.name},`,
-      '',
-      lead,
-      '',
-      `How to join: ${p.join}`,
-      ...(late ? ['', late] : []),
-      '',
-      'The calendar invitation is attached: open it to add the call to your calendar.',
-      `Your invoices: ${invoices}`,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
+  return letter(
+    {
+      to: p.to,
+      name: p.name,
       subject,
-      html`<p>Hello ${p.name},</p>
-        <p>${lead}</p>
+      text: [
+        lead,
+        '',
+        `How to join: ${p.join}`,
+        ...(late ? ['', late] : []),
+        '',
+        'The calendar invitation is attached: open it to add the call to your calendar.',
+        `Your invoices: ${invoices}`,
+      ],
+      body: html`<p>${lead}</p>
         <p><strong>How to join:</strong> ${p.join}</p>
         ${late ? html`<p>${late}</p>` : html``}
         <p>The calendar invitation is attached: open it to add the call to your calendar.</p>
         <p><a href="${invoices}">Your invoices</a></p>`,
-    ),
-    calendar: p.calendar,
-  };
+    },
+    { calendar: p.calendar },
+  );
 }
 
 export function reportSentMail(p: {
@@ -167,30 +137,25 @@ export function reportSentMail(p: {
   const subject = `Your report: ${p.title}`;
   const invoices = `${p.publicUrl}/invoices`;
   const lead = `Your report for ${p.title} is attached to this message (${p.fileName}).`;
-  return {
-    to: p.to,
-    subject,
-    text: [
-      `Hello ${p.name},`,
-      '',
-      lead,
-      `You can also download it from your invoices: ${invoices}`,
-      `If you have questions about it, reply to ${company.supportEmail}.`,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
+  return letter(
+    {
+      to: p.to,
+      name: p.name,
       subject,
-      html`<p>Hello ${p.name},</p>
-        <p>${lead}</p>
+      text: [
+        lead,
+        `You can also download it from your invoices: ${invoices}`,
+        `If you have questions about it, reply to ${company.supportEmail}.`,
+      ],
+      body: html`<p>${lead}</p>
         <p>You can also download it from <a href="${invoices}">your invoices</a>.</p>
         <p>
           If you have questions about it, write to
           <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.
         </p>`,
-    ),
-    attachments: [{ filename: p.fileName, contentType: 'application/pdf', content: p.report }],
-  };
+    },
+    { attachments: [{ filename: p.fileName, contentType: 'application/pdf', content: p.report }] },
+  );
 }
 
 export function orderDeliveredMail(p: {
@@ -203,24 +168,13 @@ export function orderDeliveredMail(p: {
   const subject = `Delivered: ${p.title}`;
   const invoices = `${p.publicUrl}/invoices`;
   const lead = `Your order for ${p.title} was delivered on ${formatCompanyDay(p.deliveredAt)}. Thank you for choosing ${company.name}.`;
-  return {
+  return letter({
     to: p.to,
+    name: p.name,
     subject,
-    text: [
-      `Hello ${p.name},`,
-      '',
-      lead,
-      `Your invoices: ${invoices}`,
-      `Questions? Write to ${company.supportEmail}.`,
-      '',
-      signature,
-    ].join('\n'),
-    html: layout(
-      subject,
-      html`<p>Hello ${p.name},</p>
-        <p>${lead}</p>
-        <p><a href="${invoices}">Your invoices</a></p>
-        <p>Questions? Write to <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.</p>`,
-    ),
-  };
+    text: [lead, `Your invoices: ${invoices}`, `Questions? Write to ${company.supportEmail}.`],
+    body: html`<p>${lead}</p>
+      <p><a href="${invoices}">Your invoices</a></p>
+      <p>Questions? Write to <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.</p>`,
+  });
 }

@@ -4,7 +4,8 @@
  * changed and when, and what to do if it was not them. No secret (code, token, password) is ever in them.
  */
 import { company } from '../../domain/company';
-import { html, layout } from './html';
+import { html } from './html';
+import { letter } from './letter';
 import type { MailMessage } from './mailer';
 
 export type SecurityChange =
@@ -56,28 +57,16 @@ export function securityNoticeMail(p: {
   const when = formatMoment(p.at);
   const reset = `${p.publicUrl}/forgot-password`;
   const notYou = `If this was not you, reset your password now (${reset}) and write to ${company.supportEmail}: we will help you get your account back.`;
-  return {
+  return letter({
     to: p.to,
+    name: p.name,
     subject,
-    text: [
-      `Hello ${p.name},`,
-      '',
-      `${what} (${when})`,
-      '',
-      'If this was you, there is nothing more to do.',
-      notYou,
-      '',
-      `— ${company.name}`,
-    ].join('\n'),
-    html: layout(
-      subject,
-      html`<p>Hello ${p.name},</p>
-        <p>${what} (${when})</p>
-        <p>If this was you, there is nothing more to do.</p>
-        <p>
-          If this was not you, <a href="${reset}">reset your password now</a> and write to
-          <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>: we will help you get your account back.
-        </p>`,
-    ),
-  };
+    text: [`${what} (${when})`, '', 'If this was you, there is nothing more to do.', notYou],
+    body: html`<p>${what} (${when})</p>
+      <p>If this was you, there is nothing more to do.</p>
+      <p>
+        If this was not you, <a href="${reset}">reset your password now</a> and write to
+        <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>: we will help you get your account back.
+      </p>`,
+  });
 }
