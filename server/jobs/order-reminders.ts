@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import type { ServerLog } from '../log';
 import type { Mailer } from '../mail/mailer';
 import { officeReminderMail } from '../mail/order-messages';
+import { listUnremindedPaidBy } from '../orders/repository';
 
 /** The reminder job's name in `job_leases`. */
 export const ORDER_REMINDERS_JOB = 'order-reminders';
@@ -33,28 +34,7 @@ export async function runOrderReminders(deps: {
   const now = clock.now();
   // Due when the deadline (payment + promise) is at most PROMISE_REMINDER_BEFORE_MS away.
   const paidBy = new Date(now.getTime() + PROMISE_REMINDER_BEFORE_MS - DELIVERY_PROMISE_MS).toISOString();
-  const due = await db
-    .selectFrom('orders')
-    .innerJoin('invoices', 'invoices.id', 'orders.invoice_id')
-    .leftJoin('users', 'users.id', 'invoices.user_id')
-    .select([
-      'invoices.id',
-      'invoices.title',
-      'invoices.type',
-      'invoices.url',
-      'invoices.amount_pence',
-      'invoices.paid_at',
-      'invoices.provider',
-      'users.name',
-      'users.email',
-    ])
-    // 'paid' only: a scheduled call or a sent report has kept the promise; a delivered order is done.
-    .where('orders.status', '=', 'paid')
-    .where('orders.promise_reminded_at', 'is', null)
-    .where('invoices.paid_at', 'is not', null)
-    .where('invoices.paid_at', '<=', paidBy)
-    .orderBy('invoices.paid_at', 'asc')
-    .execute();
+  const due = await listUnremindedPaidBy(db, paidBy);
 
   let sent = 0;
   for (const order of due) {
@@ -70,7 +50,10 @@ export async function runOrderReminders(deps: {
     const message = officeReminderMail({
       to: config.OFFICE_EMAIL,
       invoiceId: order.id,
-      customer: order.name !== null && order.email !== null ? { name: order.name, email: order.email } : null,
+      customer:
+        order.customer_name !== null && order.customer_email !== null
+          ? { name: order.customer_name, email: order.customer_email }
+          : null,
       title: order.title,
       type: order.type,
       url: order.url,

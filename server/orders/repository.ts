@@ -96,20 +96,32 @@ export function listOrders(db: Kysely<Database>, view: OfficeView): Promise<Orde
         .orderBy('invoices.id', 'asc')
         .execute();
     case 'unpaid':
-      return query
-        .where('orders.status', '=', 'awaitingPayment')
-        .orderBy('invoices.created_at', 'desc')
-        .orderBy('invoices.id', 'desc')
-        .limit(OFFICE_LIST_LIMIT)
-        .execute();
+      return newestFirst('awaitingPayment', 'invoices.created_at');
     case 'delivered':
-      return query
-        .where('orders.status', '=', 'delivered')
-        .orderBy('orders.delivered_at', 'desc')
-        .orderBy('invoices.id', 'desc')
-        .limit(OFFICE_LIST_LIMIT)
-        .execute();
+      return newestFirst('delivered', 'orders.delivered_at');
   }
+  function newestFirst(status: OrderStatus, by: 'invoices.created_at' | 'orders.delivered_at') {
+    return query
+      .where('orders.status', '=', status)
+      .orderBy(by, 'desc')
+      .orderBy('invoices.id', 'desc')
+      .limit(OFFICE_LIST_LIMIT)
+      .execute();
+  }
+}
+
+/**
+ * Paid orders neither scheduled nor delivered whose payment is at or before `paidBy`, oldest first: the
+ * promise reminder's candidates ('paid' only, as a scheduled call or a sent report has kept the promise).
+ */
+export function listUnremindedPaidBy(db: Kysely<Database>, paidBy: string): Promise<OrderDetailRow[]> {
+  return selectDetails(db)
+    .where('orders.status', '=', 'paid')
+    .where('orders.promise_reminded_at', 'is', null)
+    .where('invoices.paid_at', 'is not', null)
+    .where('invoices.paid_at', '<=', paidBy)
+    .orderBy('invoices.paid_at', 'asc')
+    .execute();
 }
 
 /** The audit entries of these orders, oldest first, with who made each change. */

@@ -4,7 +4,7 @@
  * so the bearer header, the validation of answers, the error texts and the cache are all checked
  * against the real server, not a mock.
  */
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as api from '../../src/api/auth';
 import { clearCache } from '../../src/api/cache';
 import { errorMessage } from '../../domain/errorMessage';
@@ -14,21 +14,11 @@ import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '../../src
 import * as invoices from '../../src/api/invoices';
 import { clearToken, readToken, storeToken } from '../../src/api/token';
 import { AuthenticateResponse, ClientConfig } from '../../domain/contract';
-import { cleanup, createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
+import { createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
+import { fetchToApp } from './fetchToApp';
 
 const { app } = await createTestServer();
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  localStorage.clear();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    app.request(String(input), init)) as typeof fetch;
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await cleanup();
-});
+fetchToApp(app);
 
 describe('API client', () => {
   it('registers with form data and signs in with the bearer token afterwards', async () => {

@@ -6,25 +6,15 @@
  * report upload is left to the end-to-end journey: under jsdom the server's own `File` checks would see
  * jsdom's class, not the one its form parser makes.)
  */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as office from '../../src/api/office';
 import { storeToken } from '../../src/api/token';
 import { account, CALL_ORDER, paidOrder } from '../server/office-helpers';
-import { cleanup, createTestServer } from '../server/helpers';
+import { createTestServer } from '../server/helpers';
+import { fetchToApp } from './fetchToApp';
 
 const { app, db, clock } = await createTestServer();
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  localStorage.clear();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    app.request(String(input), init)) as typeof fetch;
-});
-
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await cleanup();
-});
+fetchToApp(app);
 
 const HOUR = 60 * 60 * 1000;
 
