@@ -55,7 +55,10 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string, now: 
  * Deletes every account whose deletion date has passed, with its data: sessions, notifications, codes,
  * identities and avatar go by ON DELETE CASCADE; the account's visit records and unpaid invoices are deleted
  * here. Paid invoices are kept for the statutory record-keeping period (INVOICE_RETENTION_YEARS), detached:
- * their foreign key sets user_id to NULL, so nothing in them names the person any more.
+ * their foreign key sets user_id to NULL, so nothing in them names the person any more. Their orders keep
+ * the record of what was delivered and when (status, dates, the report's name and sha256, the audit trail)
+ * but not the report's content or how a call was joined: both may hold the customer's own details, and the
+ * law keeps the invoice, not the work.
  * Returns the ids of the deleted accounts.
  */
 export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<string[]> {
@@ -74,6 +77,11 @@ export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Prom
     const ids = due.map((row) => row.id);
     if (ids.length === 0) return [];
     await trx.deleteFrom('visits').where('user_id', 'in', ids).execute();
+    await trx
+      .updateTable('orders')
+      .set({ report: null, join_info: null })
+      .where('invoice_id', 'in', trx.selectFrom('invoices').select('id').where('user_id', 'in', ids))
+      .execute();
     await trx.deleteFrom('invoices').where('user_id', 'in', ids).where('paid', '=', 0).execute();
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
     return ids;

@@ -20,6 +20,16 @@ import {
   register,
 } from './helpers';
 import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+import {
+  account as officeAccount,
+  deliver,
+  paidOrder,
+  PDF_ORDER,
+  pdfBlob,
+  schedule,
+  tinyPdf,
+  uploadReport,
+} from './office-helpers';
 
 const smtp = await startMailCatcher();
 afterAll(async () => {
@@ -290,5 +300,43 @@ describe('purgeDueAccounts', async () => {
     clock.advance(32 * DAY);
     expect(await purgeExpiredInvoiceRecords(db, clock)).toBe(1);
     expect(await db.selectFrom('invoices').select('id').where('id', '=', paidId).execute()).toEqual([]);
+  });
+
+  it("keeps a delivered order's record but not the report's content or the way to join a call", async () => {
+    const customer = await officeAccount(app, db);
+    const member = await officeAccount(app, db, 'office');
+    const reportId = await paidOrder(app, customer, PDF_ORDER);
+    const callId = await paidOrder(app, customer);
+    expect((await uploadReport(app, member.token, reportId, pdfBlob(tinyPdf()))).status).toBe(200);
+    expect((await deliver(app, member.token, reportId)).status).toBe(200);
+    const at = new Date(clock.now().getTime() + 2 * 60 * 60 * 1000).toISOString();
+    expect((await schedule(app, member.token, callId, { at, join: 'https://meet.example/ada-private' })).status).toBe(
+      200,
+    );
+    const before = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('invoice_id', '=', reportId)
+      .executeTakeFirstOrThrow();
+    expect(before.report).not.toBeNull();
+
+    expect((await requestDeletion(customer.token)).status).toBe(200);
+    clock.advance(ACCOUNT_DELETION_GRACE_DAYS * DAY);
+    expect(await purgeDueAccounts(db, clock)).toEqual([customer.id]);
+
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('invoice_id', 'in', [reportId, callId])
+      .orderBy('status')
+      .execute();
+    expect(orders).toEqual([
+      expect.objectContaining({ invoice_id: reportId, status: 'delivered', report: null, join_info: null }),
+      expect.objectContaining({ invoice_id: callId, status: 'scheduled', scheduled_at: at, join_info: null }),
+    ]);
+    // What was sent stays provable: its name and fingerprint, and who changed the order when.
+    expect(orders[0]).toMatchObject({ report_name: before.report_name, report_sha256: before.report_sha256 });
+    const audit = await db.selectFrom('order_events').select('to_status').where('invoice_id', '=', reportId).execute();
+    expect(audit.map((entry) => entry.to_status)).toEqual(['paid', 'reportSent', 'delivered']);
   });
 });
