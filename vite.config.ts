@@ -6,6 +6,17 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   plugins: [react()],
+  // React 18 and later have useSyncExternalStore built in: the libraries that still import the shim for older
+  // Reacts (wouter, @xstate/react) get React's own, and the selector helper's non-shim build over it.
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   server: {
     port: 5173,
     // The API, and the server-rendered sandbox checkout, live on the API server.
@@ -19,6 +30,25 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // superstruct's struct builders only build a value, but the bundler cannot know it: without this every
+      // contract shape a module defines reaches each page that imports one of them.
+      treeshake: {
+        manualPureFunctions: [
+          'array',
+          'boolean',
+          'define',
+          'enums',
+          'integer',
+          'nullable',
+          'number',
+          'optional',
+          'pattern',
+          'refine',
+          'size',
+          'string',
+          'type',
+        ],
+      },
       output: {
         // The libraries every screen needs travel as one chunk, rather than as a dozen small ones
         // that each compress on their own.

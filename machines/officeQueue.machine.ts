@@ -16,14 +16,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type ServiceType, SERVICE_TYPES } from '../domain/contract';
 import { errorMessage } from '../domain/errorMessage';
-import {
-  JOIN_MAX,
-  type OfficeOrder,
-  type OfficeView,
-  REASON_MAX,
-  REPORT_MAX_BYTES,
-  type ScheduleRequest,
-} from '../domain/orders';
+import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../domain/orders';
+import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '../domain/officeContract';
 import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';
 

@@ -9,7 +9,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../domain/contract';
 import { errorMessage } from '../domain/errorMessage';
-import { GRANTABLE_ROLES, type StaffMember } from '../domain/orders';
+import { GRANTABLE_ROLES } from '../domain/orders';
+import { type StaffMember } from '../domain/officeContract';
 
 export type OfficeStaffEvent =
   | { type: 'staff.changeEmail'; value: string }

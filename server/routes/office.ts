@@ -6,15 +6,8 @@
  */
 import { type Context, Hono } from 'hono';
 import { Email } from '../../domain/contract';
-import {
-  GrantRequest,
-  JOIN_MAX,
-  OFFICE_VIEWS,
-  type OfficeView,
-  REASON_MAX,
-  REPORT_MAX_BYTES,
-  ScheduleRequest,
-} from '../../domain/orders';
+import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../../domain/orders';
+import { GrantRequest, OFFICE_VIEWS, type OfficeView, ScheduleRequest } from '../../domain/officeContract';
 import { requireAdmin, requireAuth, requireStaff } from '../auth/middleware';
 import { isWellFormedId } from '../db/ids';
 import type { AppEnv } from '../http/app-env';

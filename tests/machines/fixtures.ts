@@ -1,4 +1,4 @@
-import type { OfficeOrder, StaffMember } from '../../domain/orders';
+import type { OfficeOrder, StaffMember } from '../../domain/officeContract';
 import type { Session, User } from '../../domain/types';
 
 export const ada: User = {

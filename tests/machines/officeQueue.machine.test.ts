@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { OfficeOrder } from '../../domain/orders';
+import type { OfficeOrder } from '../../domain/officeContract';
 import { isoToZonedInput, zonedInputToIso } from '../../machines/lib/zonedTime';
 import { canSchedule, needsReason, officeQueueMachine, REPORT_REFUSED } from '../../machines/officeQueue.machine';
 import { callPaid, callScheduled, OFFICE_NOW, OFFICE_ZONE, reportPaid } from './fixtures';

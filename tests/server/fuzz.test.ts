@@ -23,7 +23,7 @@ import { insertInvoice } from '../../server/invoices/repository';
 import { markInvoicePaid } from '../../server/payments/markPaid';
 import { grantRole } from '../../server/users/roles';
 import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SERVICE_TYPES, User } from '../../domain/contract';
-import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '../../domain/orders';
+import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '../../domain/officeContract';
 import { services as catalogue } from '../../domain/catalogue/services';
 import {
   type LogLine,

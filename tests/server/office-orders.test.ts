@@ -6,7 +6,7 @@
  */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OfficeOrdersResponse, type OfficeOrder } from '../../domain/orders';
+import { OfficeOrdersResponse, type OfficeOrder } from '../../domain/officeContract';
 import { DELIVERY_PROMISE_MS } from '../../domain/orders';
 import { NOT_FOUND_TEXT } from '../../server/http/errors';
 import { markInvoicePaid } from '../../server/payments/markPaid';

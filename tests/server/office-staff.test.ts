@@ -2,7 +2,7 @@
 /** The office's staff page (admins): who is office or admin, granting and revoking the office role, security-logged. */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StaffResponse } from '../../domain/orders';
+import { StaffResponse } from '../../domain/officeContract';
 import {
   ADMIN_NOT_REVOKED_TEXT,
   ALREADY_ADMIN_TEXT,

@@ -8,7 +8,7 @@ import { download, fileNameOf } from '../../src/api/download';
 import { del } from '../../src/api/http';
 import { orderFile } from '../../src/api/invoices';
 import { storeToken } from '../../src/api/token';
-import { StaffResponse } from '../../domain/orders';
+import { StaffResponse } from '../../domain/officeContract';
 
 const realFetch = globalThis.fetch;
 let seen: { url: string; method: string; authorization: string | null }[] = [];

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { company } from '../../../domain/company';
-import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '../../../domain/orders';
+import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '../../../domain/officeContract';
 import { useAppActors } from '../../app/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '../../app/hooks';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { formatPrice } from '../../../domain/catalogue/price';
-import { JOIN_MAX, type OfficeOrder, REASON_MAX } from '../../../domain/orders';
+import { JOIN_MAX, REASON_MAX } from '../../../domain/orders';
+import { type OfficeOrder } from '../../../domain/officeContract';
 import {
   canSchedule,
   needsReason,

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { company } from '../../../domain/company';
-import type { OfficeOrder } from '../../../domain/orders';
+import type { OfficeOrder } from '../../../domain/officeContract';
 import { isoToZonedInput } from '../../../machines/lib/zonedTime';
 import {
   COUNTDOWN_REFRESH_MS,
