@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
 import {
-  ORDER,
   PASSWORD,
   type TestApp,
   bearer,
@@ -26,6 +25,7 @@ import {
   register,
 } from './helpers';
 import { type TestPostgres, startPostgres } from './postgres';
+import { checkoutEvent } from './stripe-helpers';
 import { type LogLine, type Running, startServer, stopSpawnedServers } from './spawned-server';
 
 const SECRET_KEY = 'sk_test_instances';
@@ -129,25 +129,7 @@ describe('two instances on one PostgreSQL', () => {
       .executeTakeFirstOrThrow();
     expect(invoice.paid).toBe(0);
 
-    const payload = JSON.stringify({
-      id: `evt_instances_${sessionId}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'payment',
-          payment_status: 'paid',
-          status: 'complete',
-          amount_total: ORDER.amount * 100,
-          currency: 'gbp',
-          client_reference_id: invoice.id,
-          metadata: { invoiceId: invoice.id },
-        },
-      },
-    });
+    const payload = JSON.stringify(checkoutEvent(invoice.id, sessionId, { id: `evt_instances_${sessionId}` }));
     const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const deliveries = [onA, onB, onA, onB].map((instance) =>
       instance.request('/api/payments/stripe/webhook', {

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_UNAVAILABLE_TEXT } from '../../server/routes/invoices';
 import { BAD_SIGNATURE_TEXT } from '../../server/routes/payments';
+import { checkoutEvent } from './stripe-helpers';
 import {
   MINUTE,
   cleanup,
@@ -87,35 +88,6 @@ async function orderedInvoice() {
   const [invoice] = await myInvoices(app, token);
   const row = await invoiceRow(invoice!._id);
   return { token, user, id: row.id, sessionId: row.provider_ref! };
-}
-
-let eventCounter = 0;
-function checkoutEvent(
-  invoiceId: string,
-  sessionId: string,
-  overrides: { type?: string; id?: string; session?: Record<string, unknown> } = {},
-) {
-  eventCounter += 1;
-  return {
-    id: overrides.id ?? `evt_test_${eventCounter}`,
-    object: 'event',
-    type: overrides.type ?? 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: sessionId,
-        object: 'checkout.session',
-        mode: 'payment',
-        payment_status: 'paid',
-        status: 'complete',
-        amount_total: 4900,
-        currency: 'gbp',
-        client_reference_id: invoiceId,
-        metadata: { invoiceId },
-        ...overrides.session,
-      },
-    },
-  };
 }
 
 function deliver(
