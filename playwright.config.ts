@@ -69,10 +69,10 @@ export default defineConfig({
   projects: [
     // Every spec, on the embedded SQLite of `npm start`.
     { name: 'sqlite' },
-    // The journeys that write the most (sign-up, order, pay, invoices), again on PostgreSQL.
+    // The journeys that write the most (sign-up, order, pay, invoices, the office's delivery), again on PostgreSQL.
     {
       name: 'postgres',
-      testMatch: ['ordering.spec.ts', 'auth.spec.ts'],
+      testMatch: ['ordering.spec.ts', 'auth.spec.ts', 'office.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${pgPort}` },
     },
   ],

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startLocalOidcProvider } from '../../server/dev/oidc';
 import { startPostgres } from '../server/postgres';
+import { DATABASE_URL_FILE } from './model/site-database';
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is not set');
@@ -100,6 +101,8 @@ if (process.env.E2E_SITE === 'other') {
 if (process.env.E2E_DATABASE === 'postgres') {
   const postgres = await startPostgres();
   process.env.DATABASE_URL = postgres.url;
+  // Where the tests' operator commands (`npm run roles`) find this site's database.
+  writeFileSync(join(process.env.DATA_DIR!, DATABASE_URL_FILE), postgres.url);
 }
 
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;

@@ -6,14 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import type { ServiceType } from '../../../domain/contract';
 import { servicesByPrice } from '../../../domain/catalogue/services';
+import { siteDatabaseEnv } from './site-database';
 import { existingAccount } from './support';
 
 export type Account = Awaited<ReturnType<typeof existingAccount>>;
 
-/** The roles command on the main e2e site's data directory (the server has it open: SQLite allows that). */
+/** The roles command on the running test's site database (SQLite lets it in while the server has it open). */
 export function roles(...args: string[]) {
   execFileSync('npx', ['tsx', 'scripts/roles.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...siteDatabaseEnv(), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }
