@@ -14,16 +14,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import {
-  PASSWORD,
-  type TestApp,
-  bearer,
-  createInvoice,
-  login,
-  myInvoices,
-  paymentLink,
-  register,
-} from './helpers';
+import { PASSWORD, type TestApp, bearer, createInvoice, login, myInvoices, paymentLink, register } from './helpers';
 import { type TestPostgres, startPostgres } from './postgres';
 import { checkoutEvent } from './stripe-helpers';
 import { type LogLine, type Running, startServer, stopSpawnedServers } from './spawned-server';
