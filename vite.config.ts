@@ -30,25 +30,6 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // superstruct's struct builders only build a value, but the bundler cannot know it: without this every
-      // contract shape a module defines reaches each page that imports one of them.
-      treeshake: {
-        manualPureFunctions: [
-          'array',
-          'boolean',
-          'define',
-          'enums',
-          'integer',
-          'nullable',
-          'number',
-          'optional',
-          'pattern',
-          'refine',
-          'size',
-          'string',
-          'type',
-        ],
-      },
       output: {
         // The libraries every screen needs travel as one chunk, rather than as a dozen small ones
         // that each compress on their own.
