@@ -36,7 +36,9 @@ const refuse = (list, message) => [
 const coreHostAllowed = new Set([]);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'reports', 'data'] },
+  {
+    ignores: ['dist', 'dist-server', '.tools', 'node_modules', 'test-results', 'playwright-report', 'reports', 'data'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -23,6 +23,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    globalSetup: ['tests/build-server.ts'],
     projects: [
       {
         extends: true,

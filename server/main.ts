@@ -1,6 +1,7 @@
 /**
- * Entry point of `npm start` (and of `npm run dev` with --dev, where vite serves the pages itself and
- * proxies /api here). Order matters: configuration, build, database schema, then accept connections.
+ * Entry point of the server: compiled to dist-server/main.js for `npm start` (scripts/start.mjs builds it and
+ * the browser app when stale), run through tsx by `npm run dev` with --dev (vite serves the pages itself and
+ * proxies /api here). Order matters: configuration, database schema, then accept connections.
  * SIGTERM and SIGINT drain the server before it exits (server/http/drain.ts).
  */
 import type { Server } from 'node:http';
@@ -9,7 +10,6 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { isBuildStale, runViteBuild } from './build-check';
 import { openConfiguredDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { type Readiness, drainOnSignals } from './http/drain';
@@ -25,11 +25,6 @@ async function main(): Promise<void> {
   // Before anything that may need it: the drain's lines go to this JSON log.
   const log = createLog({ level: config.LOG_LEVEL });
   const dev = process.argv.includes('--dev');
-
-  if (!dev && isBuildStale(config.STATIC_DIR)) {
-    console.log('[server] the built app is missing or out of date: running vite build…');
-    await runViteBuild(config.STATIC_DIR);
-  }
 
   const db = openConfiguredDatabase(config);
   await migrate(db);

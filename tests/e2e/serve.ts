@@ -1,5 +1,5 @@
 /**
- * What the end-to-end suite runs as its web server: the real server (server/main.ts), plus the real
+ * What the end-to-end suite runs as its web server: the real server (compiled, as `npm start` runs it), plus the real
  * neighbours it talks to, on loopback only:
  * - an SMTP server (smtp-server) that writes every message it receives to E2E_MAIL_DIR, where tests read it;
  * - a stand-in for the third-party IP geolocation service (the one thing we cannot reach from here);
@@ -16,7 +16,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { startLocalOidcProvider } from '../../server/dev/oidc';
 import { startPostgres } from '../server/postgres';
@@ -111,4 +112,5 @@ console.log(
   `[e2e] SMTP ${process.env.SMTP_URL}, geolocation ${process.env.GEOLOCATION_URL}, OpenID provider ${provider}, database ${process.env.DATABASE_URL ?? 'SQLite'}`,
 );
 
-await import('../../server/main');
+// The compiled server, as `npm start` runs it (test:e2e builds it first).
+await import(pathToFileURL(resolve('dist-server/main.js')).href);

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { paymentProviderName } from '../../server/payments';
 import { cleanup, createTestServer, myInvoices, paymentLink, register } from './helpers';
+import { START_COMMAND } from './spawned-server';
 
 afterAll(cleanup);
 
@@ -55,8 +56,7 @@ describe('start-up', () => {
   function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'storefront-failclosed-'));
     dirs.push(dataDir);
-    // --dev: the API only, so no client build is started for the empty STATIC_DIR.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--dev'], {
+    const child = spawn(process.execPath, START_COMMAND, {
       env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,7 +1,8 @@
 /**
- * The real server (server/main.ts) in a process of its own, as an operator runs it: for the tests of what only
- * a whole process shows (draining on SIGTERM, several instances on one database, a kill mid-load).
- * `--dev` serves the API only, so no client build is needed. Every process started here is killed, and its
+ * The real server in a process of its own, as an operator runs it (`npm start`: plain node on the compiled
+ * dist-server/main.js, built by tests/build-server.ts): for the tests of what only a whole process shows
+ * (draining on SIGTERM, several instances on one database, a kill mid-load). `--dev` serves the API only, so
+ * no client build is needed. Every process started here is killed, and its
  * folder removed, by `stopSpawnedServers` (call it in afterEach or afterAll).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -42,7 +43,10 @@ export async function stopSpawnedServers(): Promise<void> {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Long enough for a start-up (tsx compiling the server) on a busy two-core machine. */
+/** `npm start` with --dev: the production entry, serving the API only. */
+export const START_COMMAND = ['scripts/start.mjs', '--dev'];
+
+/** Long enough for a start-up on a busy two-core machine. */
 export const WAIT_MS = 30_000;
 
 export async function within<T>(what: string, promise: Promise<T>, output: () => string): Promise<T> {
@@ -60,8 +64,7 @@ export async function within<T>(what: string, promise: Promise<T>, output: () =>
 export async function startServer(env: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-spawned-'));
   dirs.push(dataDir);
-  // --dev: the API only, so no client build is started for the empty STATIC_DIR.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--dev'], {
+  const child = spawn(process.execPath, START_COMMAND, {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

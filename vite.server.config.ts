@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+
+// The server as plain JavaScript for production (`npm start` runs `node dist-server/main.js`): one ES module
+// bundle of our TypeScript (server/, domain/, the order machine), with every package left as an import that
+// Node resolves from node_modules at run time (native ones, better-sqlite3 and argon2, cannot be bundled).
+// See docs/decisions/0012-compiled-server.md.
+export default defineConfig({
+  // Nothing of the browser build's: no public/ folder, no plugins.
+  publicDir: false,
+  build: {
+    ssr: 'server/main.ts',
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+    rolldownOptions: { output: { format: 'esm', entryFileNames: 'main.js' } },
+  },
+  logLevel: 'warn',
+});
