@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { withStatementCache } from './statements';
 
 export const DATABASE_FILE = 'storefront.sqlite';
 
@@ -63,5 +64,5 @@ export function openDatabase(dataDir: string): Kysely<Database> {
   // Wait for a competing writer (e.g. a second process during a deploy) instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
 
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
