@@ -5,14 +5,14 @@
  * Built from its dependencies only, so tests create as many independent apps as they like.
  */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
 import { limitBodyWithAvatarRoute } from './avatars/body-limit';
-import { limitBody } from './http/body-limit';
+import { limitBody, onlyWithBody } from './http/body-limit';
+import { compressWhenAsked } from './http/compress';
 import { limitBodyWithReportRoute } from './orders/body-limit';
 import type { Readiness } from './http/drain';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
@@ -75,19 +75,15 @@ export function createApp({
   // office's report upload, which carries a PDF of up to 10 MB.
   app.use(
     '*',
-    limitBodyWithReportRoute(
-      config.BODY_LIMIT_BYTES,
-      limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
+    onlyWithBody(
+      limitBodyWithReportRoute(
+        config.BODY_LIMIT_BYTES,
+        limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
+      ),
     ),
   );
-  // Scripts, styles and JSON shrink to a fraction over the wire; small answers are left alone.
-  app.use('*', compress());
-  // API answers carry tokens and personal data: no browser or proxy cache may keep them
-  // (unless the handler chose a policy itself: avatar images are public and versioned).
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
+  // Scripts, styles and JSON shrink to a fraction over the wire, for clients that ask.
+  app.use('*', compressWhenAsked());
 
   // For load balancers and the test runner: serving, not draining, and the database answers.
   app.route('/api', healthRoutes(services, readiness));

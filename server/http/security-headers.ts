@@ -1,7 +1,8 @@
 /**
- * Security headers on every response, API and static alike (set after the handler ran, so error pages,
- * 404s and streamed files get them too).
+ * Security headers on every response, API and static alike, error pages, 404s and streamed files included;
+ * and `Cache-Control: no-store` on every API answer that sets no policy of its own.
  */
+import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config';
 
@@ -72,14 +73,29 @@ export function securityHeaderValues(config: Pick<Config, 'GEOLOCATION_URL'>): R
   };
 }
 
+/** API answers carry tokens and personal data: no browser or proxy may keep them, unless a route says so. */
+export const API_CACHE_CONTROL = 'no-store';
+
+/**
+ * A response may bring its own value for any of these headers (a served avatar: a stricter policy and a
+ * cache lifetime of its own); the ones it leaves out get ours.
+ *
+ * Behind a real socket they are given to Node's response before the handler runs (`setHeader`; Node lets the
+ * headers the response is written with take precedence): that costs a fraction of setting them on the
+ * finished Response, which makes the Response materialise its headers (docs/performance.md). Without a
+ * socket (`app.request`, in-process) they are set on the finished Response, with the same precedence.
+ */
 export function securityHeaders(config: Pick<Config, 'GEOLOCATION_URL'>): MiddlewareHandler {
-  const headers = Object.entries(securityHeaderValues(config));
+  const everywhere = Object.entries(securityHeaderValues(config));
+  const onApi: Array<[string, string]> = [...everywhere, ['Cache-Control', API_CACHE_CONTROL]];
   return async (c, next) => {
-    await next();
-    for (const [name, value] of headers) {
-      // A response may bring a stricter policy of its own (a served avatar: default-src 'none').
-      if (name === 'Content-Security-Policy' && c.res.headers.has(name)) continue;
-      c.res.headers.set(name, value);
+    const headers = c.req.path.startsWith('/api/') ? onApi : everywhere;
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (outgoing) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      return next();
     }
+    await next();
+    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
 }

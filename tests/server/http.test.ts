@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { PERMISSIONS_POLICY, securityHeaderValues } from '../../server/http/security-headers';
+import { expectSecurityHeaders } from './security-headers';
 import {
   ASSET_BODY,
   ASSET_PATH,
@@ -26,23 +27,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const { app, config } = await createTestServer();
 const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-
-function expectSecurityHeaders(res: Response) {
-  expect(res.headers.get('Content-Security-Policy')).toBe(
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-      "media-src 'self'; font-src 'self'; connect-src 'self' https://ipapi.co; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-  );
-  expect(res.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
-  expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-  expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
-  expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
-  expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
-  expect(res.headers.get('Permissions-Policy')).toBe(
-    'accelerometer=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), ' +
-      'hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), ' +
-      'publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
-  );
-}
 
 describe('security headers', () => {
   it('are on API answers, success and error alike', async () => {

@@ -1,73 +1,132 @@
 // @vitest-environment node
-// The same app behind @hono/node-server on a real loopback socket: what `npm start` does in production.
+/**
+ * The app behind a real socket (@hono/node-server, as server/main.ts serves it). Over a socket the response
+ * headers go to Node's response before the handler runs, a request without a body skips the body limit, and
+ * compression runs only for clients that ask (docs/performance.md): each of those fast paths must keep what
+ * the in-process tests (http.test.ts) show.
+ */
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthenticateResponse } from '../../domain/contract';
-import { assert } from 'superstruct';
-import { cleanup, createTestServer, errorText, form, INDEX_HTML, PASSWORD, sessionBody, uniqueEmail } from './helpers';
+import { gunzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ASSET_PATH, bearer, cleanup, createTestServer, createInvoice, form, register, sessionBody } from './helpers';
+import { expectSecurityHeaders } from './security-headers';
 
-const { app } = await createTestServer({ LOGIN_MAX_FAILURES_PER_ADDRESS: 2 });
-let server: ServerType;
-let base = '';
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
-});
-
+const { app } = await createTestServer();
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(async () => {
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   await cleanup();
 });
 
-describe('over a real socket', () => {
-  it('registers, authenticates, throttles by the socket address, and serves the SPA', async () => {
-    const email = uniqueEmail('socket');
-    const registered = await fetch(`${base}/api/auth/register/email`, {
-      method: 'POST',
-      body: form({ name: 'Socket User', email, password: PASSWORD }),
-    });
-    expect(registered.status).toBe(201);
-    expect(registered.headers.get('x-content-type-options')).toBe('nosniff');
-    const { token, user } = await sessionBody(registered);
+/** fetch asks for gzip by default; `identity` is a client that accepts no encoding. */
+const PLAIN = { 'Accept-Encoding': 'identity' };
 
-    const me = await fetch(`${base}/api/users/authenticate`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(me.status).toBe(200);
-    const body: unknown = await me.json();
-    assert(body, AuthenticateResponse);
-    expect(body.user).toEqual(user);
-
-    // The per-address counter sees 127.0.0.1 through the node bindings (limit 2 in this file).
-    const wrong = () =>
-      fetch(`${base}/api/auth/login/email`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: uniqueEmail('x'), password: 'wrong password' }),
-      });
-    expect((await wrong()).status).toBe(401);
-    expect((await wrong()).status).toBe(401);
-    const blocked = await wrong();
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toBe('900');
-
-    const page = await fetch(`${base}/signin`, { headers: { Accept: 'text/html' } });
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(await page.text()).toBe(INDEX_HTML);
+describe('response headers over a socket', () => {
+  it('are on API answers, success and error alike, with no-store', async () => {
+    const account = await register(app);
+    for (const res of [
+      await fetch(`${base}/api/users/authenticate`, { headers: { ...PLAIN, ...bearer(account.token) } }),
+      await fetch(`${base}/api/users/authenticate`, { headers: PLAIN }),
+      await fetch(`${base}/api/nothing/here`, { headers: PLAIN }),
+    ]) {
+      expectSecurityHeaders(res);
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+      await res.arrayBuffer();
+    }
   });
 
-  it('refuses a streamed body over the limit with 413 in the error shape', async () => {
-    const res = await fetch(`${base}/api/auth/login/email`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+  it("leave a response's own policy in place (a served avatar) and keep no-store off static files", async () => {
+    const account = await register(app);
+    const gif = new Uint8Array(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
+    const updated = await app.request('/api/users/profile/update', {
+      method: 'PATCH',
+      headers: bearer(account.token),
+      body: form({ name: account.user.name, email: account.user.email, avatar: new File([gif], 'me.gif') }),
     });
+    const { user } = await sessionBody(updated);
+    const avatar = await fetch(`${base}${user.avatarURL!}`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('Content-Security-Policy')).toBe("default-src 'none'");
+    expect(avatar.headers.get('Cache-Control')).toMatch(/immutable/);
+    expect(avatar.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    await avatar.arrayBuffer();
+
+    const asset = await fetch(`${base}${ASSET_PATH}`, { headers: PLAIN });
+    expectSecurityHeaders(asset);
+    expect(asset.headers.get('Cache-Control')).not.toBe('no-store');
+    await asset.arrayBuffer();
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A raw HTTP/1.1 request: the test chooses how the body is framed, and reads the bytes as they came. */
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: string[] = [],
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    // A connection of its own: after a refused upload the server closes the one it was sent on.
+    const req = httpRequest(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => parts.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
+describe('the body limit over a socket', () => {
+  const tooLarge = 'x'.repeat(1024 * 1024 + 1);
+  const limitText = 'The request is too large (at most 1 MB).';
+
+  it('refuses a declared Content-Length above the limit', async () => {
+    const res = await send(
+      'POST',
+      '/api/auth/login/email',
+      { 'Content-Type': 'application/json', 'Content-Length': String(tooLarge.length) },
+      [tooLarge],
+    );
     expect(res.status).toBe(413);
-    expect(await errorText(res)).toBe('The request is too large (at most 1 MB).');
+    expect(JSON.parse(res.body.toString())).toEqual({ message: { en: limitText } });
+  });
+
+  it('reads a chunked body within the limit to the route', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+    const res = await send(
+      'POST',
+      '/api/auth/login/email',
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      [body.slice(0, 10), body.slice(10)],
+    );
+    // The route read the whole body: a wrong sign-in, not a malformed or refused request.
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('compression over a socket', () => {
+  it('gzips a large JSON answer for a client that asks, and sends it plain to one that does not', async () => {
+    const account = await register(app);
+    for (let i = 0; i < 10; i += 1) expect((await createInvoice(app, account.token)).status).toBe(201);
+    const asked = await send('GET', '/api/invoices/my', { ...bearer(account.token), 'Accept-Encoding': 'gzip' });
+    expect(asked.headers['content-encoding']).toBe('gzip');
+    expect(asked.headers.vary).toMatch(/Accept-Encoding/);
+    expect((JSON.parse(gunzipSync(asked.body).toString()) as { invoices: unknown[] }).invoices).toHaveLength(10);
+
+    const plain = await fetch(`${base}/api/invoices/my`, { headers: { ...bearer(account.token), ...PLAIN } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(((await plain.json()) as { invoices: unknown[] }).invoices).toHaveLength(10);
   });
 });
