@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
 import type { Config } from '../config';
+import { preparedQuery } from '../db/prepared';
 import type { Database, SessionRow, UserWithAvatar } from '../db/schema';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
@@ -31,6 +32,26 @@ export interface Sessions {
 }
 
 type SessionConfig = Pick<Config, 'SESSION_IDLE_DAYS' | 'SESSION_ABSOLUTE_DAYS'>;
+
+/** The session a token names, with its user and the user's picture hash: every signed-in request asks. */
+const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    // The avatar's hash comes along, so that `toWireUser(auth.user)` can name the picture's URL.
+    .leftJoin('avatars', 'avatars.user_id', 'users.id')
+    .selectAll('users')
+    .select('avatars.sha256 as avatar_sha256')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.last_used_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
+);
 
 export function createSessions(deps: { db: Kysely<Database>; config: SessionConfig; clock: Clock }): Sessions {
   const { config, clock } = deps;
@@ -60,23 +81,7 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
 
     async resolve(token) {
       if (!isWellFormedToken(token)) return null;
-      const row = await deps.db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        // The avatar's hash comes along, so that `toWireUser(auth.user)` can name the picture's URL.
-        .leftJoin('avatars', 'avatars.user_id', 'users.id')
-        .selectAll('users')
-        .select('avatars.sha256 as avatar_sha256')
-        .select([
-          'sessions.id as session_id',
-          'sessions.token_hash',
-          'sessions.created_at as session_created_at',
-          'sessions.last_used_at',
-          'sessions.expires_at',
-          'sessions.revoked_at',
-        ])
-        .where('sessions.token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const [row] = await sessionByTokenHash(deps.db, hashToken(token));
       if (!row) return null;
 
       const now = clock.now().getTime();

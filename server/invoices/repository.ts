@@ -1,6 +1,7 @@
 /** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
 import type { Kysely } from 'kysely';
 import { isWellFormedId, newOrderedId } from '../db/ids';
+import { preparedQuery } from '../db/prepared';
 import type { Database, InvoiceRow, OrdersTable } from '../db/schema';
 import { insertOrder } from '../orders/repository';
 
@@ -11,6 +12,33 @@ export function poundsToPence(pounds: number): number {
 export function penceToPounds(pence: number): number {
   return pence / 100;
 }
+
+const insertUnpaidInvoice = preparedQuery(
+  (
+    db: Kysely<Database>,
+    id: string,
+    userId: string,
+    amountPence: number,
+    title: string,
+    type: string,
+    url: string,
+    createdAt: string,
+    provider: string,
+  ) =>
+    db.insertInto('invoices').values({
+      id,
+      user_id: userId,
+      amount_pence: amountPence,
+      title,
+      type,
+      url,
+      paid: 0,
+      paid_at: null,
+      created_at: createdAt,
+      provider,
+      provider_ref: null,
+    }),
+);
 
 export async function insertInvoice(
   db: Kysely<Database>,
@@ -39,7 +67,17 @@ export async function insertInvoice(
   };
   // The invoice and its order (awaiting payment) exist together or not at all.
   const write = async (trx: Kysely<Database>) => {
-    await trx.insertInto('invoices').values(row).execute();
+    await insertUnpaidInvoice(
+      trx,
+      row.id,
+      fields.userId,
+      row.amount_pence,
+      row.title,
+      row.type,
+      row.url,
+      row.created_at,
+      row.provider,
+    );
     await insertOrder(trx, row.id, fields.now);
   };
   // Callers that already hold a transaction (an order with an Idempotency-Key) pass it: SQLite has no nested ones.
@@ -61,24 +99,24 @@ export type InvoiceOrderColumns = Pick<
 export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns;
 
 /** The user's invoices with their orders, newest first; invoices made in the same millisecond keep their insertion order. */
-export function listInvoicesForUser(db: Kysely<Database>, userId: string): Promise<InvoiceWithOrder[]> {
-  return db
-    .selectFrom('invoices')
-    .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
-    .selectAll('invoices')
-    .select([
-      'orders.status',
-      'orders.scheduled_at',
-      'orders.join_info',
-      'orders.late_reason',
-      'orders.delivered_at',
-      'orders.report_name',
-    ])
-    .where('invoices.user_id', '=', userId)
-    .orderBy('invoices.created_at', 'desc')
-    .orderBy('invoices.id', 'desc')
-    .execute();
-}
+export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Promise<InvoiceWithOrder[]> = preparedQuery(
+  (db: Kysely<Database>, userId: string) =>
+    db
+      .selectFrom('invoices')
+      .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
+      .selectAll('invoices')
+      .select([
+        'orders.status',
+        'orders.scheduled_at',
+        'orders.join_info',
+        'orders.late_reason',
+        'orders.delivered_at',
+        'orders.report_name',
+      ])
+      .where('invoices.user_id', '=', userId)
+      .orderBy('invoices.created_at', 'desc')
+      .orderBy('invoices.id', 'desc'),
+);
 
 export async function setProviderRef(db: Kysely<Database>, id: string, providerRef: string): Promise<void> {
   await db.updateTable('invoices').set({ provider_ref: providerRef }).where('id', '=', id).execute();

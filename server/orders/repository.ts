@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../domain/orders';
 import type { OfficeView } from '../../domain/officeContract';
 import { isWellFormedId, newOrderedId } from '../db/ids';
+import { preparedQuery } from '../db/prepared';
 import type { Database, OrdersTable } from '../db/schema';
 
 /** The most orders the unpaid and delivered lists show (newest first); the queue is always whole. */
@@ -46,11 +47,12 @@ export interface AuditRow {
 }
 
 /** The order of a new invoice: awaiting payment. `db` is the invoice's own transaction. */
+const insertAwaitingOrder = preparedQuery((db: Kysely<Database>, invoiceId: string, updatedAt: string) =>
+  db.insertInto('orders').values({ invoice_id: invoiceId, status: 'awaitingPayment', updated_at: updatedAt }),
+);
+
 export async function insertOrder(db: Kysely<Database>, invoiceId: string, now: Date): Promise<void> {
-  await db
-    .insertInto('orders')
-    .values({ invoice_id: invoiceId, status: 'awaitingPayment', updated_at: now.toISOString() })
-    .execute();
+  await insertAwaitingOrder(db, invoiceId, now.toISOString());
 }
 
 function selectDetails(db: Kysely<Database>) {
