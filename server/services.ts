@@ -3,6 +3,7 @@
  * (no module-level singletons, so every test gets its own database, clock and counters).
  */
 import { createHmac } from 'node:crypto';
+import { type Writes, createWrites } from './db/group-commit';
 import type { Kysely } from 'kysely';
 import { type Codes, createCodes } from './account/codes';
 import { type Passwords, createPasswords } from './auth/passwords';
@@ -24,6 +25,8 @@ export interface Services {
   /** Operational lines and the security event log (JSON lines on standard output). */
   log: ServerLog;
   sessions: Sessions;
+  /** Transactions that write, committed together with the ones arriving meanwhile on SQLite (group commit). */
+  writes: Writes;
   /** The sandbox checkout, or Stripe when STRIPE_SECRET_KEY is set. */
   payments: ConfiguredProvider;
   /** SMTP when SMTP_URL is set, otherwise the outbox folder in DATA_DIR. */
@@ -70,6 +73,7 @@ export function createServices(deps: {
     ...deps,
     log,
     sessions: createSessions(deps),
+    writes: createWrites(deps.db),
     payments: createPaymentProvider(config, secret.get),
     mailer: deps.mailer ?? createMailer(config, clock),
     // The codes' HMAC key is derived from the server's signing secret (read on first use).

@@ -57,7 +57,7 @@ function isTooLong(body: unknown): boolean {
 }
 
 export function invoiceRoutes(services: Services) {
-  const { db, clock, config, sessions, payments, limits } = services;
+  const { db, clock, config, sessions, payments, limits, writes } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -104,8 +104,12 @@ export function invoiceRoutes(services: Services) {
         services.log.logger.error({ invoiceId: invoice.id, provider: payments.name, reason }, 'no payment link');
         throw new HttpError(502, PAYMENT_UNAVAILABLE_TEXT);
       }
-      if (link.reference !== null) await setProviderRef(db, invoice.id, link.reference);
-      if (key !== null) await rememberPaymentLink(db, user.id, key, link.url);
+      if (link.reference !== null || key !== null) {
+        await writes.run(async (trx) => {
+          if (link.reference !== null) await setProviderRef(trx, invoice.id, link.reference);
+          if (key !== null) await rememberPaymentLink(trx, user.id, key, link.url);
+        });
+      }
       return link.url;
     };
 
@@ -116,11 +120,11 @@ export function invoiceRoutes(services: Services) {
     const fields = { userId: user.id, amountPence: poundsToPence(service.price), ...order, provider: payments.name };
     let invoice: InvoiceRow;
     if (key === null) {
-      invoice = await insertInvoice(db, { ...fields, now: clock.now() });
+      invoice = await writes.run((trx) => insertInvoice(trx, { ...fields, now: clock.now() }));
     } else {
       try {
         // The invoice and its key commit together, so a retry finds either both or neither.
-        invoice = await db.transaction().execute(async (trx) => {
+        invoice = await writes.run(async (trx) => {
           const now = clock.now();
           const made = await insertInvoice(trx, { ...fields, now });
           await recordKey(trx, { userId: user.id, key, invoiceId: made.id, fingerprint, now });
