@@ -17,6 +17,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/instances.test.ts',
   'tests/server/database-down.test.ts',
   'tests/server/postgres-races.test.ts',
+  'tests/server/query-plans.test.ts',
 ];
 
 export default defineConfig({

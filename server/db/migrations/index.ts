@@ -13,6 +13,7 @@ import * as m0006 from './0006_detached_invoices';
 import * as m0007 from './0007_idempotency_keys';
 import * as m0008 from './0008_secrets_job_leases';
 import * as m0009 from './0009_orders';
+import * as m0010 from './0010_invoice_listing_index';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_idempotency_keys': m0007,
   '0008_secrets_job_leases': m0008,
   '0009_orders': m0009,
+  '0010_invoice_listing_index': m0010,
 };
