@@ -3,13 +3,14 @@
  * the zxcvbn-ts project. A new password (registration, change, reset) on the list is refused, compared
  * without regard to case, since "Password1" falls to the same guess as "password1".
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
-
 export const COMMON_PASSWORD_TEXT = 'This password is too common and easy to guess. Please choose another.';
 
-let common: ReadonlySet<string> | undefined;
+/** The list is large: loaded when a password is first checked, not at start (docs/performance.md). */
+let common: Promise<ReadonlySet<string>> | undefined;
 
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase())),
+  );
+  return (await common).has(password.toLowerCase());
 }

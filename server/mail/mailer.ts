@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { company } from '../../domain/company';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
@@ -73,17 +73,24 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR'>, cloc
 }
 
 export function createSmtpMailer(url: string, clock: Clock = systemClock): Mailer {
-  const transporter = nodemailer.createTransport({
-    url,
-    // A mail server that does not answer must not hold a request (or a background send) for minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first message, not at start (docs/performance.md).
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        // A mail server that does not answer must not hold a request (or a background send) for minutes.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     transport: 'smtp',
     async send({ attachments, calendar, ...message }) {
-      await transporter.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         from: company.mailFrom,
         date: clock.now(),
         ...message,
@@ -100,7 +107,7 @@ export function createSmtpMailer(url: string, clock: Clock = systemClock): Maile
       });
     },
     close() {
-      transporter.close();
+      void transporter?.then((opened) => opened.close());
     },
   };
 }

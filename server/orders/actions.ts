@@ -104,7 +104,7 @@ export async function scheduleCall(
     },
   );
   if (!customer) return;
-  const calendar = callCalendar(
+  const calendar = await callCalendar(
     {
       invoiceId: order.id,
       title: order.title,

@@ -4,7 +4,6 @@
  * company as organizer and the customer as attendee. The UID is the order's, and SEQUENCE grows with every
  * move, so a calendar that took the first invitation updates that event instead of adding a second one.
  */
-import { createEvent } from 'ics';
 import { company } from '../../domain/company';
 import { deliveryLabelFor } from '../invoices/wire';
 
@@ -39,7 +38,11 @@ function parameterText(name: string): string {
 /** The host part of the UIDs: the company's mail domain, so they are unique to us. */
 const UID_DOMAIN = company.supportEmail.split('@')[1]!;
 
-export function callCalendar(event: CallEvent, method: CalendarMethod): string {
+/** Loaded on the first call: most processes never make a calendar file (docs/performance.md). */
+let ics: Promise<typeof import('ics')> | undefined;
+
+export async function callCalendar(event: CallEvent, method: CalendarMethod): Promise<string> {
+  const { createEvent } = await (ics ??= import('ics'));
   const { error, value } = createEvent({
     productId: `-//${company.name}//Orders//EN`,
     method,

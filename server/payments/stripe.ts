@@ -3,15 +3,15 @@
  * invoice (never from the browser). Stripe tells us about the payment through a signed webhook, verified
  * here on the raw body.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 import { deliveryLabelFor } from '../invoices/wire';
 import type { PaymentProvider } from './provider';
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
-  /** Verifies the `Stripe-Signature` header over the raw body; throws when it does not match. */
-  constructEvent(rawBody: string, signatureHeader: string): Stripe.Event;
+  /** Verifies the `Stripe-Signature` header over the raw body; rejects when it does not match. */
+  constructEvent(rawBody: string, signatureHeader: string): Promise<Stripe.Event>;
 }
 
 type StripeConfig = Pick<Config, 'PUBLIC_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>;
@@ -27,17 +27,24 @@ function apiBaseOptions(base: string | undefined): Pick<Stripe.StripeConfig, 'ho
 export function createStripeProvider(config: StripeConfig): StripeProvider {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
   if (!secretKey || !webhookSecret) throw new Error('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
-  const stripe = new Stripe(secretKey, {
-    ...apiBaseOptions(config.STRIPE_API_BASE),
-    // Retries are safe: every session creation carries an idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-  });
+  // The client library is loaded on first use, not at start (docs/performance.md).
+  let client: Promise<Stripe> | undefined;
+  const stripeClient = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeClient }) =>
+        new StripeClient(secretKey, {
+          ...apiBaseOptions(config.STRIPE_API_BASE),
+          // Retries are safe: every session creation carries an idempotency key.
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+        }),
+    ));
 
   return {
     name: 'stripe',
     async createPaymentLink(invoice, user) {
+      const stripe = await stripeClient();
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -63,8 +70,8 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
       return { url: session.url, reference: session.id };
     },
-    constructEvent(rawBody, signatureHeader) {
-      return stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+    async constructEvent(rawBody, signatureHeader) {
+      return (await stripeClient()).webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
     },
   };
 }

@@ -133,7 +133,7 @@ export function accountRoutes(services: Services) {
 
   routes.post('/password/forgot', async (c) => {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
-    if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
+    if (await isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     const fromKey = clientLimitKey(c, config.TRUST_PROXY);
     const attempt = await chargeCodeCheck(normalizeEmail(body.email), fromKey, {
       address: clientAddress(c, config.TRUST_PROXY),

@@ -25,7 +25,7 @@ export function authRoutes(services: Services) {
   routes.post('/register/email', async (c) => {
     const body = validate(RegisterEmailRequest, await readForm(c));
     const email = normalizeEmail(body.email);
-    if (isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
+    if (await isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     // Every attempt counts (also one that finds the address taken), before any lookup or hashing.
     const attempt = await limits.charge(
       [

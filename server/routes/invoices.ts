@@ -168,7 +168,7 @@ export function invoiceRoutes(services: Services) {
     if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
       throw new HttpError(404, NOT_FOUND_TEXT);
     }
-    const calendar = callCalendar(
+    const calendar = await callCalendar(
       {
         invoiceId: order.id,
         title: order.title,

@@ -97,7 +97,7 @@ export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) 
     const rawBody = await c.req.text();
     let event: Stripe.Event;
     try {
-      event = stripe.constructEvent(rawBody, c.req.header('stripe-signature') ?? '');
+      event = await stripe.constructEvent(rawBody, c.req.header('stripe-signature') ?? '');
     } catch {
       throw new HttpError(400, BAD_SIGNATURE_TEXT);
     }

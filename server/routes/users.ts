@@ -72,7 +72,7 @@ export function userRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(PasswordChangeRequest, await readJson(c));
     if (body.newPassword !== body.confirmPassword) throw new HttpError(400, PASSWORDS_DIFFER_TEXT);
-    if (isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
+    if (await isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
 
     // A stolen session must not be able to guess the password (and so take the account over) at leisure:
     // the try is counted before the check, so parallel guesses cannot all be checked; the right one gives back.
