@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
 import { limitBodyWithAvatarRoute } from './avatars/body-limit';
-import { limitBody, onlyWithBody } from './http/body-limit';
+import { limitBody } from './http/body-limit';
 import { compressWhenAsked } from './http/compress';
 import { limitBodyWithReportRoute } from './orders/body-limit';
 import type { Readiness } from './http/drain';
@@ -75,11 +75,9 @@ export function createApp({
   // office's report upload, which carries a PDF of up to 10 MB.
   app.use(
     '*',
-    onlyWithBody(
-      limitBodyWithReportRoute(
-        config.BODY_LIMIT_BYTES,
-        limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
-      ),
+    limitBodyWithReportRoute(
+      config.BODY_LIMIT_BYTES,
+      limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
     ),
   );
   // Scripts, styles and JSON shrink to a fraction over the wire, for clients that ask.

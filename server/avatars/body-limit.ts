@@ -3,8 +3,8 @@
  * plus room for the multipart framing and the text fields; every other route keeps BODY_LIMIT_BYTES.
  */
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES } from '../../domain/contract';
+import { limitBodyTo } from '../http/body-limit';
 import { errorResponse } from '../http/errors';
 import { AVATAR_TOO_LARGE_TEXT } from './image';
 
@@ -19,9 +19,8 @@ export const PROFILE_UPDATE_PATH = '/api/users/profile/update';
  */
 export function limitBodyWithAvatarRoute(defaultMaxBytes: number, defaultLimit: MiddlewareHandler): MiddlewareHandler {
   // A body this large can only be the picture: say so, in the same words as the check on the file itself.
-  const profileLimit = bodyLimit({
-    maxSize: Math.max(PROFILE_BODY_LIMIT_BYTES, defaultMaxBytes),
-    onError: (c) => errorResponse(c, 413, AVATAR_TOO_LARGE_TEXT),
-  });
+  const profileLimit = limitBodyTo(Math.max(PROFILE_BODY_LIMIT_BYTES, defaultMaxBytes), (c) =>
+    errorResponse(c, 413, AVATAR_TOO_LARGE_TEXT),
+  );
   return (c, next) => (c.req.path === PROFILE_UPDATE_PATH ? profileLimit(c, next) : defaultLimit(c, next));
 }

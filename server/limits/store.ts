@@ -10,6 +10,7 @@ import type SQLite from 'better-sqlite3';
 import { type RateLimiterAbstract, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { MINUTE_MS } from '../clock';
 import type { Config } from '../config';
+import { withStatementCache } from '../db/statements';
 import { openPostgresLimitStore } from './postgres';
 import { LIMITS_TABLE, deleteExpired, openLimitsDatabase } from './sqlite';
 
@@ -36,13 +37,30 @@ export function openLimitStore(config: Pick<Config, 'DATA_DIR'> & Partial<Pick<C
   return sqliteLimitStore(openLimitsDatabase(config.DATA_DIR));
 }
 
-function sqliteLimitStore(sqlite: SQLite.Database): LimitStore {
+/**
+ * What RateLimiterSQLite is given in place of the better-sqlite3 database: the library asks for a statement on
+ * every count, and better-sqlite3 compiles one anew each time, which cost as much as the count itself
+ * (docs/performance.md); here each of its few SQL texts is compiled once. The library also wraps each count,
+ * one `INSERT … ON CONFLICT … RETURNING` statement, in a transaction: a single statement is atomic in SQLite
+ * on its own (it runs in its own implicit transaction), so the wrapper adds a BEGIN and a COMMIT and nothing else.
+ */
+function limitStoreClient(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'transaction'> {
+  const statements = withStatementCache(sqlite);
+  return {
+    prepare: ((source: string) => statements.prepare(source)) as SQLite.Database['prepare'],
+    transaction: (<F extends (...args: never[]) => unknown>(fn: F) => fn) as unknown as SQLite.Database['transaction'],
+  };
+}
+
+/** The limits on their own SQLite database (server/limits/sqlite.ts), which the store closes with itself. */
+export function sqliteLimitStore(sqlite: SQLite.Database): LimitStore {
   // Our own sweep rather than the library's clearExpiredByTimeout, whose timers cannot be stopped on close.
   const sweep = setInterval(() => deleteExpired(sqlite, Date.now(), 0), SWEEP_INTERVAL_MS).unref();
+  const storeClient = limitStoreClient(sqlite);
   return {
     limiter: ({ name, points, durationSeconds }) =>
       new RateLimiterSQLite({
-        storeClient: sqlite,
+        storeClient,
         storeType: 'better-sqlite3',
         tableName: LIMITS_TABLE,
         tableCreated: true,

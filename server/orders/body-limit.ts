@@ -3,8 +3,8 @@
  * plus room for the multipart framing; every other request keeps the limit it had (`otherwise`).
  */
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { REPORT_MAX_BYTES } from '../../domain/orders';
+import { limitBodyTo } from '../http/body-limit';
 import { errorResponse } from '../http/errors';
 
 /** Multipart boundary and part headers: a few hundred bytes in practice. */
@@ -17,10 +17,9 @@ const REPORT_PATH = /^\/api\/office\/orders\/[^/]+\/report$/;
 
 export function limitBodyWithReportRoute(defaultMaxBytes: number, otherwise: MiddlewareHandler): MiddlewareHandler {
   // A body this large can only be the report: say so, in the same words as the check on the file itself.
-  const reportLimit = bodyLimit({
-    maxSize: Math.max(REPORT_BODY_LIMIT_BYTES, defaultMaxBytes),
-    onError: (c) => errorResponse(c, 413, REPORT_TOO_LARGE_TEXT),
-  });
+  const reportLimit = limitBodyTo(Math.max(REPORT_BODY_LIMIT_BYTES, defaultMaxBytes), (c) =>
+    errorResponse(c, 413, REPORT_TOO_LARGE_TEXT),
+  );
   return (c, next) =>
     c.req.method === 'POST' && REPORT_PATH.test(c.req.path) ? reportLimit(c, next) : otherwise(c, next);
 }

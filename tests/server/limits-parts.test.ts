@@ -6,7 +6,8 @@ import { HttpError } from '../../server/http/errors';
 import { charge } from '../../server/limits/charge';
 import { type LimitSpec, createLimit } from '../../server/limits/limit';
 import { BUSY_TEXT, LimitRefused, tooManyAttempts } from '../../server/limits/responses';
-import { type LimitStore, openLimitStore } from '../../server/limits/store';
+import { type LimitStore, openLimitStore, sqliteLimitStore } from '../../server/limits/store';
+import { openLimitsDatabase } from '../../server/limits/sqlite';
 import { createWorkQueue } from '../../server/limits/work-queue';
 import { createCapturedLog } from './helpers';
 
@@ -20,6 +21,23 @@ function memoryLimit(spec: Partial<LimitSpec> = {}) {
   stores.push(store);
   return createLimit(store, { name: 'test', keyKind: 'address', points: 2, durationSeconds: 60, ...spec });
 }
+
+describe('the SQLite store', () => {
+  it("compiles each of the limiter's statements once, however many requests it counts", async () => {
+    const sqlite = openLimitsDatabase(':memory:');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const store = sqliteLimitStore(sqlite);
+    stores.push(store);
+    const limit = createLimit(store, { name: 'count', keyKind: 'address', points: 50, durationSeconds: 60 });
+    for (let i = 0; i < 40; i += 1) expect(await limit.take(`key ${i % 3}`)).toEqual({ taken: true });
+    await limit.giveBack('key 0');
+    // One upsert and one reward (an upsert too, with other values): a single SQL text, compiled once.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    // Counted all the same: key 0 took 14 and gave one back.
+    const row = sqlite.prepare('SELECT points FROM limits').all() as Array<{ points: number }>;
+    expect(row.map(({ points }) => points).sort((a, b) => a - b)).toEqual([13, 13, 13]);
+  });
+});
 
 describe('addressLimitKey', () => {
   it.each([

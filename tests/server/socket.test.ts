@@ -11,6 +11,9 @@ import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSET_PATH, bearer, cleanup, createTestServer, createInvoice, form, register, sessionBody } from './helpers';
+import { PROFILE_BODY_LIMIT_BYTES, PROFILE_UPDATE_PATH } from '../../server/avatars/body-limit';
+import { AVATAR_TOO_LARGE_TEXT } from '../../server/avatars/image';
+import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../../server/orders/body-limit';
 import { expectSecurityHeaders } from './security-headers';
 
 const { app } = await createTestServer();
@@ -113,6 +116,71 @@ describe('the body limit over a socket', () => {
     );
     // The route read the whole body: a wrong sign-in, not a malformed or refused request.
     expect(res.status).toBe(401);
+  });
+
+  it('refuses a chunked body once it grows past the limit', async () => {
+    const res = await send(
+      'POST',
+      '/api/auth/login/email',
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      [tooLarge.slice(0, 1000), tooLarge.slice(1000)],
+    );
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body.toString())).toEqual({ message: { en: limitText } });
+  });
+
+  it("judges each route's declared size by that route's own limit, in its own words", async () => {
+    // Over the app's 1 MB but within the profile form's: the limit lets it through to the route (401: no token).
+    const picture = 'x'.repeat(1024 * 1024 + 100);
+    const withinProfile = await send(
+      'PATCH',
+      PROFILE_UPDATE_PATH,
+      { 'Content-Type': 'application/octet-stream', 'Content-Length': String(picture.length) },
+      [picture],
+    );
+    expect(withinProfile.status).toBe(401);
+
+    const overProfile = 'x'.repeat(PROFILE_BODY_LIMIT_BYTES + 1);
+    const profile = await send(
+      'PATCH',
+      PROFILE_UPDATE_PATH,
+      { 'Content-Type': 'application/octet-stream', 'Content-Length': String(overProfile.length) },
+      [overProfile],
+    );
+    expect(profile.status).toBe(413);
+    expect(JSON.parse(profile.body.toString())).toEqual({ message: { en: AVATAR_TOO_LARGE_TEXT } });
+
+    const overReport = 'x'.repeat(REPORT_BODY_LIMIT_BYTES + 1);
+    const report = await send(
+      'POST',
+      '/api/office/orders/some-order/report',
+      { 'Content-Type': 'application/octet-stream', 'Content-Length': String(overReport.length) },
+      [overReport],
+    );
+    expect(report.status).toBe(413);
+    expect(JSON.parse(report.body.toString())).toEqual({ message: { en: REPORT_TOO_LARGE_TEXT } });
+  });
+
+  it('reads a JSON body declared by its length straight to the route', async () => {
+    const { token } = await register(app);
+    const order = JSON.stringify({
+      amount: 49,
+      title: 'Website Development Consultation',
+      type: 'Video Meeting',
+      url: 'https://example.com',
+    });
+    const res = await send(
+      'POST',
+      '/api/invoices/create',
+      {
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(order)),
+        Authorization: `Bearer ${token}`,
+      },
+      [order],
+    );
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body.toString()).paymentLink).toMatch(/\/pay\/sandbox\//);
   });
 });
 
