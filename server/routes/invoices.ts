@@ -23,8 +23,8 @@ import {
   recordKey,
   rememberPaymentLink,
 } from '../invoices/idempotency';
-import { findInvoice, insertInvoice, listInvoicesForUser, poundsToPence, setProviderRef } from '../invoices/repository';
-import { toWireInvoice } from '../invoices/wire';
+import { invoiceListingJson } from '../invoices/listing';
+import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from '../invoices/repository';
 import { NOT_FOUND_TEXT } from '../http/errors';
 import { calendarFileName, callCalendar } from '../orders/calendar';
 import { countSchedulings, findOrder, findReport } from '../orders/repository';
@@ -55,6 +55,9 @@ function isTooLong(body: unknown): boolean {
   const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
   return typeof url === 'string' && url.length > APP_URL_MAX;
 }
+
+/** What `c.json` sets, for an answer whose JSON text is made elsewhere. */
+const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 export function invoiceRoutes(services: Services) {
   const { db, clock, config, sessions, payments, limits, writes } = services;
@@ -143,8 +146,7 @@ export function invoiceRoutes(services: Services) {
 
   routes.get('/my', auth, async (c) => {
     const { user } = c.get('auth');
-    const rows = await listInvoicesForUser(db, user.id);
-    return c.json({ invoices: rows.map((row) => toWireInvoice(row)) }, 200);
+    return c.body(await invoiceListingJson(db, user.id), 200, JSON_CONTENT_TYPE);
   });
 
   // The order's downloads: the owner's only. Anyone else's invoice, an unknown one, or one without the file

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '../../domain/contract';
 import { services } from '../../domain/catalogue/services';
 import { SIGN_IN_REQUIRED_TEXT } from '../../server/auth/middleware';
+import { listInvoicesForUser } from '../../server/invoices/repository';
+import { toWireInvoice } from '../../server/invoices/wire';
 import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '../../server/routes/invoices';
 import {
   MINUTE,
@@ -207,5 +209,66 @@ describe('GET /api/invoices/my', () => {
     const anonymous = await app.request('/api/invoices/my');
     expect(anonymous.status).toBe(401);
     expect(await errorText(anonymous)).toBe(SIGN_IN_REQUIRED_TEXT);
+  });
+});
+
+describe('the invoice list as the database writes it', () => {
+  it('is the wire mapping of every invoice, whatever state its order is in', async () => {
+    const { token, user } = await register(app);
+    // Every delivery type, a URL with characters JSON must escape, and an empty one.
+    const urls = ['', 'https://example.com/a?b="c"&d=\\e', 'Ünïcode app — “quoted”\n'];
+    for (const [index, type] of SERVICE_TYPES.entries()) {
+      const service = services[index]!;
+      const res = await createInvoice(app, token, {
+        ...ORDER,
+        title: service.title,
+        amount: service.price,
+        type,
+        url: urls[index],
+      });
+      expect(res.status).toBe(201);
+    }
+    for (let i = 0; i < 3; i += 1) expect((await createInvoice(app, token)).status).toBe(201);
+    const ids = (await db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).map(
+      (row) => row.id,
+    );
+    expect(ids).toHaveLength(6);
+    // Paid through Stripe; scheduled and late, with a way to join; delivered with a report; paid in pence.
+    await db
+      .updateTable('invoices')
+      .set({ paid: 1, paid_at: '2026-11-20T10:00:00.000Z', provider: 'stripe' })
+      .where('id', '=', ids[0]!)
+      .execute();
+    await db.updateTable('invoices').set({ amount_pence: 4999 }).where('id', '=', ids[1]!).execute();
+    await db
+      .updateTable('orders')
+      .set({
+        status: 'scheduled',
+        scheduled_at: '2026-11-21T09:30:00.000Z',
+        join_info: 'https://meet.example/x "y"',
+        late_reason: 'Holiday',
+      })
+      .where('invoice_id', '=', ids[2]!)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({ status: 'delivered', delivered_at: '2026-11-22T12:00:00.000Z', report_name: 'report.pdf' })
+      .where('invoice_id', '=', ids[3]!)
+      .execute();
+
+    const listed = await myInvoices(app, token);
+    const mapped = (await listInvoicesForUser(db, user.id)).map((row) => toWireInvoice(row));
+    expect(listed).toEqual(mapped);
+    expect(listed).toHaveLength(6);
+    const states = new Set(listed.map((invoice) => invoice.order?.status));
+    expect(states).toEqual(new Set(['awaitingPayment', 'scheduled', 'delivered']));
+    expect(listed.some((invoice) => invoice.amount === 49.99)).toBe(true);
+  });
+
+  it('is an empty list for a customer without invoices', async () => {
+    const { token } = await register(app);
+    const res = await app.request('/api/invoices/my', { headers: bearer(token) });
+    expect(res.headers.get('Content-Type')).toBe('application/json');
+    expect(await res.json()).toEqual({ invoices: [] });
   });
 });
