@@ -9,7 +9,7 @@
  * piece of work runs under its own savepoint, so one that fails is undone and rejected alone while the others
  * commit; a failed commit rejects the whole group. Work must not start a transaction of its own (it is given one).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
@@ -23,6 +23,15 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
+
+/**
+ * One savepoint per piece of work, its SQL written once: Kysely's savepoint builders compile three statements
+ * and a transaction object per piece of work. The pieces run one after another, each released before the next
+ * begins, so one name serves them all.
+ */
+const SAVEPOINT = CompiledQuery.raw('savepoint group_write');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint group_write');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint group_write');
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -51,16 +60,15 @@ export function createWrites(db: Kysely<Database>, options: { onCommit?: (writes
       if (group.length === 1) {
         outcomes.push({ ok: true, value: await group[0]!.work(trx) });
       } else {
-        for (const [index, pending] of group.entries()) {
-          const name = `write_${index}`;
-          const saved = await trx.savepoint(name).execute();
+        for (const pending of group) {
+          await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ ok: true, value: await pending.work(saved) });
+            outcomes.push({ ok: true, value: await pending.work(trx) });
           } catch (error) {
-            await saved.rollbackToSavepoint(name).execute();
+            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
             outcomes.push({ ok: false, error });
           }
-          await saved.releaseSavepoint(name).execute();
+          await trx.executeQuery(RELEASE_SAVEPOINT);
         }
       }
       await trx.commit().execute();
