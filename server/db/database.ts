@@ -7,8 +7,8 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
+import { loadPg } from './pg';
 import type { Database } from './schema';
 import { withStatementCache } from './statements';
 
@@ -25,7 +25,7 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATA_DIR' | 'DATABA
  * at start-up), not here.
  */
 export function openPostgresDatabase(url: string, options: { max?: number } = {}): Kysely<Database> {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.max ?? 10,
     // A lost database must fail a request, not hang it.

@@ -8,7 +8,8 @@
  * before it ends would fail. Every query waits for the table instead, and a failed creation (the database
  * unreachable at start) is tried again by the next query.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { LimitStore } from './store';
 
@@ -51,7 +52,7 @@ async function createTable(pool: pg.Pool): Promise<void> {
 }
 
 export function openPostgresLimitStore(url: string, options: { sweepIntervalMs: number }): LimitStore {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: POOL_SIZE,
     application_name: LIMITS_APPLICATION_NAME,
