@@ -2,8 +2,8 @@
  * `npm run bench`: how close the API comes to the floor its database sets, measured honestly.
  *
  * Every party runs in a process of its own, so that no figure carries another's cost:
- * - the server under test: the compiled production server (`node dist-server/main.js`, as `npm start` runs it;
- *   built first when stale), on a temporary DATA_DIR, from an empty database;
+ * - the server under test: the compiled production server, started as `npm start` starts it (`node <flags>
+ *   scripts/start.mjs`; built first when stale), on a temporary DATA_DIR, from an empty database;
  * - the read floor: a bare Hono app served the same way (scripts/bench/bare.mjs);
  * - the write floor: raw committed single-row inserts on the same disk (scripts/bench/floor.mjs): SQLite in WAL
  *   with synchronous = FULL, one writer; PostgreSQL with as many clients as the load has connections;
@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_SOURCES, isStale } from './build-check.mjs';
+import { startCommand } from './start-command.mjs';
 import { startPostgres } from '../tests/server/postgres';
 
 // autocannon ships no types; this is the part of its API used here.
@@ -89,6 +90,7 @@ const WARM_UP_SECONDS = 2;
 const INVOICES = 20;
 const HOST = '127.0.0.1';
 const SERVER_ENTRY = resolve('dist-server/main.js');
+
 /**
  * However the run goes, the process ends: per database, 4 routes × (warm-up + run), a floor, and set-up (a
  * PostgreSQL cluster to start, a password to hash, 20 invoices) and tear-down, with room to spare.
@@ -256,7 +258,7 @@ async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
       process.stdout.write(' ready\n');
     }
 
-    const server = await startListening([SERVER_ENTRY], {
+    const server = await startListening(startCommand(), {
       HOST,
       PORT: '0',
       DATA_DIR: dataDir,

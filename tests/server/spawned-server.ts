@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCommand } from '../../scripts/start-command.mjs';
 
 export type LogLine = Record<string, unknown> & { event?: string };
 
@@ -43,8 +44,8 @@ export async function stopSpawnedServers(): Promise<void> {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** `npm start` with --dev: the production entry, serving the API only. */
-export const START_COMMAND = ['scripts/start.mjs', '--dev'];
+/** `npm start` with --dev: the production entry, with its node flags, serving the API only. */
+export const START_COMMAND = [...startCommand(), '--dev'];
 
 /** Long enough for a start-up on a busy two-core machine. */
 export const WAIT_MS = 30_000;

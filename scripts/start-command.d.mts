@@ -1,0 +1,2 @@
+// Types for start-command.mjs.
+export function startCommand(root?: string): string[];
