@@ -40,15 +40,61 @@ export function openLimitStore(config: Pick<Config, 'DATA_DIR'> & Partial<Pick<C
 /**
  * What RateLimiterSQLite is given in place of the better-sqlite3 database: the library asks for a statement on
  * every count, and better-sqlite3 compiles one anew each time, which cost as much as the count itself
- * (docs/performance.md); here each of its few SQL texts is compiled once. The library also wraps each count,
- * one `INSERT … ON CONFLICT … RETURNING` statement, in a transaction: a single statement is atomic in SQLite
- * on its own (it runs in its own implicit transaction), so the wrapper adds a BEGIN and a COMMIT and nothing else.
+ * (docs/performance.md); here each of its few SQL texts is compiled once. The library wraps each count, one
+ * `INSERT … ON CONFLICT … RETURNING` statement, in a transaction of its own; here it joins the turn's batch.
  */
-function limitStoreClient(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'transaction'> {
+function limitStoreClient(sqlite: SQLite.Database, batch: Batch): Pick<SQLite.Database, 'prepare' | 'transaction'> {
   const statements = withStatementCache(sqlite);
   return {
     prepare: ((source: string) => statements.prepare(source)) as SQLite.Database['prepare'],
-    transaction: (<F extends (...args: never[]) => unknown>(fn: F) => fn) as unknown as SQLite.Database['transaction'],
+    transaction: (<A extends unknown[], R>(fn: (...args: A) => R) =>
+      (...args: A): R => {
+        batch.join();
+        return fn(...args);
+      }) as unknown as SQLite.Database['transaction'],
+  };
+}
+
+interface Batch {
+  /** Opens the turn's transaction unless it is open already. */
+  join(): void;
+  /** Commits the open transaction now (before closing). */
+  commit(): void;
+}
+
+/**
+ * Counts made in the same turn of the event loop share one transaction on the limits' database, committed right
+ * after the turn (setImmediate). With `synchronous = OFF` a commit waits for no disk, but it still appends to the
+ * WAL and takes and releases its locks: a third of a count's cost (docs/performance.md). Nothing else changes:
+ * each count is one atomic statement, seen at once by the next (the store has one connection); another process
+ * sees the turn's counts a moment later; a crash loses at most that turn's counts, as `synchronous = OFF` allows.
+ */
+function batchPerTurn(sqlite: SQLite.Database, log: (error: unknown) => void): Batch {
+  const begin = sqlite.prepare('BEGIN');
+  const commitStatement = sqlite.prepare('COMMIT');
+  const rollback = sqlite.prepare('ROLLBACK');
+  let scheduled = false;
+  const commit = () => {
+    if (!sqlite.open || !sqlite.inTransaction) return;
+    try {
+      commitStatement.run();
+    } catch (error) {
+      log(error);
+      if (sqlite.inTransaction) rollback.run();
+    }
+  };
+  return {
+    join() {
+      if (sqlite.inTransaction) return;
+      begin.run();
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        commit();
+      });
+    },
+    commit,
   };
 }
 
@@ -56,7 +102,9 @@ function limitStoreClient(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepa
 export function sqliteLimitStore(sqlite: SQLite.Database): LimitStore {
   // Our own sweep rather than the library's clearExpiredByTimeout, whose timers cannot be stopped on close.
   const sweep = setInterval(() => deleteExpired(sqlite, Date.now(), 0), SWEEP_INTERVAL_MS).unref();
-  const storeClient = limitStoreClient(sqlite);
+  // A failed commit forgives that turn's counts; it is the database failing, and says so on standard error.
+  const batch = batchPerTurn(sqlite, (error) => console.error('[limits] committing the counts failed:', error));
+  const storeClient = limitStoreClient(sqlite, batch);
   return {
     limiter: ({ name, points, durationSeconds }) =>
       new RateLimiterSQLite({
@@ -70,6 +118,7 @@ export function sqliteLimitStore(sqlite: SQLite.Database): LimitStore {
       }),
     async close() {
       clearInterval(sweep);
+      batch.commit();
       if (sqlite.open) sqlite.close();
     },
   };

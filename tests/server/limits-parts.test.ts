@@ -1,5 +1,9 @@
 // @vitest-environment node
 /** The parts of server/limits on their own: keys, counting, giving back, refusals, and the work queue. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { addressLimitKey } from '../../server/http/client-address';
 import { HttpError } from '../../server/http/errors';
@@ -7,7 +11,7 @@ import { charge } from '../../server/limits/charge';
 import { type LimitSpec, createLimit } from '../../server/limits/limit';
 import { BUSY_TEXT, LimitRefused, tooManyAttempts } from '../../server/limits/responses';
 import { type LimitStore, openLimitStore, sqliteLimitStore } from '../../server/limits/store';
-import { openLimitsDatabase } from '../../server/limits/sqlite';
+import { LIMITS_FILE, openLimitsDatabase } from '../../server/limits/sqlite';
 import { createWorkQueue } from '../../server/limits/work-queue';
 import { createCapturedLog } from './helpers';
 
@@ -25,9 +29,9 @@ function memoryLimit(spec: Partial<LimitSpec> = {}) {
 describe('the SQLite store', () => {
   it("compiles each of the limiter's statements once, however many requests it counts", async () => {
     const sqlite = openLimitsDatabase(':memory:');
-    const prepare = vi.spyOn(sqlite, 'prepare');
     const store = sqliteLimitStore(sqlite);
     stores.push(store);
+    const prepare = vi.spyOn(sqlite, 'prepare');
     const limit = createLimit(store, { name: 'count', keyKind: 'address', points: 50, durationSeconds: 60 });
     for (let i = 0; i < 40; i += 1) expect(await limit.take(`key ${i % 3}`)).toEqual({ taken: true });
     await limit.giveBack('key 0');
@@ -36,6 +40,33 @@ describe('the SQLite store', () => {
     // Counted all the same: key 0 took 14 and gave one back.
     const row = sqlite.prepare('SELECT points FROM limits').all() as Array<{ points: number }>;
     expect(row.map(({ points }) => points).sort((a, b) => a - b)).toEqual([13, 13, 13]);
+  });
+
+  it('commits the counts of one turn of the event loop together, right after it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-limits-'));
+    const sqlite = openLimitsDatabase(dir);
+    const store = sqliteLimitStore(sqlite);
+    stores.push(store);
+    const limit = createLimit(store, { name: 'turn', keyKind: 'address', points: 2, durationSeconds: 60 });
+    const other = new SQLite(join(dir, LIMITS_FILE), { readonly: true });
+    const counts = () => other.prepare('SELECT points FROM limits ORDER BY points').pluck().all();
+    try {
+      // Counted at once for this process: the third take of one key in the same turn is refused.
+      const takings = await Promise.all([limit.take('a'), limit.take('b'), limit.take('a'), limit.take('a')]);
+      expect(takings.map((taking) => taking.taken)).toEqual([true, true, true, false]);
+      expect(sqlite.inTransaction).toBe(true);
+      expect(counts()).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(sqlite.inTransaction).toBe(false);
+      expect(counts()).toEqual([1, 3]);
+      // Closing commits a turn still open.
+      expect(await limit.take('b')).toEqual({ taken: true });
+      await store.close();
+      expect(counts()).toEqual([2, 3]);
+    } finally {
+      other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
