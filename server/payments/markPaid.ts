@@ -44,6 +44,27 @@ export type PaidEffects = {
     }
 );
 
+/** Per invoice, the tail of the confirmations this process is applying to it. */
+const applying = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` once every earlier call for the same invoice in this process has finished, so that of two
+ * confirmations arriving at one instance together the first wins, with its time. Without it, which one's
+ * update reached PostgreSQL first depended on which pool connection answered first.
+ */
+function inArrivalOrder<T>(invoiceId: string, work: () => Promise<T>): Promise<T> {
+  const result = (applying.get(invoiceId) ?? Promise.resolve()).then(work, work);
+  const tail = result.then(
+    () => {},
+    () => {},
+  );
+  applying.set(invoiceId, tail);
+  void tail.then(() => {
+    if (applying.get(invoiceId) === tail) applying.delete(invoiceId);
+  });
+  return result;
+}
+
 /** True when this call marked the invoice paid; false when it was already paid or does not exist. */
 export async function markInvoicePaid(
   db: Kysely<Database>,
@@ -86,7 +107,9 @@ export async function markInvoicePaid(
     return paid;
   };
   // The Stripe webhook calls this inside its own transaction (SQLite has no nested ones).
-  const paid = db.isTransaction ? await apply(db) : await db.transaction().execute(apply);
+  const paid = db.isTransaction
+    ? await apply(db)
+    : await inArrivalOrder(invoiceId, () => db.transaction().execute(apply));
   if (!paid) return false;
   effects.log?.security('payment.paid', { invoiceId, userId: paid.user_id, provider, reference });
 

@@ -19,6 +19,7 @@ import {
   createCapturedLog,
   createDataDir,
   createStaticDir,
+  destroyAfterAll,
   register,
   uniqueEmail,
 } from './helpers';
@@ -27,7 +28,7 @@ afterAll(cleanup);
 
 it('answers an existing and an unknown address alike, without waiting for the code to be stored', async () => {
   const dataDir = createDataDir();
-  const db = openDatabase(dataDir);
+  const db = destroyAfterAll(openDatabase(dataDir));
   await migrate(db);
   const config = { ...loadConfig({}), DATA_DIR: dataDir, STATIC_DIR: createStaticDir() };
   const app = closeAfterAll(createApp({ db, config, log: createCapturedLog().log }));
@@ -41,16 +42,18 @@ it('answers an existing and an unknown address alike, without waiting for the co
     const res = await app.request(`/api/users/password/forgot?email=${encodeURIComponent(email)}`);
     return { status: res.status, body: await res.json() };
   };
+  let timer: NodeJS.Timeout | undefined;
   try {
     const answered = await Promise.race([
       Promise.all([ask(account.user.email), ask(uniqueEmail('nobody'))]),
-      new Promise<'held back'>((resolve) => setTimeout(() => resolve('held back'), 2000)),
+      new Promise<'held back'>((resolve) => (timer = setTimeout(() => resolve('held back'), 2000))),
     ]);
     expect(answered).not.toBe('held back');
     const [existing, unknown] = answered as Array<{ status: number; body: unknown }>;
     expect(existing).toEqual(unknown);
     expect(existing).toEqual({ status: 200, body: { message: { en: FORGOT_PASSWORD_TEXT } } });
   } finally {
+    clearTimeout(timer);
     locker.exec('ROLLBACK');
     locker.close();
   }
@@ -58,5 +61,4 @@ it('answers an existing and an unknown address alike, without waiting for the co
   await expect
     .poll(async () => (await db.selectFrom('email_codes').select('purpose').execute()).map((row) => row.purpose))
     .toEqual(['password_reset']);
-  await db.destroy();
 });

@@ -123,7 +123,7 @@ describe('GET /api/health on PostgreSQL', () => {
       expect(up.res.status).toBe(200);
       expect(up.body).toEqual({ status: 'ok', database: 'ok' });
 
-      await pg.stop();
+      await pg.stop({ outage: true });
       const down = await health(app);
       expectUnreachable(down.res, down.body);
       expect(unreachableReason(lines)).toEqual(expect.any(String));

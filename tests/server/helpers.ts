@@ -117,6 +117,16 @@ export async function createTestServer(overrides: Partial<Config> = {}) {
   return { app, db, clock, config, logLines: captured.lines, securityEvents: captured.events };
 }
 
+/**
+ * Destroys a database handle (its SQLite connection or PostgreSQL pool) in `cleanup`, before the throw-away
+ * cluster it may use stops, for tests that open one themselves. Safe to call from inside a test, where
+ * vitest's own afterAll would not register.
+ */
+export function destroyAfterAll<T extends { destroy(): Promise<void> }>(db: T): T {
+  cleanups.push(() => db.destroy());
+  return db;
+}
+
 /** Closes the app (its limits database) in `cleanup`, for tests that call createApp themselves. */
 export function closeAfterAll<T extends { close(): Promise<void> }>(app: T): T {
   cleanups.push(() => app.close());

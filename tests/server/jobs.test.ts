@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/schema';
 import { claimLease } from '../../server/jobs/lease';
 import { scheduleJob } from '../../server/jobs/schedule';
 import { HOUR_MS } from '../../server/clock';
-import { cleanup, createCapturedLog, createTestServer } from './helpers';
+import { cleanup, createCapturedLog, createTestServer, destroyAfterAll } from './helpers';
 
 afterAll(cleanup);
 
@@ -16,9 +16,7 @@ const { db, clock, config } = await createTestServer();
 /** `count` handles on the test database as separate instances would hold them (own pools on PostgreSQL). */
 function instances(count: number): Kysely<Database>[] {
   if (config.DATABASE_URL === undefined) return Array.from({ length: count }, () => db);
-  const handles = Array.from({ length: count }, () => openPostgresDatabase(config.DATABASE_URL!));
-  afterAll(() => Promise.all(handles.map((handle) => handle.destroy())));
-  return handles;
+  return Array.from({ length: count }, () => destroyAfterAll(openPostgresDatabase(config.DATABASE_URL!)));
 }
 
 describe('claimLease', () => {

@@ -63,8 +63,14 @@ export interface TestPostgres {
   url: string;
   /** Another fresh, empty database in the same cluster; resolves to its URL. */
   createDatabase(): Promise<string>;
-  /** Stops the server (fast shutdown) and removes its folder; safe to call twice. */
-  stop(): Promise<void>;
+  /**
+   * Stops the server and removes its folder; safe to call twice. By default it first lets the clients leave:
+   * a pool's `end()` (Kysely's `destroy()`) resolves once it has asked its connections to close, not once they
+   * have, so a fast shutdown right after it would cut connections still closing. A client still connected after
+   * a few seconds is a handle some test left open: it is reported, and the server stops anyway.
+   * `{ outage: true }` stops at once, for tests that cut the database under an app on purpose.
+   */
+  stop(options?: { outage?: boolean }): Promise<void>;
 }
 
 export interface StartPostgresOptions {
@@ -155,10 +161,26 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
   return {
     url: await createDatabase(),
     createDatabase,
-    async stop() {
+    async stop({ outage = false } = {}) {
       if (stopped) return;
       // The exit hook stays until the server is down: a worker that ends while this still waits (an afterAll
       // past its timeout on a busy machine) must not leave the server running.
+      if (!outage) {
+        // A smart shutdown refuses new connections and waits for the open ones to end.
+        const [smartCmd, smartArgs] = command('pg_ctl', ['-D', data, '-m', 'smart', '-t', '5', '-w', 'stop']);
+        try {
+          await run(smartCmd, smartArgs);
+          stopped = true;
+          process.removeListener('exit', stopSync);
+          rmSync(dir, { recursive: true, force: true });
+          return;
+        } catch {
+          console.warn(
+            `[tests] PostgreSQL on port ${port} still had clients 5 s after it was asked to stop: a test left a ` +
+              'database handle open (destroy it before stopping the cluster). Stopping it anyway.',
+          );
+        }
+      }
       const [ctlCmd, ctlArgs] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       try {
         await run(ctlCmd, ctlArgs);
