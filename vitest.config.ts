@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,6 +25,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // One worker per core, not vitest's default of one fewer: the server tests spend much of their time waiting
+    // on PostgreSQL, spawned servers and sockets, and on a 2-core machine the default is a single worker.
+    maxWorkers: availableParallelism(),
     globalSetup: ['tests/build-server.ts'],
     projects: [
       {
