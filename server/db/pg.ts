@@ -1,6 +1,6 @@
 /**
  * `pg`, loaded when a PostgreSQL database is first opened rather than at start: the embedded SQLite default
- * never needs it, and loading it costs about 14 MB of resident memory and 60 ms (docs/performance.md).
+ * never needs it, and loading it took about 60 ms at start (docs/performance.md).
  */
 import { createRequire } from 'node:module';
 import type pg from 'pg';

@@ -85,8 +85,8 @@ function batchPerTurn(sqlite: SQLite.Database, log: (error: unknown) => void): B
   };
   return {
     join() {
-      if (sqlite.inTransaction) return;
-      begin.run();
+      if (!sqlite.inTransaction) begin.run();
+      // Also when a transaction was left open (a commit failed, then its rollback): it is committed after this turn.
       if (scheduled) return;
       scheduled = true;
       setImmediate(() => {
