@@ -19,6 +19,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/database-down.test.ts',
   'tests/server/postgres-races.test.ts',
   'tests/server/query-plans.test.ts',
+  'tests/server/read-cache.test.ts',
 ];
 
 export default defineConfig({

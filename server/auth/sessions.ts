@@ -8,11 +8,15 @@ import type { Kysely } from 'kysely';
 import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
 import type { Config } from '../config';
 import { preparedQuery } from '../db/prepared';
+import { createReadCache } from '../db/read-cache';
 import type { Database, SessionRow, UserWithAvatar } from '../db/schema';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 /** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
 const TOUCH_INTERVAL_MS = MINUTE_MS;
+
+/** Sessions whose rows the read cache keeps at most: about 1 KB each. */
+const SESSION_ROWS_KEPT = 10_000;
 
 export interface ResolvedSession {
   session: SessionRow;
@@ -52,11 +56,15 @@ const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: strin
     ])
     .where('sessions.token_hash', '=', tokenHash),
 );
+type SessionWithUserRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
 
 export function createSessions(deps: { db: Kysely<Database>; config: SessionConfig; clock: Clock }): Sessions {
   const { config, clock } = deps;
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
+  // Every signed-in request asks for its session: between two writes to the database the row cannot change,
+  // so it is read once per change of the database (decision 0016). Expiry is judged below on every request.
+  const rows = createReadCache<string, SessionWithUserRow>(deps.db, { maxEntries: SESSION_ROWS_KEPT });
 
   return {
     // `db` may be a transaction, so that a session is created together with the writes it belongs to.
@@ -81,7 +89,8 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
 
     async resolve(token) {
       if (!isWellFormedToken(token)) return null;
-      const [row] = await sessionByTokenHash(deps.db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const row = await rows.read(tokenHash, async () => (await sessionByTokenHash(deps.db, tokenHash))[0]);
       if (!row) return null;
 
       const now = clock.now().getTime();

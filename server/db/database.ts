@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
+import { trackChanges } from './change-stamp';
 import { loadPg } from './pg';
 import type { Database } from './schema';
 import { withStatementCache } from './statements';
@@ -64,5 +65,8 @@ export function openDatabase(dataDir: string): Kysely<Database> {
   // Wait for a competing writer (e.g. a second process during a deploy) instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
 
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // The read cache keeps its answers only while this stamp stands still (read-cache.ts).
+  trackChanges(db, sqlite);
+  return db;
 }

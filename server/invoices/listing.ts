@@ -10,6 +10,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
+import { createReadCache } from '../db/read-cache';
 import type { Database } from '../db/schema';
 import { listInvoicesForUser } from './repository';
 import { toWireInvoice } from './wire';
@@ -44,6 +45,23 @@ const invoiceJsonRows = preparedQuery((db: Kysely<Database>, userId: string) =>
     .orderBy('invoices.created_at', 'desc')
     .orderBy('invoices.id', 'desc'),
 );
+
+/** Listings kept by the read cache at most, and their text's length together (about 8 MB). */
+const LISTINGS_KEPT = 1_000;
+const LISTING_TEXT_KEPT = 8 * 1024 * 1024;
+
+/**
+ * The listings of one database, each read once per change of the database (decision 0016): any order, payment
+ * or delivery anywhere is a write, after which every listing is read afresh.
+ */
+export function invoiceListings(db: Kysely<Database>): { json(userId: string): Promise<string> } {
+  const kept = createReadCache<string, string>(db, {
+    maxEntries: LISTINGS_KEPT,
+    maxSize: LISTING_TEXT_KEPT,
+    sizeOf: (text) => (text as string).length,
+  });
+  return { json: async (userId) => (await kept.read(userId, () => invoiceListingJson(db, userId)))! };
+}
 
 export async function invoiceListingJson(db: Kysely<Database>, userId: string): Promise<string> {
   if (isPostgres(db)) {

@@ -23,7 +23,7 @@ import {
   recordKey,
   rememberPaymentLink,
 } from '../invoices/idempotency';
-import { invoiceListingJson } from '../invoices/listing';
+import { invoiceListings } from '../invoices/listing';
 import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from '../invoices/repository';
 import { NOT_FOUND_TEXT } from '../http/errors';
 import { calendarFileName, callCalendar } from '../orders/calendar';
@@ -61,6 +61,7 @@ const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 export function invoiceRoutes(services: Services) {
   const { db, clock, config, sessions, payments, limits, writes } = services;
+  const listings = invoiceListings(db);
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -146,7 +147,7 @@ export function invoiceRoutes(services: Services) {
 
   routes.get('/my', auth, async (c) => {
     const { user } = c.get('auth');
-    return c.body(await invoiceListingJson(db, user.id), 200, JSON_CONTENT_TYPE);
+    return c.body(await listings.json(user.id), 200, JSON_CONTENT_TYPE);
   });
 
   // The order's downloads: the owner's only. Anyone else's invoice, an unknown one, or one without the file
