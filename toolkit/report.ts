@@ -13,8 +13,32 @@ export interface MachineReportFile {
   machine?: string;
   defined?: number;
   covered?: number;
+  /** How many edge paths there are. */
+  paths?: number;
   missed?: string[];
   transitions?: { key: string; label?: string; covered: boolean }[];
+  /** Transition pairs (1-switch coverage). */
+  pairs?: {
+    /** Pairs the machine's structure allows (t2's source may be active right after t1). */
+    candidates: number;
+    feasible: number;
+    covered: number;
+    /** How many extra paths the pairs needed beyond the edge paths. */
+    paths: number;
+    missed: { key: string; label: string }[];
+    infeasible: { key: string; label: string; reason: string }[];
+  };
+  /** Sneak paths: unhandled events sent in every reachable state. */
+  sneak?: { checked: number; failures: string[] };
+  /** Named guards: the outcomes seen during the replays. */
+  guards?: {
+    tally: Record<string, { true: number; false: number }>;
+    missing: string[];
+    excluded: { outcome: string; reason: string }[];
+    unobservable: string[];
+  };
+  /** Every path of the suite with its steps, and the command that replays it alone. */
+  pathList?: { name: string; command: string; steps: { event: string; state: unknown }[] }[];
 }
 
 /** A browser path report (reports/model/browser/<id>/path-N.json, as tests/e2e/model/browser.ts writes it). */
