@@ -265,6 +265,10 @@ function whyNot(
     const next = [...(followedBy.get(first) ?? [])].map((key) => labelOf(labels, key));
     return `the first transition is always followed, in the same step, by ${next.join(' or ')}`;
   }
+  const ended = t1.eventType.startsWith(SNAPSHOT_ACTOR) ? undefined : childOf({ type: t1.eventType });
+  if (ended !== undefined && childOf({ type: t2.eventType }) === ended) {
+    return `the first transition ends the child actor '${ended}', which sends nothing more until it is started again`;
+  }
   const source = t2.source;
   const active = states.filter((node) => activeNodes(node.snapshot).includes(source));
   const n = (count: number) => `${count} reachable state${count === 1 ? '' : 's'}`;
