@@ -19,7 +19,9 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type AnyTransitionDefinition,
   createActor,
+  createEmptyActor,
   type EventFromLogic,
   type EventObject,
   type InputFrom,
@@ -28,6 +30,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
+import { type GuardOutcome, observeGuards } from './guards';
 import { transitionKey } from './transitions';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
@@ -58,6 +61,8 @@ export interface PathTestOptions<M extends AnyStateMachine> {
 export interface Step {
   event: EventObject;
   state: AnyMachineSnapshot;
+  /** The microsteps the model expects this step to take (transition keys), when the path came from a traversal. */
+  microsteps?: string[][];
 }
 
 export interface Path {
@@ -79,7 +84,7 @@ export function defaultSerialize(snapshot: AnyMachineSnapshot): string {
   );
 }
 
-function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
+export function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
   return (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
 }
 
@@ -113,40 +118,157 @@ function eventsFor(snapshot: AnyMachineSnapshot, options: PathTestOptions<AnySta
   return events;
 }
 
-/** One path per edge of the adjacency map: the shortest way to the edge's source, then the edge. */
-export function generatePaths(options: PathTestOptions<AnyStateMachine>): Path[] {
+/** Collects what a pure transition did: its microsteps (transition keys each) and the actions it executed. */
+export interface PureStep {
+  snapshot: AnyMachineSnapshot;
+  /** Every microstep, in order, as the keys of the transitions it took ([] for an event nothing handled). */
+  microsteps: string[][];
+  /** The actions XState handed over for execution (custom actions, raise, sendTo, spawn, stop, ...). */
+  actions: string[];
+}
+
+/**
+ * An actor scope for pure transitions (like xstate/graph's own), whose system reports every microstep and
+ * whose action executor records, without running, every action.
+ */
+function recordingScope(microsteps: string[][], actions: string[]): unknown {
+  const self = createEmptyActor();
+  const system = Object.create(self.system as object) as Record<string, unknown>;
+  system._sendInspectionEvent = (inspection: { type: string; _transitions?: AnyTransitionDefinition[] }) => {
+    if (inspection.type === '@xstate.microstep') microsteps.push((inspection._transitions ?? []).map(transitionKey));
+  };
+  return {
+    self,
+    logger: () => {},
+    id: '',
+    sessionId: 'toolkit',
+    defer: () => {},
+    system,
+    stopChild: () => actions.push('xstate.stopChild'),
+    emit: () => actions.push('xstate.emit'),
+    actionExecutor: (action: { type: string }) => actions.push(action.type),
+  };
+}
+
+/** The machine's start, computed purely: the initial snapshot and its eventless microsteps. */
+export function pureStart(machine: AnyStateMachine, input: unknown): PureStep {
+  const microsteps: string[][] = [];
+  const actions: string[] = [];
+  const snapshot = machine.getInitialSnapshot(recordingScope(microsteps, actions) as never, input);
+  return { snapshot, microsteps, actions };
+}
+
+/** One macrostep, computed purely (nothing runs): the next snapshot, its microsteps and the actions it asked for. */
+export function pureStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): PureStep {
+  const microsteps: string[][] = [];
+  const actions: string[] = [];
+  const next = machine.transition(snapshot, event, recordingScope(microsteps, actions) as never);
+  return { snapshot: next, microsteps, actions };
+}
+
+/** The microsteps that took at least one transition. */
+export function takenMicrosteps(microsteps: string[][]): string[][] {
+  return microsteps.filter((step) => step.length > 0);
+}
+
+/** An edge of the traversal: from a reachable state, one offered event, to the state it leads to. */
+export interface ModelEdge {
+  from: string;
+  to: string;
+  event: EventObject;
+  state: AnyMachineSnapshot;
+  /** The microsteps the edge takes (transition keys), as a pure transition computes them. */
+  microsteps: string[][];
+}
+
+export interface ModelNode {
+  key: string;
+  snapshot: AnyMachineSnapshot;
+  /** The shortest sequence of steps from the start to this state. */
+  route: Step[];
+  /** Its outgoing edges, in the order the adjacency map lists them. */
+  edges: ModelEdge[];
+}
+
+/** What the traversal saw from one input: every reachable state (by its serialised key) and every edge. */
+export interface Model {
+  input: unknown;
+  initialKey: string;
+  /** The eventless microsteps taken on starting. */
+  initialMicrosteps: string[][];
+  /** Reachable states in breadth-first order (the initial state first). */
+  nodes: Map<string, ModelNode>;
+  serialize: (snapshot: AnyMachineSnapshot) => string;
+}
+
+/** The events a state offers in the traversal: those it handles, as eventsFor finds them, minus the filtered. */
+export function offeredEvents(snapshot: AnyMachineSnapshot, options: PathTestOptions<AnyStateMachine>): EventObject[] {
+  return eventsFor(snapshot, options).filter(
+    (event) => !options.filterEvents || options.filterEvents(snapshot as never, event as never),
+  );
+}
+
+/** Traverses the machine (xstate/graph's adjacency map) once per input, keeping each edge's microsteps. */
+export function exploreModel(options: PathTestOptions<AnyStateMachine>): Model[] {
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
-  const paths: Path[] = [];
+  const models: Model[] = [];
   for (const input of options.inputs ?? [undefined]) {
     const adjacency = getAdjacencyMap(options.machine, {
       input,
       serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
-      events: (snapshot) =>
-        eventsFor(snapshot as AnyMachineSnapshot, options).filter(
-          (event) => !options.filterEvents || options.filterEvents(snapshot as never, event as never),
-        ),
+      events: (snapshot) => offeredEvents(snapshot as AnyMachineSnapshot, options),
       stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
-    }) as unknown as Record<string, { transitions: Record<string, { event: EventObject; state: unknown }> }>;
+    }) as unknown as Record<
+      string,
+      { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: unknown }> }
+    >;
     const [initialKey] = Object.keys(adjacency);
     if (initialKey === undefined) continue;
+    const nodes = new Map<string, ModelNode>();
+    const visit = (key: string, route: Step[]) => {
+      const { state, transitions } = adjacency[key]!;
+      const edges = Object.values(transitions).map(({ event, state: next }): ModelEdge => {
+        const microsteps = pureStep(options.machine, state, event).microsteps;
+        return {
+          from: key,
+          to: serialize(next as AnyMachineSnapshot),
+          event,
+          state: next as AnyMachineSnapshot,
+          microsteps,
+        };
+      });
+      nodes.set(key, { key, snapshot: state, route, edges });
+    };
     // Breadth-first: the shortest sequence of steps that reaches each state.
-    const routes = new Map<string, Step[]>([[initialKey, []]]);
+    visit(initialKey, []);
     const queue = [initialKey];
     while (queue.length) {
-      const key = queue.shift()!;
-      for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
-        const nextKey = serialize(state as AnyMachineSnapshot);
-        if (routes.has(nextKey) || !adjacency[nextKey]) continue;
-        routes.set(nextKey, [...routes.get(key)!, { event, state: state as AnyMachineSnapshot }]);
-        queue.push(nextKey);
+      const node = nodes.get(queue.shift()!)!;
+      for (const edge of node.edges) {
+        if (nodes.has(edge.to) || !adjacency[edge.to]) continue;
+        visit(edge.to, [...node.route, stepOf(edge)]);
+        queue.push(edge.to);
       }
     }
+    const initialMicrosteps = pureStart(options.machine, input).microsteps;
+    models.push({ input, initialKey, initialMicrosteps, nodes, serialize });
+  }
+  return models;
+}
+
+/** The step a path takes along an edge (it carries the edge's microsteps, for the pair coverage). */
+export function stepOf(edge: ModelEdge): Step {
+  return { event: edge.event, state: edge.state, microsteps: edge.microsteps };
+}
+
+/** One path per edge of the adjacency map: the shortest way to the edge's source, then the edge. */
+export function generatePaths(options: PathTestOptions<AnyStateMachine>, models = exploreModel(options)): Path[] {
+  const paths: Path[] = [];
+  for (const model of models) {
     // Starting alone takes the initial eventless transitions, which may lead where no edge goes.
-    paths.push({ input, steps: [] });
-    for (const [key, route] of routes) {
-      for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
-        paths.push({ input, steps: [...route, { event, state: state as AnyMachineSnapshot }] });
-      }
+    paths.push({ input: model.input, steps: [] });
+    for (const node of model.nodes.values()) {
+      for (const edge of node.edges) paths.push({ input: model.input, steps: [...node.route, stepOf(edge)] });
     }
   }
   return paths;
@@ -225,8 +347,26 @@ function standInLogic(register: (id: string, standIn: StandIn) => void): ActorLo
   };
 }
 
+/** What a replay saw. */
+export interface ReplayResult {
+  /** The keys of the transitions taken, in order. */
+  transitions: string[];
+  /** The live actor's microsteps that took transitions, in order (transition keys each). */
+  microsteps: string[][];
+  /** Every evaluation of a named guard: its name and outcome, in order. */
+  guards: GuardOutcome[];
+}
+
 /** Replays one path on a live actor; returns the keys of the transitions it took. */
 export async function replay(options: PathTestOptions<AnyStateMachine>, path: Path): Promise<string[]> {
+  return (await replayDetailed(options, path)).transitions;
+}
+
+/**
+ * Replays one path on a live actor (child actors replaced by stand-ins, delays on a simulated clock, named
+ * guards observed); after every step the live snapshot must serialise like the model's.
+ */
+export async function replayDetailed(options: PathTestOptions<AnyStateMachine>, path: Path): Promise<ReplayResult> {
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const pending = new Map<string, StandIn>();
   const standIn = standInLogic((id, control) => pending.set(id, control));
@@ -234,11 +374,17 @@ export async function replay(options: PathTestOptions<AnyStateMachine>, path: Pa
     Object.keys(options.machine.implementations.actors).map((name) => [name, standIn]),
   );
   const taken: string[] = [];
+  const microsteps: string[][] = [];
+  const guards: GuardOutcome[] = [];
   const processed: string[] = [];
   // Delays run on a simulated clock: moving it is the only way time passes.
   const clock = new SimulatedClock();
   {
-    const actor = createActor(options.machine.provide({ actors: controllable }), {
+    const observed = options.machine.provide({
+      actors: controllable,
+      guards: observeGuards(options.machine, (outcome) => guards.push(outcome)),
+    });
+    const actor = createActor(observed, {
       input: path.input,
       clock,
       inspect: (inspection) => {
@@ -246,7 +392,9 @@ export async function replay(options: PathTestOptions<AnyStateMachine>, path: Pa
         // for the initial eventless transitions, so it cannot refer to `actor`.
         if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId) return;
         processed.push(inspection.event.type);
-        for (const transition of inspection._transitions) taken.push(transitionKey(transition));
+        const keys = inspection._transitions.map(transitionKey);
+        if (keys.length > 0) microsteps.push(keys);
+        taken.push(...keys);
       },
     });
     actor.start();
@@ -258,6 +406,8 @@ export async function replay(options: PathTestOptions<AnyStateMachine>, path: Pa
         const id = event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length);
         const child = pending.get(id);
         assert.ok(child, `${where}: actor '${id}' is running`);
+        // A finished child sends nothing more (until a state starts it again).
+        pending.delete(id);
         if (done) child.resolve((event as { output?: unknown }).output);
         else child.reject((event as { error?: unknown }).error);
         await flushPromises();
@@ -282,5 +432,5 @@ export async function replay(options: PathTestOptions<AnyStateMachine>, path: Pa
     }
     actor.stop();
   }
-  return taken;
+  return { transitions: taken, microsteps, guards };
 }

@@ -4,13 +4,21 @@
  * docs/decisions/0007-model-based-tests.md describes the method.
  *
  * - transitions.ts: the graph walker (every state node, every defined transition, named and keyed);
- * - engine.ts: paths generated with xstate/graph, and their replay on a live actor;
+ * - engine.ts: the traversal (xstate/graph, each edge's microsteps), paths, their replay on a live actor;
+ * - pairs.ts: transition pairs (1-switch coverage): feasible, proven infeasible, paths that take them;
+ * - sneak.ts: sneak paths: unhandled events sent in every reachable state must change nothing;
+ * - guards.ts: every named guard and the outcomes seen on a live actor;
  * - cover.ts: the fewest generated paths that still take every transition;
+ * - commands.ts: the command that reruns one generated test;
  * - report.ts: the coverage of every machine and its text and HTML report;
  * - mermaid.ts: a machine's Mermaid state diagram.
  */
+export * from './commands';
 export * from './cover';
 export * from './engine';
+export * from './guards';
 export * from './mermaid';
+export * from './pairs';
 export * from './report';
+export * from './sneak';
 export * from './transitions';

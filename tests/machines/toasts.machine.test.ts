@@ -8,6 +8,8 @@ describePathTests({
   events: [
     { type: 'toast.add', toast: { title: 'Saved', variant: 'success' } },
     { type: 'toast.update', id: 'toast-1', changes: { title: 'Saved again' } },
+    // No new title: a toast closed meanwhile is not shown again (the guard 'hasTitle' is false).
+    { type: 'toast.update', id: 'toast-1', changes: { variant: 'error' } },
     { type: 'toast.remove', id: 'toast-1' },
   ],
   // The id counter grows with every toast: two toasts show every shape the machine has.

@@ -21,7 +21,12 @@ const menu = [
 ];
 
 function machineReport(keys: string[], all = keys): MachineReportFile {
-  return { transitions: all.map((key) => ({ key, covered: keys.includes(key) })) };
+  return {
+    transitions: all.map((key) => ({ key, covered: keys.includes(key) })),
+    pairs: { candidates: 4, feasible: 2, covered: 2, paths: 0, missed: [], infeasible: [] },
+    sneak: { checked: 3, failures: [] },
+    guards: { tally: {}, missing: [], excluded: [], unobservable: [] },
+  };
 }
 
 function allCovered(): CoverageInput {
@@ -51,11 +56,12 @@ describe('model coverage report', () => {
     const row = coverage.rows.find((r) => r.machine === 'login')!;
     expect(row).toMatchObject({ defined: login.length, ok: true });
     expect(row.machineLevel).toEqual({ covered: login.length, missed: [] });
-    expect(row.browser).toEqual({ covered: login.length, missed: [], paths: 2 });
+    expect(row.browser).toEqual({ covered: login.length, missed: [], paths: 2, excluded: [] });
     // A machine the browser suite does not map has no browser column.
     expect(coverage.rows.find((r) => r.machine === 'menu')!.browser).toBeNull();
     const text = formatText(coverage);
-    expect(text).toMatch(/menu\s+2\s+2\/2\s+—\s+ok/);
+    expect(text).toMatch(/menu\s+2\s+2\/2\s+—\s+2\/2 \+0 infeasible\s+3\s+0\/0\s+ok/);
+    expect(text).toContain('Exclusions (tests/e2e/model/exclusions.ts):\n  none');
     expect(text).not.toContain('Uncovered');
   });
 
@@ -116,6 +122,73 @@ describe('model coverage report', () => {
     const coverage = computeCoverage(input);
     expect(coverage.ok).toBe(false);
     expect(formatText(coverage)).toContain('menu (machine level): no machine-level report');
+  });
+
+  it('fails on a feasible pair no path took, a sneak event that changed something, a guard outcome never seen', () => {
+    const input = allCovered();
+    const report = input.machineReports.menu!;
+    report.pairs = { ...report.pairs!, covered: 1, missed: [{ key: 'a >> b', label: 'A  ⟶  B' }] };
+    report.sneak = { checked: 3, failures: ['in closed, reached by: start\n  the unhandled event x changed: context'] };
+    report.guards = {
+      tally: { isOpen: { true: 2, false: 0 } },
+      missing: ['isOpen=false'],
+      excluded: [],
+      unobservable: [],
+    };
+    input.machines[1] = { id: 'menu', defined: menu, guards: ['isOpen'] };
+    const coverage = computeCoverage(input);
+    expect(coverage.ok).toBe(false);
+    const text = formatText(coverage);
+    expect(text).toContain('menu (pair): A  ⟶  B');
+    expect(text).toContain('menu (sneak path): in closed, reached by: start');
+    expect(text).toContain('menu (guard outcome never seen): isOpen=false');
+  });
+
+  it('fails a machine whose report has no pairs, sneak paths or guards (a stale report)', () => {
+    const input = allCovered();
+    input.machines[1] = { id: 'menu', defined: menu, guards: ['isOpen'] };
+    input.machineReports.menu = { transitions: menu.map((t) => ({ key: t.key, covered: true })) };
+    const text = formatText(computeCoverage(input));
+    expect(text).toContain('menu (pairs): no pair report');
+    expect(text).toContain('menu (sneak paths): no sneak-path report');
+    expect(text).toContain('menu (guards): no guard report');
+  });
+
+  it('lets a reviewed exclusion excuse a browser transition and an impossible guard outcome, and prints them', () => {
+    const input = allCovered();
+    input.browserReports.login = [{ title: '#1', transitions: login.slice(1).map((t) => t.key) }];
+    input.machines[1] = { id: 'menu', defined: menu, guards: ['isOpen'] };
+    input.machineReports.menu!.guards = {
+      tally: { isOpen: { true: 2, false: 0 } },
+      missing: ['isOpen=false'],
+      excluded: [],
+      unobservable: [],
+    };
+    input.exclusions = [
+      { machine: 'login', transition: login[0]!.key, reason: 'only a script could send it' },
+      { machine: 'menu', guard: 'isOpen', outcome: false, reason: 'the menu is never asked while closed' },
+    ];
+    const coverage = computeCoverage(input);
+    expect(coverage.ok).toBe(true);
+    const text = formatText(coverage);
+    expect(text).toContain(`login (browser): ${login[0]!.key}: only a script could send it`);
+    expect(text).toContain('menu (guard): isOpen=false: the menu is never asked while closed');
+    expect(text).toMatch(/\(1 excl\.\)/);
+  });
+
+  it('fails on an exclusion that names no transition, no guard or no machine', () => {
+    for (const exclusion of [
+      { machine: 'login', transition: 'login.nowhere|login.fly|0', reason: 'x' },
+      { machine: 'menu', guard: 'noSuchGuard', outcome: true, reason: 'x' },
+      { machine: 'noSuchMachine', transition: 'a|b|0', reason: 'x' },
+    ]) {
+      const input = allCovered();
+      input.machines[1] = { id: 'menu', defined: menu, guards: [] };
+      input.exclusions = [exclusion];
+      const coverage = computeCoverage(input);
+      expect(coverage.ok, JSON.stringify(exclusion)).toBe(false);
+      expect(formatText(coverage)).toMatch(/\(exclusions\): .*(names no|no such machine)/);
+    }
   });
 
   it('escapes what it puts in the HTML page', () => {

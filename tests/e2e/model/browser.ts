@@ -23,8 +23,22 @@ import {
   DONE_ACTOR,
   ERROR_ACTOR,
   type PathTestOptions,
+  playwrightCommand,
   SNAPSHOT_ACTOR,
 } from '../../../toolkit';
+
+/** The spec that imports every browser model: the command that reruns one path names it. */
+const MODEL_SPEC = 'tests/e2e/model.spec.ts';
+
+/** An event as a person reads it: its type and, when it has any, its payload (shortened). */
+function eventText(event: EventObject): string {
+  const { type, ...payload } = event as EventObject & Record<string, unknown>;
+  if (Object.keys(payload).length === 0) return type;
+  const json = JSON.stringify(payload, (_key, value: unknown) =>
+    value instanceof Error ? `Error(${value.message})` : value,
+  );
+  return `${type} ${json.length > 160 ? `${json.slice(0, 157)}...` : json}`;
+}
 
 /** 'a' | 'b.c' | 'b.d' for { a } | { b: 'c' | 'd' }: the leaf states of a state value type. */
 type Leaves<T> = T extends string
@@ -138,10 +152,13 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
     (page: Page, ctx: Ctx, event: EventObject) => Promise<void>
   >;
 
-  test.describe(`model: ${machine.id}`, () => {
+  const describeTitle = `model: ${machine.id}`;
+  test.describe(describeTitle, () => {
     for (const [index, { path, transitions }] of paths.entries()) {
       const title = `#${index + 1} ${['start', ...path.steps.map((s) => s.event.type.replace(/^xstate\./, ''))].join(' → ')}`;
-      test(title, async ({ page }) => {
+      const command = playwrightCommand(MODEL_SPEC, describeTitle, title);
+      const steps = path.steps.map((step) => ({ event: eventText(step.event), state: step.state.value as unknown }));
+      const run = async (page: Page) => {
         test.setTimeout(60_000);
         await page.clock.install();
         const ctx = await spec.start(page, path.input);
@@ -177,7 +194,31 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
         }
         const folder = join(process.cwd(), 'reports', 'model', 'browser', machine.id);
         mkdirSync(folder, { recursive: true });
-        writeFileSync(join(folder, `path-${index + 1}.json`), JSON.stringify({ title, transitions }, null, 2));
+        writeFileSync(
+          join(folder, `path-${index + 1}.json`),
+          JSON.stringify({ title, command, steps, transitions }, null, 2),
+        );
+      };
+      test(title, async ({ page }) => {
+        try {
+          await run(page);
+        } catch (error) {
+          // The path's events and the one command that replays just this path, below the failure itself.
+          const hint = [
+            '',
+            'Events of this path:',
+            `start${path.input === undefined ? '' : ` with input ${JSON.stringify(path.input)}`}`,
+            ...steps.map((step, i) => `${i + 1}. ${step.event} ⇒ ${JSON.stringify(step.state)}`),
+            '',
+            'Run just this path in Chromium (after npm run build):',
+            `  ${command}`,
+          ].join('\n');
+          if (error instanceof Error) {
+            error.message = `${error.message}\n${hint}`;
+            throw error;
+          }
+          throw new Error(`${String(error)}\n${hint}`);
+        }
       });
     }
   });
