@@ -15,3 +15,4 @@ import './model/officeQueue.model';
 import './model/officeStaff.model';
 import './model/download.model';
 import './model/contact.model';
+import './model/menu.model';
