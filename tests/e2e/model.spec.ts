@@ -16,3 +16,4 @@ import './model/officeStaff.model';
 import './model/download.model';
 import './model/contact.model';
 import './model/menu.model';
+import './model/topBar.model';
