@@ -17,3 +17,4 @@ import './model/download.model';
 import './model/contact.model';
 import './model/menu.model';
 import './model/topBar.model';
+import './model/serviceDetails.model';
