@@ -18,3 +18,4 @@ import './model/contact.model';
 import './model/menu.model';
 import './model/topBar.model';
 import './model/serviceDetails.model';
+import './model/order.model';
