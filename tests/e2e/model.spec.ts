@@ -19,3 +19,4 @@ import './model/menu.model';
 import './model/topBar.model';
 import './model/serviceDetails.model';
 import './model/order.model';
+import './model/visit.model';
