@@ -20,3 +20,4 @@ import './model/topBar.model';
 import './model/serviceDetails.model';
 import './model/order.model';
 import './model/visit.model';
+import './model/youthApplication.model';
