@@ -17,7 +17,12 @@ import { openStopped } from './pages';
 interface Ctx {
   /** Requests to the site's API made while on the page. */
   api: string[];
+  /** The toaster is loaded on the first toast: whether the page has it. */
+  toaster: boolean;
 }
+
+const SENDING = 'Sending your application…';
+const SENT = 'Your application has been sent successfully';
 
 const FIELDS: Record<YouthField, { label: string; id: string }> = {
   fullName: { label: 'Full name', id: 'youth-name' },
@@ -55,7 +60,7 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
   },
   start: async (page) => {
     await openStopped(page, '/youth-project', input(page, 'fullName'));
-    const ctx: Ctx = { api: [] };
+    const ctx: Ctx = { api: [], toaster: false };
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) ctx.api.push(request.url());
     });
@@ -81,6 +86,8 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
         const href = new URL((await thanks(page).getByRole('link').getAttribute('href'))!);
         expect(href.pathname).toBe(company.youthProjectEmail);
         expect(href.searchParams.get('body')).toContain(`Phone: ${application.phoneNumber}`);
+        await expect(page.getByTestId('toast')).toHaveText(new RegExp(SENT));
+        await expect(page.getByTestId('toast')).toHaveAttribute('data-variant', 'success');
       } else await expect(thanks(page)).toHaveCount(0);
       expect(ctx.api).toEqual([]);
     },
@@ -93,9 +100,16 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
   events: {
     'youth.change': (page, _ctx, event) => input(page, event.field).fill(event.value),
     'youth.changeAge': (page, _ctx, event) => input(page, 'age').fill(String(event.age)),
-    // A disabled button does nothing when pressed.
-    'youth.submit': async (page) => {
-      if (await sendButton(page).isEnabled()) await sendButton(page).click();
+    // A disabled button does nothing when pressed. The first toast brings the toaster's code; once it is here,
+    // the toast shows as soon as React's reveal throttle has passed on the clock.
+    'youth.submit': async (page, ctx) => {
+      if (!(await sendButton(page).isEnabled())) return;
+      const toaster = ctx.toaster
+        ? Promise.resolve()
+        : page.waitForResponse((response) => /\/assets\/Toaster-[^/]+\.js$/.test(response.url()));
+      await sendButton(page).click();
+      await toaster;
+      ctx.toaster = true;
     },
   },
   outcomes: {},
@@ -103,6 +117,7 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
     submitDelay: async (page) => {
       await page.clock.runFor(YOUTH_SUBMIT_DELAY_MS - 1);
       await expect(page.getByRole('progressbar', { name: 'Sending your application' })).toBeVisible();
+      await expect(page.getByTestId('toast')).toHaveText(new RegExp(SENDING));
       await page.clock.runFor(1);
       await expect(input(page, 'fullName')).toHaveValue(emptyYouthValues.fullName);
     },
