@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link } from 'wouter';
 import { menuMachine } from '../../machines/menu.machine';
 import { topBarMachine } from '../../machines/topBar.machine';
@@ -26,6 +26,8 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const [sideMenu, sendSideMenu] = useMachine(menuMachine, { inspect });
   // On the landing page, the section the reader is in is marked in the bar and in the side menu.
   const current = useScrollSpy(overHero);
+  // One function for the menu's whole life: the side menu moves the focus in whenever it changes.
+  const closeSideMenu = useCallback(() => sendSideMenu({ type: 'menu.close' }), [sendSideMenu]);
 
   useEffect(() => {
     if (!overHero) return;
@@ -84,11 +86,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
           </svg>
         </button>
       </div>
-      <SideMenu
-        open={sideMenu.matches('open')}
-        onClose={() => sendSideMenu({ type: 'menu.close' })}
-        current={current}
-      />
+      <SideMenu open={sideMenu.matches('open')} onClose={closeSideMenu} current={current} />
     </header>
   );
 }

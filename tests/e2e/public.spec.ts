@@ -268,6 +268,23 @@ test.describe('on a 375 px phone', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('focus stays where the reader moved it in the side menu while the page behind it scrolls', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const about = menu.getByRole('link', { name: 'About', exact: true });
+    await expect(about).toBeFocused();
+    // The bar behind the menu turns solid and marks another section: the menu must not take the focus back.
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await expect(page.locator('header.topbar')).toHaveAttribute('data-solid', 'true');
+    await expect(about).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
   test('the side menu marks the section the reader is in', async ({ page }) => {
     await open(page, '/');
     const y = await sectionStop(page, 'discover');

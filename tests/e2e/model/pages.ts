@@ -1,0 +1,28 @@
+/** What the models of the public pages and the order's two sides share: opening a page on a stopped clock, as someone. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { openWithStoppedClock, SPLASH_MS } from './support';
+
+/** How far the clock moves at a time while a lazily loaded page is on its way. */
+export const NUDGE_MS = 50;
+
+/**
+ * Opens a path with Playwright's clock stopped and lets the 3 s splash pass: from then on the page's time moves
+ * only when the test moves it. React reveals a lazily loaded page only after its short reveal throttle, so the
+ * clock is moved a little at a time until `shown` is there: a screen's own timer has then run at most NUDGE_MS.
+ */
+export async function openStopped(page: Page, path: string, shown: Locator) {
+  await openWithStoppedClock(page, path);
+  await page.clock.runFor(SPLASH_MS);
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+  for (let tick = 0; tick < 100 && !(await shown.isVisible()); tick += 1) {
+    await page.waitForTimeout(NUDGE_MS);
+    await page.clock.runFor(NUDGE_MS);
+  }
+  await expect(shown).toBeVisible();
+}
+
+/** Keeps a session token in the site's storage, as signing in does, so the next page opens signed in as its owner. */
+export async function useToken(page: Page, token: string) {
+  if (!page.url().startsWith('http')) await page.goto('/api/health');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
