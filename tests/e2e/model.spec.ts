@@ -14,3 +14,4 @@ import './model/googleSignIn.model';
 import './model/officeQueue.model';
 import './model/officeStaff.model';
 import './model/download.model';
+import './model/invoices.model';
