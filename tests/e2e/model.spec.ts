@@ -15,3 +15,6 @@ import './model/officeQueue.model';
 import './model/officeStaff.model';
 import './model/download.model';
 import './model/invoices.model';
+import './model/lastLogin.model';
+import './model/changePassword.model';
+
