@@ -18,3 +18,4 @@ import './model/invoices.model';
 import './model/lastLogin.model';
 import './model/changePassword.model';
 
+import './model/forgotPassword.model';
