@@ -19,3 +19,6 @@ import './model/lastLogin.model';
 import './model/changePassword.model';
 
 import './model/forgotPassword.model';
+import './model/verifyEmail.model';
+import './model/deleteAccount.model';
+import './model/notifications.model';
