@@ -22,3 +22,4 @@ import './model/forgotPassword.model';
 import './model/verifyEmail.model';
 import './model/deleteAccount.model';
 import './model/notifications.model';
+import './model/profile.model';
