@@ -17,7 +17,6 @@ import './model/download.model';
 import './model/invoices.model';
 import './model/lastLogin.model';
 import './model/changePassword.model';
-
 import './model/forgotPassword.model';
 import './model/verifyEmail.model';
 import './model/deleteAccount.model';
