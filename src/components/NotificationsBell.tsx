@@ -1,12 +1,16 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { useAppActors } from '../app/AppActorsContext';
 import { useDismiss } from '../app/useDismiss';
 import { wireNotifications } from '../app/wiring/notifications';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The signed-in top bar's notifications: the unseen count, and the list; opening it marks them seen. */
+/**
+ * The signed-in top bar's notifications: the unseen count, and the list; opening it marks them seen. Moving to
+ * another screen reads the list again.
+ */
 export default function NotificationsBell() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireNotifications(), { inspect });
@@ -17,6 +21,16 @@ export default function NotificationsBell() {
 
   const dismiss = useCallback(() => send({ type: 'notifications.close' }), [send]);
   useDismiss(root, open, dismiss);
+
+  // Another screen reads the list again: what the server added meanwhile (an order's news, a requested
+  // deletion) shows without a page load. The screen the bell first appears on has just read it.
+  const [location] = useLocation();
+  const shownAt = useRef(location);
+  useEffect(() => {
+    if (shownAt.current === location) return;
+    shownAt.current = location;
+    send({ type: 'notifications.refresh' });
+  }, [location, send]);
 
   return (
     <div className="bell" ref={root}>

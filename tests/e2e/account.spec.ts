@@ -196,6 +196,28 @@ test('notifications: the welcome shows as unseen until the list is opened', asyn
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
 });
 
+test('the bell reads the list again on another screen: a requested deletion shows without a page load', async ({
+  page,
+}) => {
+  await register(page, newAccount());
+  await open(page, '/profile');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unseen');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  await expect(page.getByTestId('toast').filter({ hasText: /will be deleted/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unseen');
+  await bell.click();
+  await expect(page.getByRole('region', { name: 'Notifications list' })).toContainText('scheduled for deletion');
+});
+
 test('a visit is recorded with the stand-in geolocation, and with nulls when the service is unreachable', async ({
   page,
   context,

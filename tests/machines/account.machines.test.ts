@@ -9,139 +9,35 @@ import { formatSince } from '../../machines/lib/since';
 import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import type { Session, User } from '../../domain/types';
-import { ada, adaSession, movedSession, renamedSession } from './fixtures';
+import {
+  changePasswordSamples,
+  changePasswordState,
+  deleteAccountSamples,
+  forgotPasswordSamples,
+  forgotPasswordState,
+  lastLoginSamples,
+  lastLoginState,
+  profileSamples,
+  profileState,
+  verifyEmailSamples,
+} from './accountSamples';
+import { ada, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
 const huge = new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' });
-const text = new Blob(['hello'], { type: 'text/plain' });
 
-const googleOnly = { ...ada, hasPassword: false };
+describePathTests({ machine: profileMachine, ...profileSamples, serializeState: profileState });
 
-describePathTests({
-  machine: profileMachine,
-  inputs: [{ user: { ...ada, hasPassword: true } }, { user: googleOnly }],
-  events: [
-    { type: 'profile.change', field: 'name', value: 'Ada King' },
-    { type: 'profile.change', field: 'name', value: ada.name },
-    { type: 'profile.change', field: 'email', value: 'ada@example.org' },
-    { type: 'profile.chooseAvatar', file: png, preview: 'blob:preview-1' },
-    { type: 'profile.chooseAvatar', file: text, preview: 'blob:preview-2' },
-    { type: 'profile.submit' },
-    { type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' },
-    { type: 'profile.changeProof', field: 'code', value: ' 123456 ' },
-    { type: 'profile.toggleVisibility' },
-    { type: 'profile.sendCode' },
-    { type: 'profile.confirm' },
-    { type: 'profile.cancel' },
-  ],
-  outputs: {
-    updateProfile: [renamedSession],
-    updateProfileWithProof: [movedSession],
-    requestEmailChangeCode: ['We have sent a code to ada@example.com.'],
-  },
-  errors: {
-    updateProfile: [new Error('An account with this e-mail address already exists.')],
-    updateProfileWithProof: [new Error('Your current password is incorrect.')],
-    requestEmailChangeCode: [new Error('Too many requests. Please try again later.')],
-  },
-  // Coarse on purpose: what the guards and the dialog depend on, not every typed value.
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      renamed: s.context.name !== s.context.saved.name,
-      moved: s.context.email !== s.context.saved.email,
-      avatar: s.context.avatar !== null,
-      hasPassword: s.context.hasPassword,
-      password: s.context.currentPassword !== '',
-      shown: s.context.passwordVisible,
-      code: s.context.code.trim() === '123456',
-      sent: s.context.notice !== null,
-      error: s.context.error !== null,
-    }),
-});
+describePathTests({ machine: changePasswordMachine, ...changePasswordSamples, serializeState: changePasswordState });
 
-describePathTests({
-  machine: changePasswordMachine,
-  events: [
-    { type: 'password.change', field: 'oldPassword', value: 'old password' },
-    { type: 'password.change', field: 'newPassword', value: 'new password' },
-    { type: 'password.change', field: 'confirmPassword', value: 'new password' },
-    { type: 'password.change', field: 'newPassword', value: 'short' },
-    { type: 'password.toggleVisibility', field: 'newPassword' },
-    { type: 'password.submit' },
-  ],
-  outputs: { changePassword: [adaSession] },
-  errors: { changePassword: [new Error('Your current password is incorrect.')] },
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      filled: Object.values(s.context.values).map((v) => v.length),
-      shown: s.context.visible.newPassword,
-      error: s.context.error,
-    }),
-});
+describePathTests({ machine: forgotPasswordMachine, ...forgotPasswordSamples, serializeState: forgotPasswordState });
 
-describePathTests({
-  machine: forgotPasswordMachine,
-  events: [
-    { type: 'forgot.change', field: 'email', value: 'ada@example.com' },
-    { type: 'forgot.change', field: 'code', value: '123456' },
-    { type: 'forgot.change', field: 'newPassword', value: 'a brand new password' },
-    { type: 'forgot.sendCode' },
-    { type: 'forgot.reset' },
-    { type: 'forgot.resend' },
-    { type: 'forgot.changeEmail' },
-  ],
-  outputs: { requestCode: ['If an account exists, we sent a code.'], resetPassword: ['Your password was reset.'] },
-  errors: { requestCode: [new Error('Too many attempts.')], resetPassword: [new Error('This code is not valid.')] },
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      email: s.context.email !== '',
-      code: s.context.code !== '',
-      pw: s.context.newPassword !== '',
-      error: s.context.error,
-    }),
-});
+describePathTests({ machine: verifyEmailMachine, ...verifyEmailSamples });
 
-describePathTests({
-  machine: verifyEmailMachine,
-  events: [
-    { type: 'verify.start' },
-    { type: 'verify.change', code: '123456' },
-    { type: 'verify.change', code: '12' },
-    { type: 'verify.submit' },
-    { type: 'verify.resend' },
-    { type: 'verify.cancel' },
-  ],
-  outputs: { confirmCode: [{ ...ada, emailVerified: true }] },
-  errors: { sendCode: [new Error('Network Error')], confirmCode: [new Error('This code is not valid.')] },
-});
+describePathTests({ machine: deleteAccountMachine, ...deleteAccountSamples });
 
-describePathTests({
-  machine: deleteAccountMachine,
-  events: [{ type: 'delete.open' }, { type: 'delete.dismiss' }, { type: 'delete.confirm' }, { type: 'delete.undo' }],
-  outputs: {
-    requestDeletion: ['Your account will be deleted in 14 days.'],
-    cancelDeletion: ['Your account will not be deleted.'],
-    refreshUser: [{ ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' }],
-  },
-  errors: {
-    requestDeletion: [new Error('Network Error')],
-    cancelDeletion: [new Error('Network Error')],
-    refreshUser: [new Error('Network Error')],
-  },
-});
-
-describePathTests({
-  machine: lastLoginMachine,
-  inputs: [{ since: '2026-11-21T08:00:00.000Z', now: Date.parse('2026-11-21T09:00:00.000Z') }],
-  events: [],
-  serializeState: (s) => JSON.stringify(s.value),
-  // One tick is every shape this machine has.
-  stopWhen: (s) => s.context.now !== Date.parse('2026-11-21T09:00:00.000Z'),
-});
+describePathTests({ machine: lastLoginMachine, ...lastLoginSamples, serializeState: lastLoginState });
 
 describe('the rules of the account screens', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,24 +1,12 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Invoice } from '../../domain/contract';
 import { invoicesMachine } from '../../machines/invoices.machine';
+import { invoice, invoicesSamples } from './accountSamples';
 import { describePathTests } from './pathTest';
-
-const invoice: Invoice = {
-  _id: 'inv-1',
-  amount: 49,
-  paid: true,
-  paidAt: '2026-11-21T09:00:00.000Z',
-  createdAt: '2026-11-21T08:55:00.000Z',
-  service: { title: 'Website Development Consultation', type: 'Video Meeting', url: '' },
-  testPayment: true,
-};
 
 describePathTests({
   machine: invoicesMachine,
-  events: [{ type: 'invoices.reload' }],
-  outputs: { loadInvoices: [[invoice], []] },
-  errors: { loadInvoices: [new Error('Network Error')] },
+  ...invoicesSamples,
   check: (snapshot) => {
     if (snapshot.matches('loading')) expect(snapshot.children.loadInvoices).toBeDefined();
     // Only the list as loaded lets the page say there are no invoices; a failure keeps the list empty.
