@@ -1,7 +1,8 @@
 /**
  * The invoices page's loading: the customer's list, or, when it cannot be loaded, nothing. A failure stops
  * the loading silently (no error text) and leaves the list empty, but 'unavailable' is not 'loaded': the
- * page must not claim the customer has no invoices when it could not look. Reloading tries again.
+ * page must not claim the customer has no invoices when it could not look. Reloading, offered only then,
+ * tries again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Invoice } from '../domain/contract';
@@ -26,11 +27,9 @@ export const invoicesMachine = setup({
         onError: { target: 'unavailable', actions: assign({ invoices: [] }) },
       },
     },
-    /** The server's answer: the list, which may be empty. */
-    loaded: {
-      on: { 'invoices.reload': 'loading' },
-    },
-    /** No answer: nothing is known about the list. */
+    /** The server's answer: the list, which may be empty. The page offers no reload here. */
+    loaded: {},
+    /** No answer: nothing is known about the list; the page offers to load it again. */
     unavailable: {
       on: { 'invoices.reload': 'loading' },
     },
