@@ -2,11 +2,18 @@
  * Machine-level model-based path tests (vitest), on the statechart toolkit (toolkit/engine.ts):
  * every edge path replayed on a live actor, then the check that every defined transition was taken.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { definedTransitions, generatePaths, type Path, type PathTestOptions, replay } from '../../toolkit';
+import {
+  definedTransitions,
+  generatePaths,
+  machineToMermaid,
+  type Path,
+  type PathTestOptions,
+  replay,
+} from '../../toolkit';
 
 export { generatePaths, replay, type PathTestOptions };
 
@@ -17,7 +24,17 @@ function describePath(path: Path): string {
   return [start, ...events].join(' → ') + (end === undefined ? '' : ` ⇒ ${JSON.stringify(end)}`);
 }
 
-/** Registers the generated path tests and the coverage check of one machine. */
+/** The diagram committed in docs/machines/<id>.md, as `npm run machines:diagrams` wrote it. */
+function committedDiagram(machineId: string): string | undefined {
+  const page = readFileSync(join(process.cwd(), 'docs', 'machines', `${machineId}.md`), 'utf8');
+  return /```mermaid\n([\s\S]*?)\n```/.exec(page)?.[1];
+}
+
+/**
+ * Registers the generated path tests, the coverage check and the shape check of one machine. The paths are
+ * generated from the machine itself, so they pass for whatever the machine says; the shape check holds it to
+ * its reviewed, committed diagram (states, initial states, events, guards and targets).
+ */
 export function describePathTests<M extends AnyStateMachine>(options: PathTestOptions<M>): void {
   const machine = options.machine;
   const general = options as unknown as PathTestOptions<AnyStateMachine>;
@@ -31,6 +48,10 @@ export function describePathTests<M extends AnyStateMachine>(options: PathTestOp
         for (const key of await replay(general, path)) covered.add(key);
       });
     }
+
+    it('is the statechart its committed diagram shows (docs/machines)', () => {
+      expect(machineToMermaid(machine)).toBe(committedDiagram(machine.id));
+    });
 
     it('takes every transition the machine defines', () => {
       const missed = defined.filter((transition) => !covered.has(transition.key)).map((t) => t.label);
