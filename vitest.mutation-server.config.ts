@@ -21,6 +21,7 @@ export default defineConfig({
       'tests/server/hardening.test.ts',
       'tests/server/idempotency.test.ts',
       'tests/server/invoices.test.ts',
+      'tests/server/limits.test.ts',
       'tests/server/login.test.ts',
       'tests/server/notifications.test.ts',
       'tests/server/office-access.test.ts',
