@@ -276,6 +276,23 @@ describe('Pay and Cancel', () => {
       false,
     );
   });
+
+  it("markInvoicePaid keeps the provider's payment id and notes in the order's history who took the money", async () => {
+    const { token } = await register(app);
+    const { id } = parseLink(await paymentLink(app, token));
+    const at = clock.now();
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_test_kept', at })).toBe(true);
+    expect(await invoiceRow(id)).toMatchObject({ paid: 1, provider: 'stripe', provider_ref: 'cs_test_kept' });
+    const history = await db.selectFrom('order_events').selectAll().where('invoice_id', '=', id).execute();
+    expect(history).toEqual([
+      expect.objectContaining({
+        from_status: 'awaitingPayment',
+        to_status: 'paid',
+        actor_user_id: null,
+        note: 'Paid through Stripe.',
+      }),
+    ]);
+  });
 });
 
 describe('the signing secret', () => {
