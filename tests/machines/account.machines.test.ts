@@ -8,6 +8,7 @@ import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
 import type { Session, User } from '../../domain/types';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
@@ -301,6 +302,86 @@ describe('the rules of the account screens', () => {
     actor.send({ type: 'delete.undo' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
     expect(refreshUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgot password: sends the trimmed e-mail, keeps what the server said, and resets with the trimmed code', async () => {
+    const requested: Array<{ email: string }> = [];
+    const resets: Array<{ email: string; code: string; newPassword: string }> = [];
+    let failRequest = true;
+    let failReset = true;
+    const actor = createActor(
+      forgotPasswordMachine.provide({
+        actors: {
+          requestCode: fromPromise(async ({ input }: { input: { email: string } }) => {
+            requested.push(input);
+            if (failRequest) throw new Error('Too many attempts.');
+            return 'We sent a code.';
+          }),
+          resetPassword: fromPromise(
+            async ({ input }: { input: { email: string; code: string; newPassword: string } }) => {
+              resets.push(input);
+              if (failReset) throw new Error('This code is not valid.');
+              return 'Your password was reset.';
+            },
+          ),
+        },
+      }),
+    ).start();
+    const context = () => actor.getSnapshot().context;
+    const change = (field: 'email' | 'code' | 'newPassword', value: string) =>
+      actor.send({ type: 'forgot.change', field, value });
+    expect(context()).toEqual({ email: '', code: '', newPassword: '', error: null, notice: null });
+
+    change('email', 'ada@example');
+    actor.send({ type: 'forgot.sendCode' });
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    change('email', '  ada@example.com  ');
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(context().error).toBe('Too many attempts.'));
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    change('email', '  ada@example.com  ');
+    expect(context().error).toBeNull();
+    failRequest = false;
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
+    expect(requested).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
+    expect(context().notice).toBe('We sent a code.');
+
+    const password = 'x'.repeat(PASSWORD_MIN);
+    for (const [code, newPassword] of [
+      ['12345', password],
+      ['1234567', password],
+      ['x123456', password],
+      ['123456x', password],
+      ['123456', ` ${'x'.repeat(PASSWORD_MIN - 1)} `],
+      ['123456', 'x'.repeat(PASSWORD_MAX + 1)],
+    ]) {
+      change('code', code!);
+      change('newPassword', newPassword!);
+      actor.send({ type: 'forgot.reset' });
+      expect(actor.getSnapshot().value, `${code} / ${newPassword!.length}`).toBe('enteringCode');
+    }
+    change('code', ' 123456 ');
+    change('newPassword', ` ${'x'.repeat(PASSWORD_MAX - 2)} `);
+    actor.send({ type: 'forgot.reset' });
+    await vi.waitFor(() => expect(context().error).toBe('This code is not valid.'));
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(resets).toEqual([
+      { email: 'ada@example.com', code: '123456', newPassword: ` ${'x'.repeat(PASSWORD_MAX - 2)} ` },
+    ]);
+
+    // Another address: the code typed for the old one goes, and so does what the server said.
+    actor.send({ type: 'forgot.changeEmail' });
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    expect(context()).toMatchObject({ code: '', notice: null, email: '  ada@example.com  ' });
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
+    change('code', '654321');
+    change('newPassword', password);
+    failReset = false;
+    actor.send({ type: 'forgot.reset' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(context()).toMatchObject({ notice: 'Your password was reset.', newPassword: '' });
   });
 
   it('Apply needs every trimmed password to be 8 to 128 characters', () => {
