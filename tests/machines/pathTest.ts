@@ -38,9 +38,22 @@ function committedDiagram(machineId: string): string | undefined {
 export function describePathTests<M extends AnyStateMachine>(options: PathTestOptions<M>): void {
   const machine = options.machine;
   const general = options as unknown as PathTestOptions<AnyStateMachine>;
-  const defined = definedTransitions(machine);
+  let defined: ReturnType<typeof definedTransitions>;
+  let paths: Path[];
+  try {
+    defined = definedTransitions(machine);
+    paths = generatePaths(general);
+  } catch (error) {
+    // A machine that cannot even be walked fails as a test of its own, not as a file that failed to load
+    // (which a runner that only counts failed tests, such as StrykerJS's, would not notice).
+    describe(`${machine.id}: generated paths`, () => {
+      it('can be walked', () => {
+        throw error;
+      });
+    });
+    return;
+  }
   const covered = new Set<string>();
-  const paths = generatePaths(general);
 
   describe(`${machine.id}: generated paths`, () => {
     for (const [index, path] of paths.entries()) {
