@@ -384,6 +384,61 @@ describe('the rules of the account screens', () => {
     expect(context()).toMatchObject({ notice: 'Your password was reset.', newPassword: '' });
   });
 
+  it('change password: sends the three fields as typed, stores the new session, clears the form and says so', async () => {
+    const sent: unknown[] = [];
+    const stored: Session[] = [];
+    const announced = vi.fn();
+    let fail = true;
+    const actor = createActor(
+      changePasswordMachine.provide({
+        actors: {
+          changePassword: fromPromise(async ({ input }: { input: unknown }) => {
+            sent.push(input);
+            if (fail) throw new Error('Your current password is incorrect.');
+            return adaSession;
+          }),
+        },
+        actions: { storeSession: (_, session: Session) => void stored.push(session), announceChanged: announced },
+      }),
+    ).start();
+    const context = () => actor.getSnapshot().context;
+    const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
+    expect(context()).toEqual({
+      values: empty,
+      visible: { oldPassword: false, newPassword: false, confirmPassword: false },
+      error: null,
+    });
+    actor.send({ type: 'password.toggleVisibility', field: 'newPassword' });
+    expect(context().visible).toEqual({ oldPassword: false, newPassword: true, confirmPassword: false });
+    actor.send({ type: 'password.toggleVisibility', field: 'newPassword' });
+    expect(context().visible.newPassword).toBe(false);
+
+    const typed = { oldPassword: ' old secret ', newPassword: 'x'.repeat(PASSWORD_MAX), confirmPassword: '12345678' };
+    for (const [field, value] of Object.entries(typed)) {
+      actor.send({ type: 'password.change', field: field as keyof typeof typed, value });
+    }
+    expect(context().values).toEqual(typed);
+    // Every field must be filled, not just one of them.
+    actor.send({ type: 'password.change', field: 'confirmPassword', value: '' });
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'password.change', field: 'confirmPassword', value: typed.confirmPassword });
+    actor.send({ type: 'password.submit' });
+    await vi.waitFor(() => expect(context().error).toBe('Your current password is incorrect.'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(context().values).toEqual(typed);
+    expect(stored).toEqual([]);
+
+    fail = false;
+    actor.send({ type: 'password.submit' });
+    expect(context().error).toBeNull();
+    await vi.waitFor(() => expect(stored).toEqual([adaSession]));
+    expect(sent).toEqual([typed, typed]);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(context().values).toEqual(empty);
+    expect(announced).toHaveBeenCalledTimes(1);
+  });
+
   it('Apply needs every trimmed password to be 8 to 128 characters', () => {
     const actor = createActor(changePasswordMachine).start();
     const fill = (value: string) => {
