@@ -1,7 +1,7 @@
 /** Path tests and rules of the account machines: profile, password change and reset, verification, deletion. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { changePasswordMachine } from '../../machines/changePassword.machine';
+import { changePasswordMachine, type PasswordField } from '../../machines/changePassword.machine';
 import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
@@ -392,7 +392,7 @@ describe('the rules of the account screens', () => {
     const actor = createActor(
       changePasswordMachine.provide({
         actors: {
-          changePassword: fromPromise(async ({ input }: { input: unknown }) => {
+          changePassword: fromPromise(async ({ input }: { input: Record<PasswordField, string> }) => {
             sent.push(input);
             if (fail) throw new Error('Your current password is incorrect.');
             return adaSession;
@@ -451,7 +451,7 @@ describe('the rules of the account screens', () => {
           sendCode: fromPromise(async () => {
             if (sendFails) throw new Error('Network Error');
           }),
-          confirmCode: fromPromise(async ({ input }: { input: unknown }) => {
+          confirmCode: fromPromise(async ({ input }: { input: { code: string } }) => {
             confirmed.push(input);
             if (confirmFails) throw new Error('This code is not valid.');
             return verified;
