@@ -37,7 +37,17 @@ const coreHostAllowed = new Set([]);
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-server', '.tools', 'node_modules', 'test-results', 'playwright-report', 'reports', 'data'],
+    ignores: [
+      'dist',
+      'dist-server',
+      '.tools',
+      '.stryker-tmp',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'reports',
+      'data',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

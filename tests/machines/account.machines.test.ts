@@ -1,13 +1,14 @@
 /** Path tests and rules of the account machines: profile, password change and reset, verification, deletion. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { changePasswordMachine } from '../../machines/changePassword.machine';
+import { changePasswordMachine, type PasswordField } from '../../machines/changePassword.machine';
 import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
 import type { Session, User } from '../../domain/types';
 import {
   changePasswordSamples,
@@ -21,7 +22,7 @@ import {
   profileState,
   verifyEmailSamples,
 } from './accountSamples';
-import { ada, movedSession, renamedSession } from './fixtures';
+import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
@@ -197,6 +198,202 @@ describe('the rules of the account screens', () => {
     actor.send({ type: 'delete.undo' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
     expect(refreshUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgot password: sends the trimmed e-mail, keeps what the server said, and resets with the trimmed code', async () => {
+    const requested: Array<{ email: string }> = [];
+    const resets: Array<{ email: string; code: string; newPassword: string }> = [];
+    let failRequest = true;
+    let failReset = true;
+    const actor = createActor(
+      forgotPasswordMachine.provide({
+        actors: {
+          requestCode: fromPromise(async ({ input }: { input: { email: string } }) => {
+            requested.push(input);
+            if (failRequest) throw new Error('Too many attempts.');
+            return 'We sent a code.';
+          }),
+          resetPassword: fromPromise(
+            async ({ input }: { input: { email: string; code: string; newPassword: string } }) => {
+              resets.push(input);
+              if (failReset) throw new Error('This code is not valid.');
+              return 'Your password was reset.';
+            },
+          ),
+        },
+      }),
+    ).start();
+    const context = () => actor.getSnapshot().context;
+    const change = (field: 'email' | 'code' | 'newPassword', value: string) =>
+      actor.send({ type: 'forgot.change', field, value });
+    expect(context()).toEqual({ email: '', code: '', newPassword: '', error: null, notice: null });
+
+    change('email', 'ada@example');
+    actor.send({ type: 'forgot.sendCode' });
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    change('email', '  ada@example.com  ');
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(context().error).toBe('Too many attempts.'));
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    change('email', '  ada@example.com  ');
+    expect(context().error).toBeNull();
+    failRequest = false;
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
+    expect(requested).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
+    expect(context().notice).toBe('We sent a code.');
+
+    const password = 'x'.repeat(PASSWORD_MIN);
+    for (const [code, newPassword] of [
+      ['12345', password],
+      ['1234567', password],
+      ['x123456', password],
+      ['123456x', password],
+      ['123456', ` ${'x'.repeat(PASSWORD_MIN - 1)} `],
+      ['123456', 'x'.repeat(PASSWORD_MAX + 1)],
+    ]) {
+      change('code', code!);
+      change('newPassword', newPassword!);
+      actor.send({ type: 'forgot.reset' });
+      expect(actor.getSnapshot().value, `${code} / ${newPassword!.length}`).toBe('enteringCode');
+    }
+    change('code', ' 123456 ');
+    change('newPassword', ` ${'x'.repeat(PASSWORD_MAX - 2)} `);
+    actor.send({ type: 'forgot.reset' });
+    await vi.waitFor(() => expect(context().error).toBe('This code is not valid.'));
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(resets).toEqual([
+      { email: 'ada@example.com', code: '123456', newPassword: ` ${'x'.repeat(PASSWORD_MAX - 2)} ` },
+    ]);
+
+    // Another address: the code typed for the old one goes, and so does what the server said.
+    actor.send({ type: 'forgot.changeEmail' });
+    expect(actor.getSnapshot().value).toBe('askingEmail');
+    expect(context()).toMatchObject({ code: '', notice: null, email: '  ada@example.com  ' });
+    actor.send({ type: 'forgot.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
+    change('code', '654321');
+    change('newPassword', password);
+    failReset = false;
+    actor.send({ type: 'forgot.reset' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(context()).toMatchObject({ notice: 'Your password was reset.', newPassword: '' });
+  });
+
+  it('change password: sends the three fields as typed, stores the new session, clears the form and says so', async () => {
+    const sent: unknown[] = [];
+    const stored: Session[] = [];
+    const announced = vi.fn();
+    let fail = true;
+    const actor = createActor(
+      changePasswordMachine.provide({
+        actors: {
+          changePassword: fromPromise(async ({ input }: { input: Record<PasswordField, string> }) => {
+            sent.push(input);
+            if (fail) throw new Error('Your current password is incorrect.');
+            return adaSession;
+          }),
+        },
+        actions: { storeSession: (_, session: Session) => void stored.push(session), announceChanged: announced },
+      }),
+    ).start();
+    const context = () => actor.getSnapshot().context;
+    const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
+    expect(context()).toEqual({
+      values: empty,
+      visible: { oldPassword: false, newPassword: false, confirmPassword: false },
+      error: null,
+    });
+    actor.send({ type: 'password.toggleVisibility', field: 'newPassword' });
+    expect(context().visible).toEqual({ oldPassword: false, newPassword: true, confirmPassword: false });
+    actor.send({ type: 'password.toggleVisibility', field: 'newPassword' });
+    expect(context().visible.newPassword).toBe(false);
+
+    const typed = { oldPassword: ' old secret ', newPassword: 'x'.repeat(PASSWORD_MAX), confirmPassword: '12345678' };
+    for (const [field, value] of Object.entries(typed)) {
+      actor.send({ type: 'password.change', field: field as keyof typeof typed, value });
+    }
+    expect(context().values).toEqual(typed);
+    // Every field must be filled, not just one of them.
+    actor.send({ type: 'password.change', field: 'confirmPassword', value: '' });
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'password.change', field: 'confirmPassword', value: typed.confirmPassword });
+    actor.send({ type: 'password.submit' });
+    await vi.waitFor(() => expect(context().error).toBe('Your current password is incorrect.'));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(context().values).toEqual(typed);
+    expect(stored).toEqual([]);
+
+    fail = false;
+    actor.send({ type: 'password.submit' });
+    expect(context().error).toBeNull();
+    await vi.waitFor(() => expect(stored).toEqual([adaSession]));
+    expect(sent).toEqual([typed, typed]);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(context().values).toEqual(empty);
+    expect(announced).toHaveBeenCalledTimes(1);
+  });
+
+  it('verify e-mail: six digits, trimmed, and the verified user is stored; errors show and typing clears them', async () => {
+    const confirmed: unknown[] = [];
+    const stored: User[] = [];
+    let sendFails = true;
+    let confirmFails = true;
+    const verified = { ...ada, emailVerified: true };
+    const actor = createActor(
+      verifyEmailMachine.provide({
+        actors: {
+          sendCode: fromPromise(async () => {
+            if (sendFails) throw new Error('Network Error');
+          }),
+          confirmCode: fromPromise(async ({ input }: { input: { code: string } }) => {
+            confirmed.push(input);
+            if (confirmFails) throw new Error('This code is not valid.');
+            return verified;
+          }),
+        },
+        actions: { storeUser: (_, user: User) => void stored.push(user) },
+      }),
+    ).start();
+    const context = () => actor.getSnapshot().context;
+    expect(context()).toEqual({ code: '', error: null });
+    actor.send({ type: 'verify.start' });
+    await vi.waitFor(() => expect(context().error).toBe('Network Error'));
+    expect(actor.getSnapshot().value).toBe('idle');
+    sendFails = false;
+    actor.send({ type: 'verify.start' });
+    expect(context().error).toBeNull();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('awaitingCode'));
+
+    for (const code of ['12345', '1234567', 'a123456', '123456a']) {
+      actor.send({ type: 'verify.change', code });
+      actor.send({ type: 'verify.submit' });
+      expect(actor.getSnapshot().value, code).toBe('awaitingCode');
+    }
+    actor.send({ type: 'verify.change', code: ' 123456 ' });
+    actor.send({ type: 'verify.submit' });
+    await vi.waitFor(() => expect(context().error).toBe('This code is not valid.'));
+    expect(actor.getSnapshot().value).toBe('awaitingCode');
+    expect(context().code).toBe(' 123456 ');
+    actor.send({ type: 'verify.change', code: '654321' });
+    expect(context()).toEqual({ code: '654321', error: null });
+
+    actor.send({ type: 'verify.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(context()).toEqual({ code: '', error: null });
+    actor.send({ type: 'verify.start' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('awaitingCode'));
+    actor.send({ type: 'verify.change', code: '111111' });
+    actor.send({ type: 'verify.resend' });
+    expect(context().code).toBe('');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('awaitingCode'));
+    confirmFails = false;
+    actor.send({ type: 'verify.change', code: '222222' });
+    actor.send({ type: 'verify.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(confirmed).toEqual([{ code: '123456' }, { code: '222222' }]);
+    expect(stored).toEqual([verified]);
   });
 
   it('Apply needs every trimmed password to be 8 to 128 characters', () => {

@@ -12,7 +12,7 @@
  * Each check writes its part of reports/model/machines/<id>.json (scripts/model-report.ts reads it). A failing
  * path prints its events and the command that replays only that path.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
@@ -24,6 +24,7 @@ import {
   exploreModel,
   type GuardOutcome,
   guardInventory,
+  machineToMermaid,
   type MachineReportFile,
   missingGuardOutcomes,
   type Model,
@@ -98,6 +99,12 @@ function writeReport(report: MachineReportFile): void {
   writeFileSync(join(folder, `${report.machine}.json`), JSON.stringify(report, null, 2));
 }
 
+/** The diagram committed in docs/machines/<id>.md, as `npm run machines:diagrams` wrote it. */
+function committedDiagram(machineId: string): string | undefined {
+  const page = readFileSync(join(process.cwd(), 'docs', 'machines', `${machineId}.md`), 'utf8');
+  return /```mermaid\n([\s\S]*?)\n```/.exec(page)?.[1];
+}
+
 /** Registers the generated suites and the checks of one machine. */
 export function describePathTests<M extends AnyStateMachine>(options: PathTestOptions<M>): void {
   const machine = options.machine;
@@ -143,6 +150,12 @@ export function describePathTests<M extends AnyStateMachine>(options: PathTestOp
   const pathsSuite = `${id}: generated paths`;
   describe(pathsSuite, () => {
     for (const [index, path] of paths.entries()) registerPath(pathsSuite, `#${index + 1} ${describePath(path)}`, path);
+
+    // The paths come from the machine itself, so they pass whatever it says: this holds it to its reviewed,
+    // committed diagram (states, initial states, events, guards and targets).
+    it('is the statechart its committed diagram shows (docs/machines)', () => {
+      expect(machineToMermaid(options.machine)).toBe(committedDiagram(id));
+    });
 
     const name = 'takes every transition the machine defines';
     it(name, () =>

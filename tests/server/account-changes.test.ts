@@ -140,10 +140,18 @@ describe('changing the e-mail address', () => {
     const refused = await updateProfile(token, { name: user.name, email: uniqueEmail('g'), code: wrong });
     expect(refused.status).toBe(400);
     expect(await errorText(refused)).toBe(CODE_INVALID_TEXT);
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'email.change_refused', userId: user.id, reason: 'wrong_code' }),
+    );
+    expect(await storedEmail(user.id)).toBe(address);
 
+    // Two changes racing with the one code: it moves the address once.
     const email = uniqueEmail('g-moved');
-    const moved = await updateProfile(token, { name: user.name, email, code });
-    expect(moved.status).toBe(200);
+    const raced = await Promise.all([
+      updateProfile(token, { name: user.name, email, code }),
+      updateProfile(token, { name: user.name, email: uniqueEmail('g-other'), code }),
+    ]);
+    expect(raced.map((res) => res.status).sort()).toEqual([200, 400]);
     expect(await storedEmail(user.id)).toBe(email);
     const notice = await mail.waitFor(address, 2);
     expect(notice.subject).toBe('The e-mail address of your Northgate IT Consulting account was changed');

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 // The test clock starts at 2026-01-05T09:00:00Z; each test file gets its own.
-const { app, clock } = await createTestServer({ SMTP_URL: smtp.url });
+const { app, clock, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 
 function requestDeletion(token: string) {
   return app.request('/api/users/account/deletion/request', { headers: bearer(token) });
@@ -156,6 +156,18 @@ describe('POST /api/users/account/deletion/cancel', () => {
     const res = await cancelDeletion(account.token);
     expect(res.status).toBe(200);
     expect(await messageOf(res)).toBe('Your account will not be deleted.');
+  });
+
+  it('records a cancellation in the security log only when there was a deletion to cancel', async () => {
+    const cancelled = (userId: string) =>
+      securityEvents().filter((line) => line.event === 'account.deletion_cancelled' && line.userId === userId);
+    const account = await register(app);
+    await cancelDeletion(account.token);
+    expect(cancelled(account.user.id)).toEqual([]);
+    await requestDeletion(account.token);
+    await cancelDeletion(account.token);
+    await cancelDeletion(account.token);
+    expect(cancelled(account.user.id)).toHaveLength(1);
   });
 
   it('needs a token (401)', async () => {

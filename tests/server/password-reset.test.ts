@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT } from '../../server/account/codes';
+import { CODE_INVALID_TEXT, createCodes } from '../../server/account/codes';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '../../server/routes/account';
 import { company } from '../../domain/company';
 import {
@@ -238,5 +238,20 @@ describe('POST /api/users/password/forgot', () => {
     expect(verify.status).toBe(200);
     const code = codeIn(await smtp.waitFor(account.user.email));
     expect((await reset(account.user.email, code)).status).toBe(400);
+  });
+});
+
+describe('one-time codes on their own', () => {
+  it('check only the code that was stored, and a code is used up once', async () => {
+    const codes = createCodes({ db, clock, key: async () => Buffer.from('a key for this test only') });
+    const { user } = await register(app);
+    const { code, codeHash } = await codes.prepare(user.id, 'password_reset');
+    await codes.store(user, 'password_reset', codeHash);
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect(await codes.check(user, 'password_reset', wrong)).toBe(false);
+    expect(await codes.check(user, 'password_reset', code)).toBe(true);
+    expect(await codes.consume(db, user, 'password_reset', wrong)).toBe(false);
+    expect(await codes.consume(db, user, 'password_reset', code)).toBe(true);
+    expect(await codes.consume(db, user, 'password_reset', code)).toBe(false);
   });
 });

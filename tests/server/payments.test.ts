@@ -89,6 +89,21 @@ describe('the sandbox checkout page', () => {
     expect(html).toContain(`<form method="post" action="${path}/cancel">`);
     expect(html.split(`<input type="hidden" name="sig" value="${sig}">`)).toHaveLength(3);
     expect(html).not.toMatch(/<script/i);
+    // The order as a list of what was ordered, and buttons that say what they do.
+    expect(html).toContain(`<dt>Service</dt><dd>${ORDER.title}</dd>`);
+    expect(html).toContain('<dt>Delivery</dt><dd>Video meeting</dd>');
+    expect(html).toContain(`<dt>Website or application</dt><dd>${ORDER.url}</dd>`);
+    expect(html).toContain('<dt>Amount</dt><dd>£49.00</dd>');
+    expect(html).toContain('<button type="submit" class="pay">Pay £49.00</button>');
+    expect(html).toContain('<button type="submit" class="cancel">Cancel</button>');
+    expect(html).toContain('<title>Checkout — ');
+    expect(html).toContain('<h1>Checkout</h1>');
+  });
+
+  it('says when the customer left the website field empty', async () => {
+    const { token } = await register(app);
+    const html = await (await openCheckout(app, await paymentLink(app, token, { ...ORDER, url: '' }))).text();
+    expect(html).toContain('<dt>Website or application</dt><dd>Not provided</dd>');
   });
 
   it('escapes what the customer typed', async () => {
@@ -98,6 +113,8 @@ describe('the sandbox checkout page', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    const quoted = await paymentLink(app, token, { ...ORDER, url: "it's 'quoted'" });
+    expect(await (await openCheckout(app, quoted)).text()).toContain('it&#39;s &#39;quoted&#39;');
   });
 
   it('answers 404 for an unknown invoice and 403 for a link without a valid signature', async () => {
@@ -151,7 +168,8 @@ describe('Pay and Cancel', () => {
     const page = await openCheckout(app, link);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(ALREADY_PAID_TEXT);
+    expect(html).toContain(`<h1>${ALREADY_PAID_TEXT}</h1>`);
+    expect(html).toContain(`<p>It was paid on ${new Date(first!).toUTCString()}. Nothing more is due.</p>`);
     expect(html).not.toContain('/pay"');
 
     clock.advance(60 * MINUTE);
@@ -257,6 +275,23 @@ describe('Pay and Cancel', () => {
     expect(await markInvoicePaid(db, 'no-such-invoice', { provider: 'sandbox', reference: null, at: first })).toBe(
       false,
     );
+  });
+
+  it("markInvoicePaid keeps the provider's payment id and notes in the order's history who took the money", async () => {
+    const { token } = await register(app);
+    const { id } = parseLink(await paymentLink(app, token));
+    const at = clock.now();
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_test_kept', at })).toBe(true);
+    expect(await invoiceRow(id)).toMatchObject({ paid: 1, provider: 'stripe', provider_ref: 'cs_test_kept' });
+    const history = await db.selectFrom('order_events').selectAll().where('invoice_id', '=', id).execute();
+    expect(history).toEqual([
+      expect.objectContaining({
+        from_status: 'awaitingPayment',
+        to_status: 'paid',
+        actor_user_id: null,
+        note: 'Paid through Stripe.',
+      }),
+    ]);
   });
 });
 

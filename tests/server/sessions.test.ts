@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/auth/tokens';
+import { generateToken, hashToken, isWellFormedToken } from '../../server/auth/tokens';
 import { createSessions } from '../../server/auth/sessions';
 import { authenticate, bearer, cleanup, createTestServer, DAY, errorText, register } from './helpers';
 
@@ -27,6 +27,8 @@ describe('bearer tokens', () => {
       { Authorization: 'Bearer' },
       { Authorization: 'Bearer not-a-token' },
       { Authorization: `Bearer ${token}x` },
+      { Authorization: `Bearer ${token} ${token}` },
+      { Authorization: `xBearer ${token}` },
     ];
     for (const headers of attempts) {
       const res = await app.request('/api/users/authenticate', { headers });
@@ -34,6 +36,15 @@ describe('bearer tokens', () => {
       expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
       expect(await errorText(res)).toBe('Please sign in to continue.');
     }
+  });
+
+  it('have a shape checked before any lookup: 43 base64url characters, nothing before or after', () => {
+    const token = generateToken();
+    expect(isWellFormedToken(token)).toBe(true);
+    expect(isWellFormedToken(`${token}A`)).toBe(false);
+    expect(isWellFormedToken(`A${token}`)).toBe(false);
+    expect(isWellFormedToken(token.slice(1))).toBe(false);
+    expect(isWellFormedToken(`${token.slice(1)}=`)).toBe(false);
   });
 
   it('are refused when one character is changed', async () => {
@@ -81,7 +92,7 @@ describe('session lifetime', () => {
     clock.advance(30_000);
     await authenticate(app, token);
     expect(await lastUsedAt(token)).toBe(signedInAt);
-    clock.advance(31_000);
+    clock.advance(30_000); // exactly a minute after the last recorded use
     await authenticate(app, token);
     expect(await lastUsedAt(token)).toBe(clock.now().toISOString());
   });
