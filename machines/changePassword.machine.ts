@@ -34,6 +34,7 @@ export function passwordsFilled(values: Values): boolean {
 const empty: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export const changePasswordMachine = setup({
+  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
     changePassword: fromPromise<Session, Values>(async () => {

@@ -26,6 +26,7 @@ interface ForgotContext {
 }
 
 export const forgotPasswordMachine = setup({
+  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ForgotContext, events: {} as ForgotEvent },
   actors: {
     requestCode: fromPromise<string, { email: string }>(async () => {

@@ -7,6 +7,7 @@ import { setup } from 'xstate';
 export const SERVICE_PAGE_MINIMUM_MS = 3000;
 
 export const serviceDetailsMachine = setup({
+  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { input: {} as { known: boolean }, context: {} as { known: boolean } },
   actions: { goNotFound: () => {} },
   guards: { isKnown: ({ context }) => context.known },

@@ -6,7 +6,7 @@
 # Extra arguments go to both runs, e.g. `npm run test:mutation -- --concurrency 1`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-echo "node $(node --version), $(npx stryker --version 2>/dev/null | tail -1)"
+echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 declare -a FAILED=()
 for target in machines server; do
   started=$SECONDS
