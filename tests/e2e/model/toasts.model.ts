@@ -39,6 +39,9 @@ await describeBrowserModel<typeof toastsMachine, Record<string, never>>({
   },
   start: async (page) => {
     await openApp(page, '/youth-project');
+    // The page is loaded lazily, and React reveals it on a timer: stopping the clock before the form shows
+    // would keep it behind its loading spinner for good.
+    await expect(page.getByLabel('Full name')).toBeVisible();
     return {};
   },
   states: {
