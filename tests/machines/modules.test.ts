@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every machine module loads. A machine is built when its module loads, so a broken definition (an initial state
+ * that does not exist, a target that names no state) throws at import. Importing inside a test makes that a failed
+ * test, not a test file that failed to load: mutation testing counts failed tests only (docs/decisions/0018).
+ */
+const modules = import.meta.glob('../../machines/*.machine.ts');
+
+describe('machine modules', () => {
+  it('finds every machine', () => {
+    expect(Object.keys(modules).length).toBeGreaterThanOrEqual(27);
+  });
+
+  it.each(Object.keys(modules).map((path) => [path.replace('../../machines/', '')]))('%s loads', async (name) => {
+    const loaded = (await modules[`../../machines/${name}`]()) as Record<string, unknown>;
+    expect(Object.keys(loaded).some((key) => key.endsWith('Machine'))).toBe(true);
+  });
+});
