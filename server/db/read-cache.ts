@@ -5,8 +5,8 @@
  * session, a changed role or a new order is therefore seen by the very next request, as without the cache.
  *
  * A value is kept only when the cache did not move to a newer generation while it was read, so a value read
- * across a write is never served as that newer generation's. Where the database has no stamp (PostgreSQL, a transaction) every read
- * goes to the database.
+ * across a write is never served as that newer generation's. Where the database has no stamp (PostgreSQL, a
+ * transaction) every read goes to the database.
  */
 import { changeStamp } from './change-stamp';
 
