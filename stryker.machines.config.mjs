@@ -33,6 +33,8 @@ export default {
     'dist-server',
     'data',
     '.tools',
+    // StrykerJS 10's own install (scripts/stryker.sh).
+    'tools/*/node_modules',
     'reports',
     'test-results',
     'playwright-report',
