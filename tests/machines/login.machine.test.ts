@@ -129,3 +129,14 @@ describe('login: the rules of the screen', () => {
     expect(actor.getSnapshot().matches({ submitting: 'waiting' })).toBe(true);
   });
 });
+
+describe('login: left unwired', () => {
+  it('says which request is missing instead of signing in', async () => {
+    const signIn = vi.fn();
+    const actor = createActor(loginMachine.provide({ actions: { signIn } })).start();
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context.error).toBe('loginWithEmail is not provided');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+});

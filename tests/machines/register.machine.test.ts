@@ -118,3 +118,15 @@ describe('register: the rules of the screen', () => {
     expect(popup).not.toHaveBeenCalled();
   });
 });
+
+describe('register: left unwired', () => {
+  it('says which request is missing instead of signing in', async () => {
+    const signIn = vi.fn();
+    const actor = createActor(registerMachine.provide({ actions: { signIn } })).start();
+    actor.send({ type: 'register.agree', agreed: true });
+    actor.send({ type: 'register.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context.error).toBe('registerWithEmail is not provided');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+});
