@@ -103,12 +103,19 @@ describe('toasts: named toasts, updates and removals', () => {
     // Without a new title there is nothing to show.
     actor.send({ type: 'toast.update', id: 'upload', changes: { variant: 'error' } });
     expect(actor.getSnapshot().context.toasts).toEqual([]);
+    // Another toast on screen does not stand in for the closed one.
+    actor.send({ type: 'toast.add', toast: { id: 'other', title: 'Other' } });
+    vi.advanceTimersByTime(1000);
     actor.send({ type: 'toast.update', id: 'upload', changes: { title: 'Upload failed', variant: 'error' } });
+    const upload = { id: 'upload', title: 'Upload failed', variant: 'error', position: 'top-right' };
     expect(actor.getSnapshot().context.toasts).toEqual([
-      { id: 'upload', title: 'Upload failed', variant: 'error', position: 'top-right' },
+      { id: 'other', title: 'Other', variant: 'info', position: 'top-right' },
+      upload,
     ]);
-    vi.advanceTimersByTime(4999);
-    expect(actor.getSnapshot().context.toasts).toHaveLength(1);
+    vi.advanceTimersByTime(4000);
+    expect(actor.getSnapshot().context.toasts).toEqual([upload]);
+    vi.advanceTimersByTime(999);
+    expect(actor.getSnapshot().context.toasts).toEqual([upload]);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().context.toasts).toEqual([]);
   });
