@@ -1,0 +1,85 @@
+/**
+ * Each machine's module loads, and its machine starts where its screen starts. The modules are imported inside
+ * the tests, not at the top: a machine whose definition is broken (an initial state that does not exist, say)
+ * throws when its module loads, and StrykerJS's vitest runner counts failed tests only, not a test file that
+ * could not be collected. So this file imports no machine module at its top, not even through a helper.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+
+describe('machine definitions: each loads and starts where its screen starts', () => {
+  it('toasts: no toast, numbering from 1', async () => {
+    const { toastsMachine } = await import('../../machines/toasts.machine');
+    const snapshot = createActor(toastsMachine).getSnapshot();
+    expect(snapshot.value).toBe('showing');
+    expect(snapshot.context).toStrictEqual({ toasts: [], nextId: 1 });
+  });
+
+  it('youthApplication: an empty form, age 18, no errors, nothing kept', async () => {
+    const { youthApplicationMachine } = await import('../../machines/youthApplication.machine');
+    const snapshot = createActor(youthApplicationMachine).getSnapshot();
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context).toStrictEqual({
+      values: { fullName: '', emailAddress: '', phoneNumber: '', age: 18, joinCause: '' },
+      errors: {},
+      application: null,
+    });
+  });
+
+  it('appStart: the splash, its first message, the sign-in check pending, no consent yet', async () => {
+    const { appStartMachine } = await import('../../machines/appStart.machine');
+    const snapshot = createActor(appStartMachine).getSnapshot();
+    expect(snapshot.value).toEqual({ splash: { message: 'moment', auth: 'pending' } });
+    expect(snapshot.context).toStrictEqual({ consentAccepted: false });
+  });
+
+  it('consent: asking without a stored choice, decided with one', async () => {
+    const { consentMachine } = await import('../../machines/consent.machine');
+    const asking = createActor(consentMachine, { input: { stored: null } }).getSnapshot();
+    expect(asking.value).toBe('asking');
+    expect(asking.context).toStrictEqual({ choice: null, acceptOnScroll: false });
+    const decided = createActor(consentMachine, { input: { stored: 'false', acceptOnScroll: true } }).getSnapshot();
+    expect(decided.value).toBe('decided');
+    expect(decided.context).toStrictEqual({ choice: 'false', acceptOnScroll: true });
+  });
+
+  it('login: editing empty fields, the Google check under way', async () => {
+    const { loginMachine } = await import('../../machines/login.machine');
+    const snapshot = createActor(loginMachine).getSnapshot();
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context).toStrictEqual({ email: '', password: '', error: null, google: 'checking' });
+  });
+
+  it('register: editing empty fields, the terms box unticked, the Google check under way', async () => {
+    const { registerMachine } = await import('../../machines/register.machine');
+    const snapshot = createActor(registerMachine).getSnapshot();
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context).toStrictEqual({
+      name: '',
+      email: '',
+      password: '',
+      agreed: false,
+      error: null,
+      google: 'checking',
+    });
+  });
+
+  it('order: awaiting payment, with the context its row gives', async () => {
+    const { orderMachine } = await import('../../machines/order.machine');
+    const input = { type: 'Phone Call' as const, paidAt: null, scheduledAt: null };
+    const snapshot = createActor(orderMachine, { input }).getSnapshot();
+    expect(snapshot.value).toBe('awaitingPayment');
+    expect(snapshot.context).toStrictEqual(input);
+  });
+
+  it('app: its regions checking and awaiting, its four children under their system ids', async () => {
+    const { appMachine } = await import('../../machines/app.machine');
+    const app = createActor(appMachine, { input: { consent: { stored: null } } }).start();
+    expect(app.getSnapshot().value).toEqual({ auth: 'checking', consent: 'awaiting' });
+    expect(app.getSnapshot().context).toStrictEqual({ consent: { stored: null } });
+    for (const id of ['toasts', 'appStart', 'auth', 'consent'] as const) {
+      expect(app.system.get(id), id).toBe(app.getSnapshot().children[id]);
+    }
+    app.stop();
+  });
+});
