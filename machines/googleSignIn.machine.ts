@@ -6,7 +6,7 @@
  * A popup reported closed may only look closed (a provider's opener policy hides it), so, as the identity
  * library does, the answer is awaited 8 s more before the popup counts as closed by the user.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { errorMessage } from '../domain/errorMessage';
 import type { Session } from '../domain/types';
 
@@ -73,8 +73,10 @@ export const googleSignInMachine = setup({
     closePopup: () => {},
   },
   guards: {
-    // Stryker disable next-line ConditionalExpression: only google.callback asks; the test narrows the type
-    stateMatches: ({ context, event }) => event.type === 'google.callback' && event.state === context.state,
+    stateMatches: ({ context, event }) => {
+      assertEvent(event, 'google.callback');
+      return event.state === context.state;
+    },
   },
   delays: { closedDetectionDelay: CLOSED_DETECTION_DELAY_MS },
 }).createMachine({
