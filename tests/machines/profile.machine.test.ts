@@ -1,0 +1,290 @@
+/**
+ * What the Profile form computes: its starting context, the edges of its guards, the texts it shows, the
+ * updates it sends and the actions it takes on the way (the path tests in account.machines.test.ts check the
+ * shape). The machine is imported before each test: a machine that cannot be built then fails these tests
+ * instead of this file's collection, which the mutation runner would not count as a failure.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type * as ProfileModule from '../../machines/profile.machine';
+import type { ChosenFile, ProfileUpdate } from '../../machines/profile.machine';
+import type { Session, User } from '../../domain/types';
+import { AVATAR_MAX_BYTES, PASSWORD_MAX } from '../../domain/contract';
+import { ada, movedSession, renamedSession } from './fixtures';
+
+let profile: typeof ProfileModule;
+beforeEach(async () => {
+  profile = await import('../../machines/profile.machine');
+});
+
+const png: ChosenFile = { type: 'image/png', size: 100 };
+const sent = 'We have sent a code to ada@example.com.';
+
+/** A profile actor whose update and code request are the given stubs; it records the actions it takes. */
+function start(
+  user: Pick<User, 'name' | 'email' | 'hasPassword'>,
+  stubs: { update?: (input: ProfileUpdate) => Promise<Session>; requestCode?: () => Promise<string> } = {},
+) {
+  const update = vi.fn(stubs.update ?? (async () => renamedSession));
+  const requestCode = vi.fn(stubs.requestCode ?? (async () => sent));
+  const stored: Session[] = [];
+  const released: (string | null)[] = [];
+  let announced = 0;
+  const actor = createActor(
+    profile.profileMachine.provide({
+      actors: {
+        updateProfile: fromPromise<Session, ProfileUpdate>(({ input }) => update(input)),
+        requestEmailChangeCode: fromPromise<string>(() => requestCode()),
+      },
+      actions: {
+        storeSession: (_, session) => stored.push(session),
+        releasePreview: (_, { preview }) => released.push(preview),
+        announceSaved: () => (announced += 1),
+      },
+    }),
+    { input: { user } },
+  ).start();
+  return { actor, update, requestCode, stored, released, announced: () => announced };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('profile: the form', () => {
+  it('starts from the user, with no proof, no picture and no error', () => {
+    const { actor } = start({ name: 'Ada Lovelace', email: 'ada@example.com', hasPassword: false });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toEqual({
+      saved: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      avatar: null,
+      preview: null,
+      hasPassword: false,
+      currentPassword: '',
+      passwordVisible: false,
+      code: '',
+      notice: null,
+      error: null,
+    });
+  });
+
+  it('takes a user without the hasPassword field as one with a password', () => {
+    const { actor } = start({ name: ada.name, email: ada.email });
+    expect(actor.getSnapshot().context.hasPassword).toBe(true);
+  });
+
+  it('a new picture alone is a change; the old preview is released when another is chosen', async () => {
+    const { actor, update, released } = start(ada);
+    actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:1' });
+    actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:2' });
+    expect(released).toEqual([null, 'blob:1']);
+    expect(actor.getSnapshot().context).toMatchObject({ avatar: png, preview: 'blob:2', error: null });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(update).toHaveBeenCalledWith({ name: ada.name, email: ada.email, avatar: png });
+    // The saved form shows the stored picture: the preview of the one sent is released.
+    expect(released).toEqual([null, 'blob:1', 'blob:2']);
+  });
+
+  it('a picture of exactly 2 MB is taken; one byte more is refused with its own preview released', () => {
+    const { actor, released } = start(ada);
+    actor.send({
+      type: 'profile.chooseAvatar',
+      file: { type: 'image/gif', size: AVATAR_MAX_BYTES },
+      preview: 'blob:a',
+    });
+    expect(actor.getSnapshot().context).toMatchObject({ preview: 'blob:a', error: null });
+    const tooBig = { type: 'image/png', size: AVATAR_MAX_BYTES + 1 };
+    actor.send({ type: 'profile.chooseAvatar', file: tooBig, preview: 'blob:b' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      avatar: { type: 'image/gif', size: AVATAR_MAX_BYTES },
+      preview: 'blob:a',
+      error: 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.',
+    });
+    expect(released).toEqual([null, 'blob:b']);
+  });
+
+  it('compares the saved address as the server does: trimmed, in any case', () => {
+    const { actor } = start({ name: ada.name, email: ' Ada@Example.com ', hasPassword: true });
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+  });
+
+  it('submitting clears an earlier error, and a failed update shows its text above the button', async () => {
+    const { actor, stored, announced } = start(ada, {
+      update: async () => {
+        throw new Error('The name is too long.');
+      },
+    });
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    actor.send({ type: 'profile.chooseAvatar', file: { type: 'text/plain', size: 1 }, preview: 'blob:t' });
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['updateProfile']);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context).toMatchObject({ name: 'Ada King', error: 'The name is too long.' });
+    expect(stored).toEqual([]);
+    expect(announced()).toBe(0);
+  });
+
+  it('a saved change stores the session, announces it once and starts again from the returned user', async () => {
+    const { actor, stored, announced } = start(ada);
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    actor.send({ type: 'profile.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(stored).toEqual([renamedSession]);
+    expect(announced()).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { name: 'Ada King', email: ada.email } });
+  });
+});
+
+describe('profile: an e-mail change proved with the password', () => {
+  function toDialog(update?: (input: ProfileUpdate) => Promise<Session>) {
+    const started = start({ ...ada, hasPassword: true }, { update });
+    started.actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    started.actor.send({ type: 'profile.submit' });
+    return started;
+  }
+
+  it('the password shows and hides again', () => {
+    const { actor } = toDialog();
+    actor.send({ type: 'profile.toggleVisibility' });
+    expect(actor.getSnapshot().context.passwordVisible).toBe(true);
+    actor.send({ type: 'profile.toggleVisibility' });
+    expect(actor.getSnapshot().context.passwordVisible).toBe(false);
+  });
+
+  it('takes a password of 1 to PASSWORD_MAX characters', () => {
+    const { actor, update } = toDialog(() => new Promise(() => {}));
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'x'.repeat(PASSWORD_MAX + 1) });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'x'.repeat(PASSWORD_MAX) });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: 'saving' });
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['updateProfileWithProof']);
+    expect(update).toHaveBeenCalledTimes(1);
+
+    const short = toDialog(() => new Promise(() => {}));
+    short.actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'x' });
+    short.actor.send({ type: 'profile.confirm' });
+    expect(short.actor.getSnapshot().value).toEqual({ confirming: 'saving' });
+  });
+
+  it('a proved change stores the session, releases the preview and announces it once', async () => {
+    const { actor, update, stored, released, announced } = start(
+      { ...ada, hasPassword: true },
+      {
+        update: async () => movedSession,
+      },
+    );
+    actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:p' });
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(update).toHaveBeenCalledWith({
+      name: ada.name,
+      email: 'ada@example.org',
+      avatar: png,
+      currentPassword: 'correct horse battery',
+    });
+    expect(stored).toEqual([movedSession]);
+    expect(released).toEqual([null, 'blob:p']);
+    expect(announced()).toBe(1);
+  });
+});
+
+describe('profile: an e-mail change proved with a code', () => {
+  function toDialog(stubs: Parameters<typeof start>[1]) {
+    const started = start({ ...ada, hasPassword: false }, stubs);
+    started.actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    started.actor.send({ type: 'profile.submit' });
+    return started;
+  }
+
+  it('a first request that fails offers to send the code again, with the reason', async () => {
+    const { actor } = toDialog({
+      requestCode: async () => {
+        throw new Error('Too many codes were requested.');
+      },
+    });
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'offeringCode' } }));
+    expect(actor.getSnapshot().context).toMatchObject({ notice: null, error: 'Too many codes were requested.' });
+  });
+
+  it('sending again clears the typed code; a failed resend keeps the code field with the reason', async () => {
+    let calls = 0;
+    const { actor } = toDialog({
+      requestCode: async () => {
+        calls += 1;
+        if (calls > 1) throw new Error('Wait a minute before asking again.');
+        return sent;
+      },
+    });
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } }));
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '123' });
+    actor.send({ type: 'profile.sendCode' });
+    await settled();
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      notice: sent,
+      code: '123',
+      error: 'Wait a minute before asking again.',
+    });
+  });
+
+  it('a resend that succeeds clears the code typed before', async () => {
+    const { actor } = toDialog({});
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } }));
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '123' });
+    actor.send({ type: 'profile.sendCode' });
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ notice: sent, code: '', error: null });
+  });
+
+  it('a refused code shows the reason beside the code field; a proved change is stored and announced', async () => {
+    let attempts = 0;
+    const { actor, stored, announced } = toDialog({
+      update: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('The code is not valid.');
+        return movedSession;
+      },
+    });
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } }));
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '654321' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('The code is not valid.'));
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '123456' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(stored).toEqual([movedSession]);
+    expect(announced()).toBe(1);
+  });
+});
+
+describe('profile: without its actors provided', () => {
+  it('the error names the missing actor', async () => {
+    const actor = createActor(profile.profileMachine, { input: { user: { ...ada, hasPassword: false } } }).start();
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('requestEmailChangeCode is not provided'));
+    actor.send({ type: 'profile.cancel' });
+    actor.send({ type: 'profile.change', field: 'email', value: ada.email });
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    actor.send({ type: 'profile.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('updateProfile is not provided'));
+  });
+});
