@@ -17,8 +17,9 @@ function page() {
   return { said, actions };
 }
 
+/** A deletion request or undo that the server refuses with this message. */
 const fail = (message: string) =>
-  fromPromise<never>(async () => {
+  fromPromise<string>(async () => {
     throw new Error(message);
   });
 
