@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { contactMachine } from '../../machines/contact.machine';
+import { type ContactField, contactMachine } from '../../machines/contact.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({
@@ -41,6 +41,66 @@ describe('contact: the validation messages', () => {
     actor.send({ type: 'contact.change', field: 'message', value: 'Please call me.' });
     actor.send({ type: 'contact.submit' });
     expect(actor.getSnapshot().value).toBe('sent');
+    expect(actor.getSnapshot().context.values).toEqual({ name: '', email: '', message: '' });
+  });
+});
+
+describe('contact: what the form holds', () => {
+  const type = (actor: ReturnType<typeof start>, values: Partial<Record<ContactField, string>>) => {
+    for (const [field, value] of Object.entries(values)) {
+      actor.send({ type: 'contact.change', field: field as ContactField, value });
+    }
+  };
+  const start = () => createActor(contactMachine).start();
+
+  it('starts empty, with no errors and no message kept', () => {
+    const actor = start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toEqual({
+      values: { name: '', email: '', message: '' },
+      errors: {},
+      message: null,
+    });
+  });
+
+  it('keeps each field as typed, and clears only the error of that field', () => {
+    const actor = start();
+    actor.send({ type: 'contact.submit' });
+    type(actor, { name: ' Ada ' });
+    expect(actor.getSnapshot().context.values).toEqual({ name: ' Ada ', email: '', message: '' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      name: undefined,
+      email: 'Email is required',
+      message: 'Message is required',
+    });
+  });
+
+  it('keeps the trimmed message for the e-mail, clears the errors, and a change starts a new message', () => {
+    const actor = start();
+    type(actor, { name: 'Ada', email: 'nope', message: ' Please call me. ' });
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'Email is invalid' });
+    type(actor, { name: ' Ada Lovelace ', email: ' ada@example.com ' });
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().value).toBe('sent');
+    expect(actor.getSnapshot().context).toEqual({
+      values: { name: '', email: '', message: '' },
+      errors: {},
+      message: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me.' },
+    });
+
+    // Typing again closes the alert and starts over from the cleared form, with what was typed.
+    type(actor, { name: 'Grace' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values).toEqual({ name: 'Grace', email: '', message: '' });
+  });
+
+  it('dismissing the alert goes back to the empty form', () => {
+    const actor = start();
+    type(actor, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
+    actor.send({ type: 'contact.submit' });
+    actor.send({ type: 'contact.dismiss' });
+    expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.values).toEqual({ name: '', email: '', message: '' });
   });
 });

@@ -45,3 +45,16 @@ describe('the download flow', () => {
     expect(shown).toEqual(['The report is not ready yet.']);
   });
 });
+
+it('without a fetch wired in, pressing the button shows that it is missing', async () => {
+  const shown: string[] = [];
+  const actor = createActor(
+    downloadMachine.provide({
+      actions: { showError: (_, params: { message: string }) => void shown.push(params.message) },
+    }),
+    { input: { url: '/api/invoices/1/calendar', fileName: 'call.ics' } },
+  ).start();
+  actor.send({ type: 'download.start' });
+  await vi.waitFor(() => expect(shown).toEqual(['fetchFile is not provided']));
+  expect(actor.getSnapshot().value).toBe('idle');
+});

@@ -34,3 +34,12 @@ it('a failed load leaves an empty list, with no error to show, not counted as lo
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loaded'));
   expect(actor.getSnapshot().context.invoices).toEqual([invoice]);
 });
+
+it('starts with an empty list and loads it at once; with no server wired in the list read is empty', async () => {
+  const actor = createActor(invoicesMachine);
+  expect(actor.getSnapshot().context).toEqual({ invoices: [] });
+  actor.start();
+  expect(actor.getSnapshot().value).toBe('loading');
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loaded'));
+  expect(actor.getSnapshot().context).toEqual({ invoices: [] });
+});
