@@ -10,15 +10,7 @@ import {
 import { consentSamples } from './samples';
 import { describePathTests } from './pathTest';
 
-// StrykerJS counts failed tests only: a machine whose paths cannot be explored must fail a test here, not
-// this file's collection (which would leave the tests below unrun).
-try {
-  describePathTests({ machine: consentMachine, ...consentSamples });
-} catch (error) {
-  it('explores its paths', () => {
-    throw error;
-  });
-}
+describePathTests({ machine: consentMachine, ...consentSamples });
 
 describe('consent: accept on scroll', () => {
   const scrolled = (percent: number) => ({ type: 'consent.scrolled' as const, percent });

@@ -6,36 +6,28 @@ import { loginMachine } from '../../machines/login.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
-// StrykerJS counts failed tests only: a machine whose paths cannot be explored must fail a test here, not
-// this file's collection (which would leave the tests below unrun).
-try {
-  describePathTests({
-    machine: loginMachine,
-    ...loginSamples,
-    errors: {
-      loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
-      googleRequest: [new Error('The sign-in window was closed.')],
-      googleAvailability: [new Error('Network Error')],
-    },
-    // Field values multiply states without adding shapes; the error and what the client config said matter.
-    serializeState: (snapshot) =>
-      JSON.stringify({
-        value: snapshot.value,
-        error: snapshot.context.error,
-        filled: snapshot.context.email !== '',
-        google: snapshot.context.google,
-      }),
-    check: (snapshot) => {
-      if (!snapshot.matches('editing')) expect(snapshot.context.error).toBeNull();
-      // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
-      if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
-    },
-  });
-} catch (error) {
-  it('explores its paths', () => {
-    throw error;
-  });
-}
+describePathTests({
+  machine: loginMachine,
+  ...loginSamples,
+  errors: {
+    loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
+    googleRequest: [new Error('The sign-in window was closed.')],
+    googleAvailability: [new Error('Network Error')],
+  },
+  // Field values multiply states without adding shapes; the error and what the client config said matter.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      filled: snapshot.context.email !== '',
+      google: snapshot.context.google,
+    }),
+  check: (snapshot) => {
+    if (!snapshot.matches('editing')) expect(snapshot.context.error).toBeNull();
+    // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
+    if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
+  },
+});
 
 describe('login: the rules of the screen', () => {
   afterEach(() => vi.useRealTimers());
