@@ -72,6 +72,20 @@ describe('times on the company clock', () => {
     // The hour repeated in autumn is the first of the two.
     expect(zonedInputToIso('2026-10-25T01:30', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
   });
+
+  it('finds the offset of the instant, not of the same wall time read in UTC, across a change of clocks', () => {
+    // 10:00 in New York on the day summer time starts: 10:00 UTC is already summer time, 06:00 UTC is not yet.
+    expect(zonedInputToIso('2026-03-08T10:00', 'America/New_York')).toBe('2026-03-08T14:00:00.000Z');
+    // 01:30 in Berlin on the day summer time ends is still summer time, though 01:30 UTC is winter time.
+    expect(zonedInputToIso('2026-10-25T01:30', 'Europe/Berlin')).toBe('2026-10-24T23:30:00.000Z');
+  });
+
+  it('writes midnight as 00:00, drops the seconds, and gives nothing for a time that is not one', () => {
+    expect(isoToZonedInput('2026-11-23T00:00:00.000Z', 'Europe/London')).toBe('2026-11-23T00:00');
+    expect(isoToZonedInput('2026-01-02T03:04:59.999Z', 'Europe/London')).toBe('2026-01-02T03:04');
+    expect(isoToZonedInput('not a time', 'Europe/London')).toBe('');
+    expect(draftFor({ ...callScheduled, scheduledAt: 'not a time' }, OFFICE_ZONE).at).toBe('');
+  });
 });
 
 describe('the office queue', () => {
