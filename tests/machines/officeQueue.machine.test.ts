@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
 import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../../domain/orders';
 import type { OfficeOrder, OfficeView, ScheduleRequest } from '../../domain/officeContract';
 import { isoToZonedInput, zonedInputToIso } from '../../machines/lib/zonedTime';
@@ -26,10 +26,25 @@ import {
   reportPaid,
   reportSent,
 } from './fixtures';
-import { describePathTests } from './pathTest';
+import { describePathTests, type PathTestOptions } from './pathTest';
 import { officeQueueSamples, officeQueueState } from './samples';
 
-describePathTests({
+/**
+ * The path tests explore the machine while this file is collected. A machine that cannot be explored (a guard or
+ * an action throws) must fail a test, not the file's collection: StrykerJS's vitest runner counts only failed
+ * tests, and takes a file that did not load for a surviving mutant.
+ */
+function describePathTestsOrFail<M extends AnyStateMachine>(options: PathTestOptions<M>): void {
+  try {
+    describePathTests(options);
+  } catch (error) {
+    it(`${options.machine.id}: the machine can be explored`, () => {
+      throw error;
+    });
+  }
+}
+
+describePathTestsOrFail({
   machine: officeQueueMachine,
   ...officeQueueSamples,
   // A click on a row that a reload has just taken away: the guard 'listed' turns it down. No person can aim it
@@ -572,4 +587,42 @@ describe('the office desk', () => {
     expect(desk.context().now).toBe(OFFICE_NOW + 30_000 + 2 * COUNTDOWN_REFRESH_MS);
     expect(COUNTDOWN_REFRESH_MS).toBe(60_000);
   });
+});
+
+it('fails with the name of a service the page did not provide', async () => {
+  const errors: string[] = [];
+  const showError = (_: unknown, { message }: { message: string }) => void errors.push(message);
+  const input = { now: OFFICE_NOW, timeZone: OFFICE_ZONE };
+  const bare = createActor(officeQueueMachine.provide({ actions: { showError } }), { input }).start();
+  await vi.waitFor(() => expect(errors).toEqual(['loadOrders is not provided']));
+  expect(bare.getSnapshot().value).toEqual({ clock: 'ticking', desk: 'unavailable' });
+  errors.length = 0;
+  const listed = createActor(
+    officeQueueMachine.provide({
+      actors: { loadOrders: fromPromise(async () => [callPaid, reportPaid, otherCall]) },
+      actions: { showError },
+    }),
+    { input: { ...input, orderId: 'call-9' } },
+  ).start();
+  await vi.waitFor(() => expect(errors).toEqual(['loadOrder is not provided']));
+  const ready = () => vi.waitFor(() => expect(listed.getSnapshot().matches({ desk: 'ready' })).toBe(true));
+  await ready();
+  listed.send({ type: 'office.select', id: callPaid.id });
+  listed.send({ type: 'office.editSchedule', field: 'at', value: '2026-11-23T15:00' });
+  listed.send({ type: 'office.editSchedule', field: 'join', value: 'https://meet.example/abc' });
+  listed.send({ type: 'office.schedule' });
+  await ready();
+  listed.send({ type: 'office.select', id: reportPaid.id });
+  listed.send({ type: 'office.chooseReport', file: pdf });
+  listed.send({ type: 'office.sendReport' });
+  await ready();
+  listed.send({ type: 'office.select', id: otherCall.id });
+  listed.send({ type: 'office.deliver' });
+  await ready();
+  expect(errors).toEqual([
+    'loadOrder is not provided',
+    'scheduleCall is not provided',
+    'uploadReport is not provided',
+    'deliverOrder is not provided',
+  ]);
 });

@@ -1,13 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyStateMachine, createActor, fromPromise } from 'xstate';
 import { EMAIL_MAX } from '../../domain/contract';
 import type { StaffMember } from '../../domain/officeContract';
 import { grantableEmail, officeStaffMachine, revocable } from '../../machines/officeStaff.machine';
 import { staffAdmin, staffOffice } from './fixtures';
-import { describePathTests } from './pathTest';
+import { describePathTests, type PathTestOptions } from './pathTest';
 import { officeStaffSamples } from './samples';
 
-describePathTests({
+/**
+ * The path tests explore the machine while this file is collected. A machine that cannot be explored (a guard or
+ * an action throws) must fail a test, not the file's collection: StrykerJS's vitest runner counts only failed
+ * tests, and takes a file that did not load for a surviving mutant.
+ */
+function describePathTestsOrFail<M extends AnyStateMachine>(options: PathTestOptions<M>): void {
+  try {
+    describePathTests(options);
+  } catch (error) {
+    it(`${options.machine.id}: the machine can be explored`, () => {
+      throw error;
+    });
+  }
+}
+
+describePathTestsOrFail({
   machine: officeStaffMachine,
   ...officeStaffSamples,
   check: (snapshot) => {
@@ -205,4 +220,25 @@ describe('the staff panel', () => {
     expect(panel.announced).toEqual([]);
     expect(panel.context()).toEqual({ staff: [staffAdmin, staffOffice], email: '', revoking: null });
   });
+});
+
+it('fails with the name of a service the page did not provide', async () => {
+  const errors: string[] = [];
+  const showError = (_: unknown, { message }: { message: string }) => void errors.push(message);
+  const bare = createActor(officeStaffMachine.provide({ actions: { showError } })).start();
+  await vi.waitFor(() => expect(bare.getSnapshot().value).toBe('unavailable'));
+  expect(errors).toEqual(['loadStaff is not provided']);
+  const listed = createActor(
+    officeStaffMachine.provide({
+      actors: { loadStaff: fromPromise(async () => [staffAdmin, staffOffice]) },
+      actions: { showError },
+    }),
+  ).start();
+  await vi.waitFor(() => expect(listed.getSnapshot().value).toBe('ready'));
+  listed.send({ type: 'staff.changeEmail', value: 'carol@example.com' });
+  listed.send({ type: 'staff.grant' });
+  await vi.waitFor(() => expect(errors).toHaveLength(2));
+  listed.send({ type: 'staff.revoke', id: staffOffice.id });
+  await vi.waitFor(() => expect(errors).toHaveLength(3));
+  expect(errors.slice(1)).toEqual(['grantOffice is not provided', 'revokeOffice is not provided']);
 });
