@@ -528,7 +528,8 @@ describe('the office desk', () => {
     desk.actor.send({ type: 'office.sendReport' });
     expect(desk.desk()).toBe('ready');
     desk.actor.send({ type: 'office.chooseReport', file: { name: 'notes.txt', type: 'text/plain', size: 12 } });
-    expect(desk.errors).toEqual([REPORT_REFUSED]);
+    // The toast says what the page takes.
+    expect(desk.errors).toEqual(['Choose a PDF file of at most 10 MB.']);
     expect(desk.context().report).toBeNull();
     const largest: ChosenFile = { name: 'big.pdf', type: 'application/pdf', size: REPORT_MAX_BYTES };
     desk.actor.send({ type: 'office.chooseReport', file: largest });
