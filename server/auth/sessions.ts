@@ -58,13 +58,48 @@ const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: strin
 );
 type SessionWithUserRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
 
+/**
+ * A session row split into what the routes read, with its two times parsed: made once per row read, shared by
+ * every request that names the token until the database changes, so frozen (a route cannot change another's).
+ */
+interface KnownSession extends ResolvedSession {
+  lastUsedMs: number;
+  expiresMs: number;
+}
+
+function knownSession(row: SessionWithUserRow): KnownSession {
+  const session: SessionRow = Object.freeze({
+    id: row.session_id,
+    user_id: row.id,
+    token_hash: row.token_hash,
+    created_at: row.session_created_at,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+  });
+  const user: UserWithAvatar = Object.freeze({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    password_hash: row.password_hash,
+    email_verified: row.email_verified,
+    last_login: row.last_login,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deletion_scheduled_for: row.deletion_scheduled_for,
+    role: row.role,
+    avatar_sha256: row.avatar_sha256,
+  });
+  return { session, user, lastUsedMs: Date.parse(row.last_used_at), expiresMs: Date.parse(row.expires_at) };
+}
+
 export function createSessions(deps: { db: Kysely<Database>; config: SessionConfig; clock: Clock }): Sessions {
   const { config, clock } = deps;
   const idleMs = config.SESSION_IDLE_DAYS * DAY_MS;
   const absoluteMs = config.SESSION_ABSOLUTE_DAYS * DAY_MS;
   // Every signed-in request asks for its session: between two writes to the database the row cannot change,
   // so it is read once per change of the database (decision 0016). Expiry is judged below on every request.
-  const rows = createReadCache<string, SessionWithUserRow>(deps.db, { maxEntries: SESSION_ROWS_KEPT });
+  const known = createReadCache<string, KnownSession>(deps.db, { maxEntries: SESSION_ROWS_KEPT });
 
   return {
     // `db` may be a transaction, so that a session is created together with the writes it belongs to.
@@ -90,45 +125,25 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
     async resolve(token) {
       if (!isWellFormedToken(token)) return null;
       const tokenHash = hashToken(token);
-      const row = await rows.read(tokenHash, async () => (await sessionByTokenHash(deps.db, tokenHash))[0]);
-      if (!row) return null;
+      const found = await known.read(tokenHash, async () => {
+        const row = (await sessionByTokenHash(deps.db, tokenHash))[0];
+        return row && knownSession(row);
+      });
+      if (!found) return null;
 
       const now = clock.now().getTime();
-      const lastUsed = Date.parse(row.last_used_at);
-      if (row.revoked_at !== null) return null;
-      if (now >= Date.parse(row.expires_at)) return null;
-      if (now >= lastUsed + idleMs) return null;
+      const { user, lastUsedMs } = found;
+      if (found.session.revoked_at !== null) return null;
+      if (now >= found.expiresMs) return null;
+      if (now >= lastUsedMs + idleMs) return null;
+      if (now - lastUsedMs < TOUCH_INTERVAL_MS) return { session: found.session, user };
 
-      const session: SessionRow = {
-        id: row.session_id,
-        user_id: row.id,
-        token_hash: row.token_hash,
-        created_at: row.session_created_at,
-        last_used_at: row.last_used_at,
-        expires_at: row.expires_at,
-        revoked_at: row.revoked_at,
-      };
-      if (now - lastUsed >= TOUCH_INTERVAL_MS) {
-        session.last_used_at = new Date(now).toISOString();
-        await deps.db
-          .updateTable('sessions')
-          .set({ last_used_at: session.last_used_at })
-          .where('id', '=', session.id)
-          .execute();
-      }
-      const user: UserWithAvatar = {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        password_hash: row.password_hash,
-        email_verified: row.email_verified,
-        last_login: row.last_login,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-        deletion_scheduled_for: row.deletion_scheduled_for,
-        role: row.role,
-        avatar_sha256: row.avatar_sha256,
-      };
+      const session: SessionRow = { ...found.session, last_used_at: new Date(now).toISOString() };
+      await deps.db
+        .updateTable('sessions')
+        .set({ last_used_at: session.last_used_at })
+        .where('id', '=', session.id)
+        .execute();
       return { session, user };
     },
 

@@ -4,7 +4,7 @@
  * can never all slip under the limit; callers count BEFORE the work they guard, never after it.
  * Keys are hashed before they are stored: the store holds no e-mail or client address.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimitStore } from './store';
 
@@ -31,7 +31,7 @@ export interface Limit extends LimitSpec {
 }
 
 function storedKey(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 27);
+  return hash('sha256', key, 'base64url').slice(0, 27);
 }
 
 export function createLimit(store: LimitStore, spec: LimitSpec): Limit {
