@@ -65,8 +65,14 @@ export function openDatabase(dataDir: string): Kysely<Database> {
   // Wait for a competing writer (e.g. a second process during a deploy) instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  let stopTracking = () => {};
+  const closing = () => {
+    stopTracking();
+    statements.close();
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: { ...statements, close: closing } }) });
   // The read cache keeps its answers only while this stamp stands still (read-cache.ts).
-  trackChanges(db, sqlite);
+  stopTracking = trackChanges(db, sqlite);
   return db;
 }

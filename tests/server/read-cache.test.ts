@@ -4,8 +4,10 @@
  * database has not changed, whoever changed it (this connection, another one, a transaction still open), and
  * reads through where it cannot tell (a transaction, a database it does not track).
  */
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -138,6 +140,58 @@ describe('the read cache', () => {
     } finally {
       await close();
     }
+  });
+
+  it('sees every commit of either connection, across checkpoints and WAL restarts (any order of them)', async () => {
+    // The stamp asks SQLite for other connections' commits only when the WAL-index header has changed: a wrong
+    // shortcut there would answer a stale note after some sequence of these steps.
+    const step = fc.constantFrom('own write', 'other write', 'other checkpoint', 'own checkpoint', 'read');
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const { db, other, close } = await twoConnections();
+        try {
+          const { read } = countingRead(db);
+          let written = 0;
+          for (const what of steps) {
+            if (what === 'own write') await sql`UPDATE notes SET text = ${`own ${++written}`} WHERE id = 1`.execute(db);
+            if (what === 'other write')
+              other.prepare('UPDATE notes SET text = ? WHERE id = 1').run(`other ${++written}`);
+            if (what === 'other checkpoint') other.pragma('wal_checkpoint(TRUNCATE)');
+            if (what === 'own checkpoint') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+            const truth = other.prepare('SELECT text FROM notes WHERE id = 1').pluck().get();
+            expect(await read()).toBe(truth);
+          }
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('asks nothing of another connection for a private in-memory database, and closes what it opened', async () => {
+    // The stamp's own descriptors: the -shm files open read-only (SQLite keeps its own open read-write).
+    const shmOpen = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          const flags = /^flags:\s+(\d+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))![1]!;
+          return readlinkSync(`/proc/self/fd/${fd}`).endsWith('-shm') && (parseInt(flags, 8) & 3) === 0;
+        } catch {
+          return false; // the directory's own descriptor, gone by now
+        }
+      }).length;
+    const before = shmOpen();
+    const { db, close } = await twoConnections();
+    expect(shmOpen()).toBe(before + 1);
+    await close();
+    expect(shmOpen()).toBe(before);
+    expect(changeStamp(db)).toBeNull();
+
+    const memory = openDatabase(':memory:');
+    expect(shmOpen()).toBe(before);
+    expect(changeStamp(memory)).toBe(1);
+    expect(changeStamp(memory)).toBe(1);
+    await memory.destroy();
   });
 
   it('reads through inside a transaction, and for a database it does not track', async () => {
