@@ -258,7 +258,9 @@ async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
       process.stdout.write(' ready\n');
     }
 
-    const server = await startListening(startCommand(), {
+    const start = startCommand();
+    const server = await startListening(start.args, {
+      ...start.env,
       HOST,
       PORT: '0',
       DATA_DIR: dataDir,

@@ -1,2 +1,2 @@
 // Types for start-command.mjs.
-export function startCommand(root?: string): string[];
+export function startCommand(root?: string): { env: Record<string, string>; args: string[] };

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { paymentProviderName } from '../../server/payments';
 import { cleanup, createTestServer, myInvoices, paymentLink, register } from './helpers';
-import { START_COMMAND } from './spawned-server';
+import { START_COMMAND, START_ENV } from './spawned-server';
 
 afterAll(cleanup);
 
@@ -57,7 +57,15 @@ describe('start-up', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'storefront-failclosed-'));
     dirs.push(dataDir);
     const child = spawn(process.execPath, START_COMMAND, {
-      env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
+      env: {
+        ...process.env,
+        ...START_ENV,
+        DATA_DIR: dataDir,
+        STATIC_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

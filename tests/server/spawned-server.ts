@@ -44,8 +44,11 @@ export async function stopSpawnedServers(): Promise<void> {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
+const START = startCommand();
 /** `npm start` with --dev: the production entry, with its node flags, serving the API only. */
-export const START_COMMAND = [...startCommand(), '--dev'];
+export const START_COMMAND = [...START.args, '--dev'];
+/** What `npm start` adds to the environment (the allocator's settings). */
+export const START_ENV = START.env;
 
 /** Long enough for a start-up on a busy two-core machine. */
 export const WAIT_MS = 30_000;
@@ -68,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child = spawn(process.execPath, START_COMMAND, {
     env: {
       ...process.env,
+      ...START_ENV,
       DATA_DIR: dataDir,
       STATIC_DIR: dataDir,
       DATABASE_URL: '',
