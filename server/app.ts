@@ -19,11 +19,13 @@ import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/error
 import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './routes/auth';
+import { avatarRoutes } from './routes/avatars';
 import { clientConfigRoutes } from './routes/client-config';
 import { googleAuthRoutes } from './routes/google-auth';
 import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { officeRoutes } from './routes/office';
+import { orderDownloadRoutes } from './routes/order-downloads';
 import { stripeWebhookRoutes } from './routes/payments';
 import { sandboxCheckoutRoutes } from './routes/sandbox';
 import { userRoutes } from './routes/users';
@@ -32,6 +34,9 @@ import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { visitRoutes } from './routes/visits';
 import { type Services, createServices } from './services';
+
+/** The methods of the routes that read a request body. */
+const METHODS_WITH_BODIES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface CreateAppOptions {
   db: Kysely<Database>;
@@ -72,8 +77,10 @@ export function createApp({
 
   app.use('*', securityHeaders(config));
   // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB, and the
-  // office's report upload, which carries a PDF of up to 10 MB.
-  app.use(
+  // office's report upload, which carries a PDF of up to 10 MB. Only on the methods whose routes read a body:
+  // no GET route reads one, so a GET (the most frequent request) skips the check (docs/performance.md).
+  app.on(
+    METHODS_WITH_BODIES,
     '*',
     limitBodyWithReportRoute(
       config.BODY_LIMIT_BYTES,
@@ -92,8 +99,12 @@ export function createApp({
   // Password reset, e-mail verification, notifications, account deletion.
   app.route('/api/users', accountRoutes(services));
   app.route('/api/users', visitRoutes(services));
+  // Pictures for <img> tags: open to all.
+  app.route('/api/avatars', avatarRoutes(services));
   app.route('/api', clientConfigRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));
+  // A customer's order: its report and calendar file.
+  app.route('/api/orders', orderDownloadRoutes(services));
   // The office: orders after payment, and (admins) its staff. Office and admin accounts only.
   app.route('/api/office', officeRoutes(services));
   const { payments } = services;

@@ -1,5 +1,5 @@
 /**
- * GET /api/users/<id>/avatar: the stored picture, for <img> tags (so no sign-in: an <img> sends no token;
+ * GET /api/avatars/<id>: the stored picture, for <img> tags (so no sign-in: an <img> sends no token;
  * user ids are random UUIDs that only appear in answers to their owner).
  *
  * The URL the API hands out carries `?v=<hash prefix>`: with the current version the answer may be cached

@@ -7,8 +7,8 @@ export function avatarVersion(sha256: string): string {
   return sha256.slice(0, AVATAR_VERSION_LENGTH);
 }
 
-/** `/api/users/<id>/avatar?v=<version>`, or null when the user has no avatar. */
+/** `/api/avatars/<id>?v=<version>`, or null when the user has no avatar. */
 export function avatarUrl(userId: string, sha256: string | null | undefined): string | null {
   if (!sha256) return null;
-  return `/api/users/${encodeURIComponent(userId)}/avatar?v=${avatarVersion(sha256)}`;
+  return `/api/avatars/${encodeURIComponent(userId)}?v=${avatarVersion(sha256)}`;
 }

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema';
 import { listInvoicesForUser } from './repository';
 import { toWireInvoice } from './wire';
 
-const BASE = sql.lit('/api/invoices/');
+const BASE = sql.lit('/api/orders/');
 
 const invoiceJsonRows = preparedQuery((db: Kysely<Database>, userId: string) =>
   db

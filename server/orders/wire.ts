@@ -38,12 +38,12 @@ export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrd
   };
 }
 
-/** What an invoice's customer sees of its order; the downloads are the owner's only (server/routes/invoices.ts). */
+/** What an invoice's customer sees of its order; the downloads are the owner's only (server/routes/order-downloads.ts). */
 export function toOrderWire(
   invoiceId: string,
   order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'>,
 ): OrderWire {
-  const base = `/api/invoices/${encodeURIComponent(invoiceId)}`;
+  const base = `/api/orders/${encodeURIComponent(invoiceId)}`;
   return {
     status: order.status,
     scheduledAt: order.scheduled_at,

@@ -20,7 +20,7 @@ import { requireAuth } from '../auth/middleware';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
-import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Charge } from '../limits/charge';
 import { accountAddressKey } from '../limits/limits';
@@ -56,9 +56,6 @@ export function deletionScheduledText(on: Date, now: Date): string {
 
 /** A malformed code gets the same answer as a wrong one. */
 const CODE_FIELD = { code: CODE_INVALID_TEXT };
-
-/** The only kind of verification there is. */
-const VERIFY_TYPES = new Set(['email']);
 
 export function accountRoutes(services: Services) {
   const { db, clock, config, sessions, limits, passwords, codes, mailer } = services;
@@ -181,8 +178,9 @@ export function accountRoutes(services: Services) {
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
   });
 
-  routes.get('/verify/:type', auth, async (c) => {
-    if (!VERIFY_TYPES.has(c.req.param('type'))) throw new HttpError(404, NOT_FOUND_TEXT);
+  // /verify/{type}: e-mail is the only type there is, so the only path; any other type is the API's 404. A path
+  // of its own rather than a parameter keeps every route within Hono's fastest router (docs/performance.md).
+  routes.get('/verify/email', auth, async (c) => {
     const { user } = c.get('auth');
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
     // Signed in: the account is the one to limit (the address limit guards the anonymous call).
@@ -199,8 +197,7 @@ export function accountRoutes(services: Services) {
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
   });
 
-  routes.post('/verify/:type', auth, async (c) => {
-    if (!VERIFY_TYPES.has(c.req.param('type'))) throw new HttpError(404, NOT_FOUND_TEXT);
+  routes.post('/verify/email', auth, async (c) => {
     const { user } = c.get('auth');
     const body = validate(VerifyRequest, await readJson(c), CODE_FIELD);
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);

@@ -25,9 +25,6 @@ import {
 } from '../invoices/idempotency';
 import { invoiceListings } from '../invoices/listing';
 import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from '../invoices/repository';
-import { NOT_FOUND_TEXT } from '../http/errors';
-import { calendarFileName, callCalendar } from '../orders/calendar';
-import { countSchedulings, findOrder, findReport } from '../orders/repository';
 import type { Services } from '../services';
 
 export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';
@@ -148,48 +145,6 @@ export function invoiceRoutes(services: Services) {
   routes.get('/my', auth, async (c) => {
     const { user } = c.get('auth');
     return c.body(await listings.json(user.id), 200, JSON_CONTENT_TYPE);
-  });
-
-  // The order's downloads: the owner's only. Anyone else's invoice, an unknown one, or one without the file
-  // gets the same 404, so the answer tells nothing about other customers' orders. Neither is kept by a cache.
-
-  routes.get('/:id/report', auth, async (c) => {
-    const { user } = c.get('auth');
-    const found = await findReport(db, c.req.param('id'), user.id);
-    if (!found) throw new HttpError(404, NOT_FOUND_TEXT);
-    return c.body(new Uint8Array(found.report), 200, {
-      'Content-Type': 'application/pdf',
-      // The name was reduced to safe characters when it was stored (server/orders/pdf.ts).
-      'Content-Disposition': `attachment; filename="${found.report_name}"`,
-      'Cache-Control': 'no-store',
-    });
-  });
-
-  routes.get('/:id/calendar.ics', auth, async (c) => {
-    const { user } = c.get('auth');
-    const order = await findOrder(db, c.req.param('id'));
-    if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
-      throw new HttpError(404, NOT_FOUND_TEXT);
-    }
-    const calendar = await callCalendar(
-      {
-        invoiceId: order.id,
-        title: order.title,
-        type: order.type,
-        at: order.scheduled_at,
-        join: order.join_info,
-        customer: null,
-        sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
-        publicUrl: config.PUBLIC_URL,
-      },
-      // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
-      'PUBLISH',
-    );
-    return c.body(calendar, 200, {
-      'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${calendarFileName(order.scheduled_at)}"`,
-      'Cache-Control': 'no-store',
-    });
   });
 
   return routes;

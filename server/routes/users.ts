@@ -5,7 +5,6 @@ import { WRONG_CURRENT_PASSWORD_TEXT, proveEmailChange } from '../account/email-
 import { notifyAccountChange } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
-import { serveAvatar } from '../avatars/serve';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
@@ -26,9 +25,6 @@ export function userRoutes(services: Services) {
   const auth = requireAuth(sessions);
 
   routes.get('/authenticate', auth, (c) => c.json({ user: toWireUser(c.get('auth').user) }, 200));
-
-  // Open to all: <img> tags send no token (see server/avatars/serve.ts).
-  routes.get('/:id/avatar', serveAvatar(db));
 
   routes.patch('/profile/update', auth, async (c) => {
     const { user, token } = c.get('auth');

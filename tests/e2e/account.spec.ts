@@ -65,7 +65,7 @@ test('a customer edits name and picture and sees them in the top bar; the last-l
   await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
 
   const avatar = page.getByRole('button', { name: 'Account menu' }).getByRole('img');
-  await expect(avatar).toHaveAttribute('src', /\/api\/users\/.+\/avatar\?v=/);
+  await expect(avatar).toHaveAttribute('src', /\/api\/avatars\/.+\?v=/);
   expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu', { name: 'Account' })).toContainText('Renamed Customer');

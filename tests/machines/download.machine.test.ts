@@ -31,15 +31,15 @@ describe('the download flow', () => {
           showError: (_, params: { message: string }) => void shown.push(params.message),
         },
       }),
-      { input: { url: '/api/invoices/1/report', fileName: 'report.pdf' } },
+      { input: { url: '/api/orders/1/report', fileName: 'report.pdf' } },
     ).start();
-    expect(actor.getSnapshot().context).toEqual({ url: '/api/invoices/1/report', fileName: 'report.pdf' });
+    expect(actor.getSnapshot().context).toEqual({ url: '/api/orders/1/report', fileName: 'report.pdf' });
     for (let i = 0; i < 3; i++) {
       actor.send({ type: 'download.start' });
       expect(actor.getSnapshot().value).toBe('downloading');
       await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
     }
-    expect(fetched).toEqual(Array(3).fill({ url: '/api/invoices/1/report' }));
+    expect(fetched).toEqual(Array(3).fill({ url: '/api/orders/1/report' }));
     expect(saved.map((entry) => entry.fileName)).toEqual(['report-from-server.pdf', 'report.pdf']);
     expect(saved[0]!.file.blob.type).toBe('application/pdf');
     expect(shown).toEqual(['The report is not ready yet.']);

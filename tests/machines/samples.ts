@@ -292,7 +292,7 @@ export const officeStaffSamples: Samples<typeof officeStaffMachine> = {
 };
 
 export const downloadSamples: Samples<typeof downloadMachine> = {
-  inputs: [{ url: '/api/invoices/inv-1/report', fileName: 'report.pdf' }],
+  inputs: [{ url: '/api/orders/inv-1/report', fileName: 'report.pdf' }],
   events: [{ type: 'download.start' }],
   outputs: {
     fetchFile: [

@@ -120,7 +120,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     expect(body.token).toBe(account.token);
     expect(body.user).toEqual({ ...account.user, avatarURL: body.user.avatarURL });
     const hash = sha256(PNG_RED);
-    expect(body.user.avatarURL).toBe(`/api/users/${account.user.id}/avatar?v=${hash.slice(0, 16)}`);
+    expect(body.user.avatarURL).toBe(`/api/avatars/${account.user.id}?v=${hash.slice(0, 16)}`);
 
     const served = await app.request(body.user.avatarURL!);
     expect(served.status).toBe(200);
@@ -233,7 +233,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     const first = (await sessionBody(await upload(account, PNG_RED))).user.avatarURL!;
     const second = (await sessionBody(await upload(account, GIF))).user.avatarURL!;
     expect(second).not.toBe(first);
-    expect(second).toBe(`/api/users/${account.user.id}/avatar?v=${sha256(GIF).slice(0, 16)}`);
+    expect(second).toBe(`/api/avatars/${account.user.id}?v=${sha256(GIF).slice(0, 16)}`);
 
     const current = await app.request(second);
     expect(current.headers.get('Content-Type')).toBe('image/gif');
@@ -297,7 +297,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
   });
 });
 
-describe('GET /api/users/<id>/avatar', () => {
+describe('GET /api/avatars/<id>', () => {
   it('answers If-None-Match with 304 and no body; a different tag gets the picture', async () => {
     const account = await register(app);
     const url = (await sessionBody(await upload(account, PNG_RED))).user.avatarURL!;
@@ -320,18 +320,18 @@ describe('GET /api/users/<id>/avatar', () => {
   it('asks caches to revalidate when the request has no ?v or a wrong one', async () => {
     const account = await register(app);
     await upload(account, PNG_RED);
-    const plain = await app.request(`/api/users/${account.user.id}/avatar`);
+    const plain = await app.request(`/api/avatars/${account.user.id}`);
     expect(plain.status).toBe(200);
     expect(plain.headers.get('Cache-Control')).toBe('no-cache');
     expect(plain.headers.get('ETag')).toBe(`"${sha256(PNG_RED)}"`);
-    const wrong = await app.request(`/api/users/${account.user.id}/avatar?v=0000000000000000`);
+    const wrong = await app.request(`/api/avatars/${account.user.id}?v=0000000000000000`);
     expect(wrong.headers.get('Cache-Control')).toBe('no-cache');
   });
 
   it('is a JSON 404 for a user without a picture and for an unknown user', async () => {
     const account = await register(app);
     for (const id of [account.user.id, 'no-such-user']) {
-      const res = await app.request(`/api/users/${id}/avatar`);
+      const res = await app.request(`/api/avatars/${id}`);
       expect(res.status).toBe(404);
       expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
       expect(res.headers.get('Cache-Control')).toBe('no-store');

@@ -178,7 +178,7 @@ describe('a call: schedule, move, deliver', () => {
       join: '+44 20 7946 0000',
       deliveredAt: clock.now().toISOString(),
       reportURL: null,
-      calendarURL: `/api/invoices/${id}/calendar.ics`,
+      calendarURL: `/api/orders/${id}/calendar.ics`,
     });
     const kinds = await db
       .selectFrom('notifications')
@@ -310,7 +310,7 @@ describe('a PDF report: send, send again, deliver', () => {
     expect(order.audit[2]!.note).toContain('review.pdf');
 
     const invoice = (await myInvoices(app, customer.token)).find((entry) => entry._id === id);
-    expect(invoice?.order).toMatchObject({ reportURL: `/api/invoices/${id}/report`, calendarURL: null });
+    expect(invoice?.order).toMatchObject({ reportURL: `/api/orders/${id}/report`, calendarURL: null });
     const download = await app.request(invoice!.order!.reportURL!, { headers: bearer(customer.token) });
     expect(download.status).toBe(200);
     expect(download.headers.get('Content-Type')).toBe('application/pdf');
@@ -321,18 +321,18 @@ describe('a PDF report: send, send again, deliver', () => {
     // Anyone else: the same 404 as for an invoice that does not exist; signed out: 401.
     const stranger = await account(app, db);
     for (const token of [stranger.token, office.token, admin.token]) {
-      const res = await app.request(`/api/invoices/${id}/report`, { headers: bearer(token) });
+      const res = await app.request(`/api/orders/${id}/report`, { headers: bearer(token) });
       expect(res.status).toBe(404);
       expect(await errorText(res)).toBe(NOT_FOUND_TEXT);
     }
-    expect((await app.request(`/api/invoices/${id}/report`)).status).toBe(401);
-    expect((await app.request(`/api/invoices/not-an-id/report`, { headers: bearer(customer.token) })).status).toBe(404);
+    expect((await app.request(`/api/orders/${id}/report`)).status).toBe(401);
+    expect((await app.request(`/api/orders/not-an-id/report`, { headers: bearer(customer.token) })).status).toBe(404);
   });
 
   it('a call has no report to download, and a paid order no calendar file until it is scheduled', async () => {
     const id = await paidOrder(app, customer);
     for (const path of ['report', 'calendar.ics']) {
-      const res = await app.request(`/api/invoices/${id}/${path}`, { headers: bearer(customer.token) });
+      const res = await app.request(`/api/orders/${id}/${path}`, { headers: bearer(customer.token) });
       expect(res.status, path).toBe(404);
     }
   });
@@ -343,7 +343,7 @@ describe('the calendar file of a scheduled call', () => {
     const id = await paidOrder(app, customer);
     const at = inHours(6);
     expect((await schedule(app, office.token, id, { at, join: JOIN })).status).toBe(200);
-    const res = await app.request(`/api/invoices/${id}/calendar.ics`, { headers: bearer(customer.token) });
+    const res = await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(customer.token) });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="northgate-call-${at.slice(0, 10)}.ics"`);
@@ -359,10 +359,8 @@ describe('the calendar file of a scheduled call', () => {
     expect(text).toContain('METHOD:PUBLISH');
     expect(text).toContain(`UID:order-${id}@`);
     const stranger = await account(app, db);
-    expect((await app.request(`/api/invoices/${id}/calendar.ics`, { headers: bearer(stranger.token) })).status).toBe(
-      404,
-    );
-    expect((await app.request(`/api/invoices/${id}/calendar.ics`, { headers: bearer(office.token) })).status).toBe(404);
+    expect((await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(stranger.token) })).status).toBe(404);
+    expect((await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(office.token) })).status).toBe(404);
   });
 });
 

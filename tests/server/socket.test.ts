@@ -106,6 +106,20 @@ describe('the body limit over a socket', () => {
     expect(JSON.parse(res.body.toString())).toEqual({ message: { en: limitText } });
   });
 
+  it('leaves a GET to its route, whatever body comes with it: no GET route reads one', async () => {
+    const res = await send('GET', '/api/health', { 'Content-Length': String(tooLarge.length) }, [tooLarge]);
+    expect(res.status).toBe(200);
+    // A DELETE's body is judged like a POST's.
+    const deleting = await send(
+      'DELETE',
+      '/api/office/staff/someone',
+      { 'Content-Type': 'application/json', 'Content-Length': String(tooLarge.length) },
+      [tooLarge],
+    );
+    expect(deleting.status).toBe(413);
+    expect(JSON.parse(deleting.body.toString())).toEqual({ message: { en: limitText } });
+  });
+
   it('reads a chunked body within the limit to the route', async () => {
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
     const res = await send(

@@ -47,21 +47,21 @@ describe('downloads', () => {
           headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="audit.pdf"' },
         }),
     );
-    const file = await orderFile('/api/invoices/inv-1/report');
-    expect(seen).toEqual([{ url: '/api/invoices/inv-1/report', method: 'GET', authorization: 'Bearer token-1' }]);
+    const file = await orderFile('/api/orders/inv-1/report');
+    expect(seen).toEqual([{ url: '/api/orders/inv-1/report', method: 'GET', authorization: 'Bearer token-1' }]);
     expect(file.fileName).toBe('audit.pdf');
     expect(await file.blob.text()).toBe(pdf);
   });
 
   it("keeps the server's message when a download is refused", async () => {
     answer(() => Response.json({ message: { en: 'This order has no report.' } }, { status: 404 }));
-    await expect(download('/invoices/inv-1/report', { auth: true })).rejects.toMatchObject({
+    await expect(download('/orders/inv-1/report', { auth: true })).rejects.toMatchObject({
       message: 'This order has no report.',
       status: 404,
       serverMessage: 'This order has no report.',
     });
     answer(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
-    await expect(download('/invoices/inv-1/report', { auth: true })).rejects.toMatchObject({
+    await expect(download('/orders/inv-1/report', { auth: true })).rejects.toMatchObject({
       message: 'Request failed with status code 502',
       serverMessage: null,
     });

@@ -1,0 +1,62 @@
+/**
+ * /api/orders/<id>: the downloads of a customer's order (the id is its invoice's): the report once delivered, the
+ * calendar file once scheduled. The owner's only: anyone else's order, an unknown one, or one without the file
+ * gets the same 404, so the answer tells nothing about other customers' orders. Neither is kept by a cache.
+ *
+ * Not under /api/invoices/<id>: a parameter beside /api/invoices/my and /create would keep the app out of Hono's
+ * fastest router (docs/performance.md).
+ */
+import { Hono } from 'hono';
+import { requireAuth } from '../auth/middleware';
+import type { AppEnv } from '../http/app-env';
+import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
+import { calendarFileName, callCalendar } from '../orders/calendar';
+import { countSchedulings, findOrder, findReport } from '../orders/repository';
+import type { Services } from '../services';
+
+export function orderDownloadRoutes(services: Services) {
+  const { db, config, sessions } = services;
+  const routes = new Hono<AppEnv>();
+  const auth = requireAuth(sessions);
+
+  routes.get('/:id/report', auth, async (c) => {
+    const { user } = c.get('auth');
+    const found = await findReport(db, c.req.param('id'), user.id);
+    if (!found) throw new HttpError(404, NOT_FOUND_TEXT);
+    return c.body(new Uint8Array(found.report), 200, {
+      'Content-Type': 'application/pdf',
+      // The name was reduced to safe characters when it was stored (server/orders/pdf.ts).
+      'Content-Disposition': `attachment; filename="${found.report_name}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  routes.get('/:id/calendar.ics', auth, async (c) => {
+    const { user } = c.get('auth');
+    const order = await findOrder(db, c.req.param('id'));
+    if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
+      throw new HttpError(404, NOT_FOUND_TEXT);
+    }
+    const calendar = await callCalendar(
+      {
+        invoiceId: order.id,
+        title: order.title,
+        type: order.type,
+        at: order.scheduled_at,
+        join: order.join_info,
+        customer: null,
+        sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
+        publicUrl: config.PUBLIC_URL,
+      },
+      // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
+      'PUBLISH',
+    );
+    return c.body(calendar, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${calendarFileName(order.scheduled_at)}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  return routes;
+}
