@@ -3,7 +3,7 @@
  * and `Cache-Control: no-store` on every API answer that sets no policy of its own.
  */
 import type { HttpBindings } from '@hono/node-server';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Config } from '../config';
 
 /**
@@ -88,14 +88,16 @@ export const API_CACHE_CONTROL = 'no-store';
 export function securityHeaders(config: Pick<Config, 'GEOLOCATION_URL'>): MiddlewareHandler {
   const everywhere = Object.entries(securityHeaderValues(config));
   const onApi: Array<[string, string]> = [...everywhere, ['Cache-Control', API_CACHE_CONTROL]];
-  return async (c, next) => {
-    const headers = c.req.path.startsWith('/api/') ? onApi : everywhere;
-    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    if (outgoing) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
-      return next();
-    }
+  const onResponse = async (c: Context, next: Next, headers: Array<[string, string]>) => {
     await next();
     for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  };
+  // Not an async function: on the socket path (every real request) it returns the route's own promise.
+  return (c, next) => {
+    const headers = c.req.path.startsWith('/api/') ? onApi : everywhere;
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (!outgoing) return onResponse(c, next, headers);
+    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    return next();
   };
 }

@@ -9,6 +9,7 @@ import { services as catalogue } from '../../domain/catalogue/services';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
+import { JSON_CONTENT_TYPE } from '../http/json';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { isConstraintRace } from '../db/errors';
@@ -52,9 +53,6 @@ function isTooLong(body: unknown): boolean {
   const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
   return typeof url === 'string' && url.length > APP_URL_MAX;
 }
-
-/** What `c.json` sets, for an answer whose JSON text is made elsewhere. */
-const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 export function invoiceRoutes(services: Services) {
   const { db, clock, config, sessions, payments, limits, writes } = services;

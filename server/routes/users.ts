@@ -7,7 +7,9 @@ import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
+import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { JSON_CONTENT_TYPE } from '../http/json';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
@@ -18,13 +20,28 @@ export const EMAIL_IN_USE_TEXT = 'This e-mail address is already used by another
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
+/**
+ * `{user}` as JSON text, made once per user object: a session's user is a frozen object, shared by every request
+ * of that session while the read cache keeps it, until the database changes (server/auth/sessions.ts).
+ */
+const answers = new WeakMap<UserWithAvatar, string>();
+
+function authenticateAnswer(user: UserWithAvatar): string {
+  let text = answers.get(user);
+  if (text === undefined) {
+    text = JSON.stringify({ user: toWireUser(user) });
+    answers.set(user, text);
+  }
+  return text;
+}
+
 export function userRoutes(services: Services) {
   const { db, clock, sessions, limits, passwords } = services;
   const routes = new Hono<AppEnv>();
   // Per route, not `use('*')`: some user calls (record-visit, forgotten password) are open to visitors.
   const auth = requireAuth(sessions);
 
-  routes.get('/authenticate', auth, (c) => c.json({ user: toWireUser(c.get('auth').user) }, 200));
+  routes.get('/authenticate', auth, (c) => c.body(authenticateAnswer(c.get('auth').user), 200, JSON_CONTENT_TYPE));
 
   routes.patch('/profile/update', auth, async (c) => {
     const { user, token } = c.get('auth');

@@ -98,6 +98,22 @@ describe('session lifetime', () => {
   });
 });
 
+describe('resolving a token', () => {
+  it('gives frozen session and user objects, which the routes share and may not change', async () => {
+    const { token, user } = await register(app);
+    const sessions = createSessions({ db, config, clock });
+    const resolved = (await sessions.resolve(token))!;
+    expect(resolved.user).toMatchObject({ id: user.id, email: user.email });
+    expect(Object.isFrozen(resolved.user)).toBe(true);
+    expect(Object.isFrozen(resolved.session)).toBe(true);
+    // The session's use, recorded once a minute, is a new object, never a change to the shared one.
+    clock.advance(60_000);
+    const touched = (await sessions.resolve(token))!;
+    expect(touched.session.last_used_at).toBe(clock.now().toISOString());
+    expect(resolved.session.last_used_at).not.toBe(touched.session.last_used_at);
+  });
+});
+
 describe('purging ended sessions', () => {
   it('deletes revoked and expired rows and keeps live ones', async () => {
     const sessions = createSessions({ db, config, clock });

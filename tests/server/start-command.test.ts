@@ -18,7 +18,7 @@ describe('startCommand', () => {
   it("reads this project's start script: the allocator's setting, the GC flags, the entry", () => {
     expect(startCommand()).toEqual({
       env: { MALLOC_ARENA_MAX: '2' },
-      args: ['--max-semi-space-size=4', '--heap-growing-percent=25', 'scripts/start.mjs'],
+      args: ['--max-semi-space-size=2', '--heap-growing-percent=25', 'scripts/start.mjs'],
     });
   });
 
