@@ -2,7 +2,7 @@
  * `npm run bench`: how close the API comes to the floor its database sets, measured honestly.
  *
  * Every party runs in a process of its own, so that no figure carries another's cost:
- * - the server under test: the compiled production server, started as `npm start` starts it (`node <flags>
+ * - the server under test: the compiled production server, started as `npm start` starts it (`VAR=… node <flags>
  *   scripts/start.mjs`; built first when stale), on a temporary DATA_DIR, from an empty database;
  * - the read floor: a bare Hono app served the same way (scripts/bench/bare.mjs);
  * - the write floor: raw committed single-row inserts on the same disk (scripts/bench/floor.mjs): SQLite in WAL
