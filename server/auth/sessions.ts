@@ -29,8 +29,8 @@ export interface Sessions {
   /** The live session and its user for a token, or null when the token is unknown or the session ended. */
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(sessionId: string): Promise<void>;
-  /** Ends every live session of the user, except `exceptSessionId` when given. */
-  revokeAllForUser(userId: string, options?: { exceptSessionId?: string; db?: Kysely<Database> }): Promise<void>;
+  /** Ends every live session of the user (`db` may be a transaction). */
+  revokeAllForUser(userId: string, options?: { db?: Kysely<Database> }): Promise<void>;
   /** Deletes rows that can never be valid again, to keep the table small. */
   purgeEnded(): Promise<number>;
 }
@@ -157,14 +157,12 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
     },
 
     async revokeAllForUser(userId, options = {}) {
-      const db = options.db ?? deps.db;
-      let query = db
+      await (options.db ?? deps.db)
         .updateTable('sessions')
         .set({ revoked_at: clock.now().toISOString() })
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null);
-      if (options.exceptSessionId) query = query.where('id', '!=', options.exceptSessionId);
-      await query.execute();
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     async purgeEnded() {

@@ -43,14 +43,17 @@ export function mailsTo(address: string): string[] {
     .filter((mail) => mail.startsWith(`X-Envelope-To: ${address}`));
 }
 
-/** Waits for a new message to the address and returns the 6-digit code in it. */
+/**
+ * Waits for a new message to the address and returns its code: the six digits on a line of their own in the
+ * text part (as the server tests read it), never six digits that happen to stand in a header or a date.
+ */
 export async function codeFrom(address: string, after: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
         const mails = mailsTo(address).slice(after);
-        code = mails.at(-1)?.match(/\b(\d{6})\b/)?.[1];
+        code = mails.at(-1)?.match(/^[ \t]*(\d{6})[ \t]*\r?$/m)?.[1];
         return code;
       },
       { timeout: 10_000 },
