@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
 import { loginMachine } from '../../machines/login.machine';
+import type { Session } from '../../domain/types';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
@@ -130,5 +131,108 @@ describe('login: left unwired', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     expect(actor.getSnapshot().context.error).toBe('loginWithEmail is not provided');
     expect(signIn).not.toHaveBeenCalled();
+  });
+});
+
+// The states the Login and Register screens share (machines/lib/signInStates.ts), seen through the login machine.
+const never = <T>() => new Promise<T>(() => {});
+
+function startLogin(
+  actors: {
+    checkGoogle?: () => Promise<boolean>;
+    loginWithEmail?: () => Promise<Session>;
+    continueWithGoogle?: () => Promise<Session>;
+  } = {},
+) {
+  const signedIn: Session[] = [];
+  let wentHome = 0;
+  const actor = createActor(
+    loginMachine.provide({
+      actors: {
+        checkGoogle: fromPromise(actors.checkGoogle ?? (() => never<boolean>())),
+        loginWithEmail: fromPromise(actors.loginWithEmail ?? (() => never<Session>())),
+        continueWithGoogle: fromPromise(actors.continueWithGoogle ?? (() => never<Session>())),
+      },
+      actions: {
+        signIn: (_, session) => signedIn.push(session),
+        goHome: () => (wentHome += 1),
+      },
+    }),
+  ).start();
+  return { actor, signedIn, wentHome: () => wentHome };
+}
+
+describe('sign-in states: whether the site offers Google', () => {
+  it('asks the client config at once', () => {
+    const { actor } = startLogin();
+    expect(actor.getSnapshot().context.google).toBe('checking');
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['googleAvailability']);
+  });
+
+  it.each([
+    [() => Promise.resolve(true), 'available'],
+    [() => Promise.resolve(false), 'unavailable'],
+    [() => Promise.reject(new Error('Network Error')), 'unknown'],
+  ] as const)('%#: the answer is kept as %s', async (checkGoogle, google) => {
+    const { actor } = startLogin({ checkGoogle });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.google).toBe(google));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('without a checkGoogle actor provided, it is not known', async () => {
+    const actor = createActor(loginMachine).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.google).toBe('unknown'));
+  });
+});
+
+describe('sign-in states: a request', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('spins for 1.5 s at most, then waits with the buttons disabled', () => {
+    vi.useFakeTimers();
+    const { actor } = startLogin();
+    actor.send({ type: 'login.submit' });
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'spinning' });
+    vi.advanceTimersByTime(1499);
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'spinning' });
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toEqual({ submitting: 'waiting' });
+  });
+
+  it('a session signs in once, goes home once and ends the screen', async () => {
+    const { actor, signedIn, wentHome } = startLogin({ loginWithEmail: async () => adaSession });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(signedIn).toEqual([adaSession]);
+    expect(wentHome()).toBe(1);
+  });
+
+  it("an error goes back to editing with the error's text", async () => {
+    const { actor, signedIn } = startLogin({ loginWithEmail: () => Promise.reject(new Error('Too many attempts.')) });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(actor.getSnapshot().context.error).toBe('Too many attempts.');
+    expect(signedIn).toEqual([]);
+  });
+
+  it('the Google request runs under its own id and ends like the e-mail request', async () => {
+    const google = startLogin({ checkGoogle: async () => true, continueWithGoogle: async () => adaSession });
+    google.actor.send({ type: 'login.google' });
+    expect(Object.keys(google.actor.getSnapshot().children)).toContain('googleRequest');
+    await vi.waitFor(() => expect(google.actor.getSnapshot().status).toBe('done'));
+    expect(google.signedIn).toEqual([adaSession]);
+    expect(google.wentHome()).toBe(1);
+
+    const refused = startLogin({ continueWithGoogle: () => Promise.reject(new Error('The window was closed.')) });
+    refused.actor.send({ type: 'login.google' });
+    await vi.waitFor(() => expect(refused.actor.getSnapshot().value).toBe('editing'));
+    expect(refused.actor.getSnapshot().context.error).toBe('The window was closed.');
+  });
+
+  it('without a continueWithGoogle actor provided, the error names it', async () => {
+    const actor = createActor(loginMachine).start();
+    actor.send({ type: 'login.google' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('continueWithGoogle is not provided'));
   });
 });

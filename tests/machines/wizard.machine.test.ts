@@ -155,3 +155,79 @@ describe('wizard: the order it sends', () => {
     expect(orderErrorMessage(error)).toBe(text);
   });
 });
+
+const auditService = { title: 'Cyber Security Audit', price: 79 };
+
+function startDraft(createInvoice: (input: OrderInput) => Promise<{ paymentLink: string }>) {
+  return createActor(
+    wizardMachine.provide({ actors: { createInvoice: fromPromise(({ input }) => createInvoice(input)) } }),
+    { input: { service: auditService } },
+  ).start();
+}
+
+describe('wizard: the order draft', () => {
+  it('starts on Review with the service, no website and the default delivery', () => {
+    const actor = startDraft(async () => ({ paymentLink: 'x' }));
+    expect(actor.getSnapshot().value).toBe('review');
+    expect(actor.getSnapshot().context).toEqual({
+      service: auditService,
+      appChoice: 'none',
+      websiteUrl: '',
+      serviceType: 'PDF Sent to Email',
+      error: null,
+    });
+  });
+
+  it('keeps the URL as typed and sends it trimmed while the invoice is created', () => {
+    const createInvoice = vi.fn((_input: OrderInput) => new Promise<{ paymentLink: string }>(() => {}));
+    const actor = startDraft(createInvoice);
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.chooseApp', choice: 'existing' });
+    actor.send({ type: 'wizard.changeUrl', value: ' shop.example.com ' });
+    expect(actor.getSnapshot().context.websiteUrl).toBe(' shop.example.com ');
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.confirm' });
+    expect(actor.getSnapshot().value).toBe('checkingOut');
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['createInvoice']);
+    expect(createInvoice).toHaveBeenCalledWith({
+      amount: 79,
+      title: 'Cyber Security Audit',
+      type: 'PDF Sent to Email',
+      url: 'shop.example.com',
+    });
+  });
+
+  it('a URL of blanks counts as none: Information stays', () => {
+    const actor = startDraft(async () => ({ paymentLink: 'x' }));
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.chooseApp', choice: 'existing' });
+    actor.send({ type: 'wizard.changeUrl', value: '   ' });
+    actor.send({ type: 'wizard.next' });
+    expect(actor.getSnapshot().value).toBe('information');
+  });
+});
+
+describe('wizard: the error toast text', () => {
+  it.each([
+    // The server's words win over the HTTP client's.
+    [new ApiError('Request failed with status code 409', 409, 'The price has changed.'), 'The price has changed.'],
+    // A server text of blanks says nothing: the client's words show.
+    [new ApiError('Request failed with status code 500', 500, '  '), 'Request failed with status code 500'],
+    [new ApiError('Network Error', 0, null), 'Network Error'],
+    [new Error('   '), 'Something went wrong.'],
+    ['a string thrown', 'Something went wrong.'],
+    [undefined, 'Something went wrong.'],
+  ])('for %s is %j', (error, text) => {
+    expect(orderErrorMessage(error)).toBe(text);
+  });
+});
+
+describe('wizard: without its actor provided', () => {
+  it('the error names the missing actor', async () => {
+    const actor = createActor(wizardMachine, { input: { service: auditService } }).start();
+    for (let step = 0; step < 3; step += 1) actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('createInvoice is not provided'));
+  });
+});
