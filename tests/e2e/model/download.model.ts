@@ -35,7 +35,7 @@ await describeBrowserModel<typeof downloadMachine, Ctx>({
     });
     expect(sent.status()).toBe(200);
     await withStoredToken(page, customer.token);
-    const file = await HeldRequests.on(page, /\/api\/invoices\/[^/]+\/report$/);
+    const file = await HeldRequests.on(page, /\/api\/orders\/[^/]+\/report$/);
     await openApp(page, '/invoices');
     return { file, pdf };
   },
