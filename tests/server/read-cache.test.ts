@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database';
-import { changeStamp } from '../../server/db/change-stamp';
+import { changeStamp, trackChanges } from '../../server/db/change-stamp';
 import { migrate } from '../../server/db/migrate';
 import { createReadCache } from '../../server/db/read-cache';
 import {
@@ -175,7 +175,8 @@ describe('the read cache', () => {
       readdirSync('/proc/self/fd').filter((fd) => {
         try {
           const flags = /^flags:\s+(\d+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))![1]!;
-          return readlinkSync(`/proc/self/fd/${fd}`).endsWith('-shm') && (parseInt(flags, 8) & 3) === 0;
+          // The last connection to close removes the file: a descriptor left open then reads "… (deleted)".
+          return /-shm( \(deleted\))?$/.test(readlinkSync(`/proc/self/fd/${fd}`)) && (parseInt(flags, 8) & 3) === 0;
         } catch {
           return false; // the directory's own descriptor, gone by now
         }
@@ -192,6 +193,26 @@ describe('the read cache', () => {
     expect(changeStamp(memory)).toBe(1);
     expect(changeStamp(memory)).toBe(1);
     await memory.destroy();
+  });
+
+  it('asks PRAGMA data_version on every read for a file not in WAL mode (no WAL-index header to look at)', () => {
+    const file = join(createDataDir(), 'rollback-journal.sqlite');
+    const mine = new SQLite(file);
+    mine.exec('CREATE TABLE notes (text TEXT)');
+    const other = new SQLite(file);
+    const tracked = {};
+    const stopTracking = trackChanges(tracked, mine);
+    try {
+      expect(mine.pragma('journal_mode', { simple: true })).toBe('delete');
+      const first = changeStamp(tracked)!;
+      expect(changeStamp(tracked)).toBe(first);
+      other.exec("INSERT INTO notes VALUES ('from elsewhere')");
+      expect(changeStamp(tracked)).toBe(first + 1);
+    } finally {
+      stopTracking();
+      other.close();
+      mine.close();
+    }
   });
 
   it('reads through inside a transaction, and for a database it does not track', async () => {
