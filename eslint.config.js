@@ -40,7 +40,6 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
-      '.tools',
       '.stryker-tmp',
       'node_modules',
       'test-results',

@@ -32,9 +32,6 @@ export default {
     'dist',
     'dist-server',
     'data',
-    '.tools',
-    // StrykerJS 10's own install (scripts/stryker.sh).
-    'tools/*/node_modules',
     'reports',
     'test-results',
     'playwright-report',

@@ -11,7 +11,7 @@ export default defineConfig({
     ssr: 'server/main.ts',
     outDir: 'dist-server',
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     minify: false,
     rolldownOptions: { output: { format: 'esm', entryFileNames: 'main.js' } },

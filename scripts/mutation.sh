@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
 # `npm run test:mutation`: StrykerJS over machines/ (stryker.machines.config.mjs) and over the server's account,
-# session, password, payment and invoice code (stryker.server.config.mjs), one after the other, with the
-# StrykerJS of the Node that runs them (scripts/stryker.sh). Each writes its HTML report under
-# reports/mutation/<target>/ and fails below its `thresholds.break`; both always run, then their scores are
-# printed together, and the command fails when either run did.
+# session, password, payment and invoice code (stryker.server.config.mjs), one after the other. Each writes its
+# HTML report under reports/mutation/<target>/ and fails below its `thresholds.break`; both always run, then their
+# scores are printed together, and the command fails when either run did.
 # Extra arguments go to both runs, e.g. `npm run test:mutation -- --concurrency 1`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-echo "node $(node --version), StrykerJS $(bash scripts/stryker.sh --version 2>/dev/null | tail -1)"
+echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 declare -a FAILED=()
 for target in machines server; do
   started=$SECONDS
   echo "== mutation testing: $target"
-  bash scripts/stryker.sh run "stryker.$target.config.mjs" "$@" || FAILED+=("$target")
+  npx stryker run "stryker.$target.config.mjs" "$@" || FAILED+=("$target")
   echo "   ($target: $((SECONDS - started)) s)"
 done
 node scripts/mutation-summary.mjs machines server || FAILED+=(summary)

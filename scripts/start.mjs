@@ -9,6 +9,17 @@ import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from './build-check.mjs';
 
 const SERVER_ENTRY = resolve('dist-server/main.js');
 
+// The server runs on Node 24, which `npm ci` installs into node_modules/.bin/node. Started another way with an
+// older Node (a service manager's `node scripts/start.mjs`), say how to start it rather than fail later.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `[start] this is node ${process.version}; the server needs Node 22.12 or newer (24 is what it is tested on). ` +
+      'Start it with `npm start`, or run node_modules/.bin/node, the Node 24 that `npm ci` installed.',
+  );
+  process.exit(1);
+}
+
 function vite(args, what) {
   console.log(`[start] ${what} is missing or out of date: building it…`);
   const result = spawnSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', ...args], {

@@ -1,5 +1,6 @@
 /** Brings the database schema up to date; run at every start before the server accepts requests. */
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** Migration 0009 on a database that already has customers and invoices, on SQLite and on PostgreSQL. */
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';

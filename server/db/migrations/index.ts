@@ -3,7 +3,7 @@
  * inside the module graph, so they work the same under tsx, vitest and any bundler.
  * Names sort in the order they must run; never rename or edit one that has shipped: add a new one.
  */
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_users_sessions';
 import * as m0002 from './0002_invoices';
 import * as m0003 from './0003_account';
