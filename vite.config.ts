@@ -1,11 +1,32 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In development Vite serves the client with hot reload and hands /api to the API server.
 const apiPort = process.env.PORT ?? '3000';
 
+/**
+ * The modules the entry reaches through static imports alone: what the first page runs before anything else.
+ * Left to itself the bundler gives each module that lazy pages share with the first page a chunk of its own
+ * (a dozen files of 0.2 to 6 KB, each compressed on its own and those under 1 KB not at all). Grouped as one
+ * chunk they are the same code, loaded as early: nothing lazy becomes eager (docs/performance.md, front end).
+ */
+const shell = new Set<string>();
+const findShell: Plugin = {
+  name: 'find-shell',
+  apply: 'build',
+  buildEnd() {
+    const stack = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (shell.has(id)) continue;
+      shell.add(id);
+      stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), findShell],
   // React 18 and later have useSyncExternalStore built in: the libraries that still import the shim for older
   // Reacts (wouter, @xstate/react) get React's own, and the selector helper's non-shim build over it.
   resolve: {
@@ -38,7 +59,9 @@ export default defineConfig({
             {
               name: 'core',
               test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
+              priority: 1,
             },
+            { name: 'shell', test: (id) => shell.has(id) },
           ],
         },
       },

@@ -1,5 +1,6 @@
 /**
- * The production bundle carries no inspector (docs/architecture.md#how-a-flow-travels-through-the-browser):
+ * The landing page's initial JavaScript stays within its budget (scripts/landing-size.mjs), and the production
+ * bundle carries no inspector (docs/architecture.md#how-a-flow-travels-through-the-browser):
  * `@statelyai/inspect` and the inspector mask are loaded only in development, by a dynamic import that the
  * production build drops. Runs after `vite build` in `npm run test:e2e` and reads every JavaScript file of
  * dist/assets (BUNDLE_DIR overrides the folder, to check another build).
@@ -10,8 +11,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { BUDGET_JS_KB, landingSize } from '../../scripts/landing-size.mjs';
 
-const assets = join(resolve(process.env.BUNDLE_DIR ?? 'dist'), 'assets');
+const dist = resolve(process.env.BUNDLE_DIR ?? 'dist');
+const assets = join(dist, 'assets');
 
 const INSPECTOR_FINGERPRINTS = [
   'createBrowserInspector',
@@ -39,6 +42,13 @@ test.describe('production bundle', () => {
   test('exists', () => {
     expect(existsSync(assets), `${assets} (run vite build first)`).toBe(true);
     expect(bundleFiles().length).toBeGreaterThan(0);
+  });
+
+  test(`loads at most ${BUDGET_JS_KB} KB of gzipped JavaScript on the landing page before anything else`, () => {
+    const { js } = landingSize(dist);
+    const listing = js.files.map(({ file, gzipBytes }) => `${file}: ${(gzipBytes / 1024).toFixed(1)} KB`).join('\n');
+    expect(js.files.length, 'index.html names no script').toBeGreaterThan(0);
+    expect(js.gzipBytes / 1024, `initial JavaScript, gzipped:\n${listing}`).toBeLessThanOrEqual(BUDGET_JS_KB);
   });
 
   test('contains no @statelyai/inspect code', () => {
