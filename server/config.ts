@@ -11,6 +11,10 @@ import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../domain/
 export interface Config {
   /** TCP port to listen on; 0 lets the OS choose (used by tests). */
   PORT: number;
+  /**
+   * The address to listen on. Default: loopback (127.0.0.1) while PUBLIC_URL is unset, so that a site nobody
+   * configured is reachable from this machine only; every interface (0.0.0.0) once PUBLIC_URL names the site.
+   */
   HOST: string;
   /** Where the SQLite database (when DATABASE_URL is unset), the mail outbox and the limits file live. */
   DATA_DIR: string;
@@ -19,7 +23,11 @@ export interface Config {
    * database, which several server instances may share. Unset: the embedded SQLite file in DATA_DIR.
    */
   DATABASE_URL: string | undefined;
-  /** The address customers reach us at; used for links in mail and payment redirects. */
+  /**
+   * The address customers reach us at; used for links in mail and payment redirects. Default: the address the
+   * server listens on (http://localhost:PORT for loopback or every interface), so payment returns to the origin
+   * the customer came from.
+   */
   PUBLIC_URL: string;
   /** The built SPA (vite's output directory). */
   STATIC_DIR: string;
@@ -78,6 +86,11 @@ export interface Config {
   OFFICE_EMAIL: string;
   /** Mail goes out through this SMTP server (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox. */
   SMTP_URL: string | undefined;
+  /**
+   * 'outbox' says, on a public PUBLIC_URL, that mail going to DATA_DIR/outbox instead of an SMTP server is meant
+   * (a staging site). Unset, a site with a public PUBLIC_URL and no SMTP_URL refuses to start.
+   */
+  MAIL: 'outbox' | undefined;
   /** E-mailed codes (password reset, verification) requested per account and per address within the window. */
   CODE_MAX_REQUESTS_PER_ACCOUNT: number;
   CODE_MAX_REQUESTS_PER_ADDRESS: number;
@@ -253,8 +266,27 @@ function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[]): 
 
 /** True when the URL's host is this machine: localhost, 127.0.0.0/8 or [::1]. */
 export function isLoopbackUrl(value: string): boolean {
-  const host = new URL(value).hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  return isLoopbackHost(new URL(value).hostname);
+}
+
+/** True when a host name or listening address is this machine only: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(value: string): boolean {
+  const host = value.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/** Every interface: a browser cannot be sent there, so such a server's own address is localhost. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
+
+function defaultHost(publicUrl: string): string {
+  if (!isLoopbackUrl(publicUrl)) return '0.0.0.0';
+  return new URL(publicUrl).hostname === '[::1]' ? '::1' : '127.0.0.1';
+}
+
+/** The address a server listening on HOST:PORT is reached at from this machine, for PUBLIC_URL's default. */
+function listeningUrl(host: string | undefined, port: number): string {
+  if (host === undefined || ANY_ADDRESS.has(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
@@ -262,13 +294,17 @@ export const PAYMENT_LINK_SECRET_MIN = 32;
 
 export function loadConfig(env: Env = process.env): Config {
   const PORT = integer(env, 'PORT', 3000, 0, 65535);
+  const host = raw(env, 'HOST');
+  // The origin the customer typed: a browser keeps the sign-in per origin, so payment must return to it.
+  const PUBLIC_URL = url(env, 'PUBLIC_URL', listeningUrl(host, PORT));
   const config: Config = {
     PORT,
-    // All interfaces by default: the server also runs in containers, where loopback is unreachable.
-    HOST: raw(env, 'HOST') ?? '0.0.0.0',
+    // A site with a public address listens on every interface (containers, where loopback is unreachable); one
+    // with none, or a loopback one, is a tool for this machine and listens on loopback only.
+    HOST: host ?? defaultHost(PUBLIC_URL),
     DATA_DIR: raw(env, 'DATA_DIR') ?? './data',
     DATABASE_URL: databaseUrl(env, 'DATABASE_URL'),
-    PUBLIC_URL: url(env, 'PUBLIC_URL', `http://localhost:${PORT}`),
+    PUBLIC_URL,
     STATIC_DIR: raw(env, 'STATIC_DIR') ?? 'dist',
     SESSION_IDLE_DAYS: positive(env, 'SESSION_IDLE_DAYS', 7),
     SESSION_ABSOLUTE_DAYS: positive(env, 'SESSION_ABSOLUTE_DAYS', 30),
@@ -295,6 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     STRIPE_API_BASE: optionalUrl(env, 'STRIPE_API_BASE'),
     GEOLOCATION_URL: switchableUrl(env, 'GEOLOCATION_URL', 'https://ipapi.co/json/'),
     SMTP_URL: smtpUrl(env, 'SMTP_URL'),
+    MAIL: oneOf(env, 'MAIL', ['outbox'] as const),
     OFFICE_EMAIL: email(env, 'OFFICE_EMAIL', company.supportEmail),
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
@@ -324,11 +361,23 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.PAYMENTS === 'sandbox' && config.STRIPE_SECRET_KEY !== undefined) {
     throw new ConfigError('PAYMENTS=sandbox and STRIPE_SECRET_KEY are both set: choose one payment provider.');
   }
-  if (config.STRIPE_SECRET_KEY === undefined && config.PAYMENTS !== 'sandbox' && !isLoopbackUrl(config.PUBLIC_URL)) {
+  const local = isLoopbackUrl(config.PUBLIC_URL) && isLoopbackHost(config.HOST);
+  if (config.STRIPE_SECRET_KEY === undefined && config.PAYMENTS !== 'sandbox' && !local) {
     throw new ConfigError(
-      `No payment provider for ${config.PUBLIC_URL}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take ` +
-        'payments, or PAYMENTS=sandbox to run the test checkout (no money moves; any customer can mark their ' +
-        'own invoice paid) on a staging site. The sandbox runs by itself only on a loopback PUBLIC_URL.',
+      `No payment provider for ${config.PUBLIC_URL} on HOST ${config.HOST}: set STRIPE_SECRET_KEY and ` +
+        'STRIPE_WEBHOOK_SECRET to take payments, or PAYMENTS=sandbox to run the test checkout (no money moves; any ' +
+        'customer can mark their own invoice paid) on a staging site. The sandbox runs by itself only on a ' +
+        'loopback PUBLIC_URL and a loopback HOST.',
+    );
+  }
+  // Reset codes written to a folder on a public site reach nobody, and say nothing: only by name.
+  if (config.MAIL === 'outbox' && config.SMTP_URL !== undefined) {
+    throw new ConfigError('MAIL=outbox and SMTP_URL are both set: choose where mail goes.');
+  }
+  if (config.SMTP_URL === undefined && config.MAIL !== 'outbox' && !isLoopbackUrl(config.PUBLIC_URL)) {
+    throw new ConfigError(
+      `No mail server for ${config.PUBLIC_URL}: set SMTP_URL (smtp:// or smtps://) so that codes, receipts and ` +
+        "the office's notices reach people, or MAIL=outbox to write them to DATA_DIR/outbox on a staging site.",
     );
   }
   if (config.SESSION_IDLE_DAYS > config.SESSION_ABSOLUTE_DAYS) {

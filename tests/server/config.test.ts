@@ -6,7 +6,7 @@ describe('loadConfig', () => {
   it('has the documented defaults when nothing is set', () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
       DATA_DIR: './data',
       DATABASE_URL: undefined,
       PUBLIC_URL: 'http://localhost:3000',
@@ -130,6 +130,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/storefront',
       PUBLIC_URL: 'https://shop.example/',
       PAYMENTS: 'Sandbox',
+      MAIL: 'Outbox',
       VISIT_RETENTION_DAYS: '30',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
@@ -146,6 +147,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/storefront',
       PUBLIC_URL: 'https://shop.example',
       PAYMENTS: 'sandbox',
+      MAIL: 'outbox',
       VISIT_RETENTION_DAYS: 30,
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'build',
@@ -160,6 +162,32 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_URL from PORT', () => {
     expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+  });
+
+  it('listens on loopback unless PUBLIC_URL names a public site', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000' }).HOST).toBe('::1');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example', PAYMENTS: 'sandbox', MAIL: 'outbox' }).HOST).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it('takes PUBLIC_URL from the address it listens on, so payment returns to the same origin', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).PUBLIC_URL).toBe('http://[::1]:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS: 'sandbox' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('refuses a public site that would write its mail to a folder, unless MAIL=outbox says so', () => {
+    const site = { PUBLIC_URL: 'https://shop.example', PAYMENTS: 'sandbox' };
+    expect(() => loadConfig(site)).toThrow(/No mail server for https:\/\/shop\.example: set SMTP_URL.*MAIL=outbox/s);
+    expect(loadConfig({ ...site, MAIL: 'outbox' }).MAIL).toBe('outbox');
+    expect(loadConfig({ ...site, SMTP_URL: 'smtp://mail.shop.example:587' }).MAIL).toBeUndefined();
+    expect(() => loadConfig({ ...site, MAIL: 'outbox', SMTP_URL: 'smtp://mail.shop.example' })).toThrow(
+      /choose where mail goes/,
+    );
+    expect(() => loadConfig({ ...site, MAIL: 'folder' })).toThrow(/MAIL must be one of outbox/);
   });
 
   it.each([

@@ -18,8 +18,15 @@ afterAll(cleanup);
 describe('choosing the payment provider', () => {
   it('refuses a public address with no Stripe keys, and says what to set', () => {
     for (const PUBLIC_URL of ['https://shop.example', 'http://192.168.1.20:3000', 'http://10.0.0.5']) {
-      expect(() => loadConfig({ PUBLIC_URL })).toThrow(ConfigError);
-      expect(() => loadConfig({ PUBLIC_URL })).toThrow(/STRIPE_SECRET_KEY.*PAYMENTS=sandbox/s);
+      expect(() => loadConfig({ PUBLIC_URL, MAIL: 'outbox' })).toThrow(ConfigError);
+      expect(() => loadConfig({ PUBLIC_URL, MAIL: 'outbox' })).toThrow(/STRIPE_SECRET_KEY.*PAYMENTS=sandbox/s);
+    }
+  });
+
+  it('keeps the sandbox a loopback tool: listening beyond loopback needs PAYMENTS=sandbox or Stripe', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(() => loadConfig({ HOST, MAIL: 'outbox' })).toThrow(/on HOST .*PAYMENTS=sandbox/s);
+      expect(paymentProviderName(loadConfig({ HOST, PAYMENTS: 'sandbox', MAIL: 'outbox' }))).toBe('sandbox');
     }
   });
 
@@ -32,14 +39,14 @@ describe('choosing the payment provider', () => {
     ]) {
       expect(paymentProviderName(loadConfig({ PUBLIC_URL }))).toBe('sandbox');
     }
-    expect(paymentProviderName(loadConfig({ PUBLIC_URL: 'https://staging.shop.example', PAYMENTS: 'sandbox' }))).toBe(
-      'sandbox',
-    );
+    const staging = { PUBLIC_URL: 'https://staging.shop.example', PAYMENTS: 'sandbox', MAIL: 'outbox' };
+    expect(paymentProviderName(loadConfig(staging))).toBe('sandbox');
   });
 
   it('uses Stripe when its keys are set, and refuses to be told both', () => {
     const stripe = {
       PUBLIC_URL: 'https://shop.example',
+      SMTP_URL: 'smtp://mail.shop.example:587',
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
     };
@@ -82,6 +89,13 @@ describe('start-up', () => {
     const { code, output } = await start({ PUBLIC_URL: 'https://shop.example' });
     expect(code).toBe(1);
     expect(output).toContain('No payment provider for https://shop.example');
+    expect(output).not.toContain('listening on');
+  });
+
+  it('does not start on a public address without a mail server, and says why', async () => {
+    const { code, output } = await start({ PUBLIC_URL: 'https://shop.example', PAYMENTS: 'sandbox' });
+    expect(code).toBe(1);
+    expect(output).toContain('No mail server for https://shop.example');
     expect(output).not.toContain('listening on');
   });
 
