@@ -11,6 +11,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/config.test.ts',
   'tests/server/forgot-password-timing.test.ts',
   'tests/server/limits-parts.test.ts',
+  'tests/server/log-output.test.ts',
   'tests/server/limits-postgres.test.ts',
   'tests/server/migrations-postgres.test.ts',
   'tests/server/postgres.test.ts',

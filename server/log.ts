@@ -7,6 +7,7 @@
  */
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
+import { createLogOutput } from './log-output';
 
 export type SecurityEvent =
   | 'signin.success'
@@ -36,9 +37,13 @@ export interface ServerLog {
   readonly logger: Logger;
   /** One security event; `fields` must never hold a secret. */
   security(event: SecurityEvent, fields?: Record<string, unknown>): void;
+  /** Writes out what is buffered, waiting at most `timeoutMs` for a slow reader (server/log-output.ts). */
+  close(timeoutMs: number): Promise<void>;
 }
 
+/** Without a destination, the log goes to standard output without ever blocking (server/log-output.ts). */
 export function createLog(options: { level: LogLevel; destination?: pino.DestinationStream }): ServerLog {
+  const output = options.destination ? undefined : createLogOutput();
   const logger = pino(
     {
       level: options.level,
@@ -50,13 +55,19 @@ export function createLog(options: { level: LogLevel; destination?: pino.Destina
         censor: '[redacted]',
       },
     },
-    options.destination,
+    options.destination ?? output,
+  );
+  output?.onRecovered((dropped) =>
+    logger.warn({ event: 'log.dropped', dropped }, `${dropped} log line(s) dropped while standard output was full`),
   );
   const securityLogger = logger.child({ log: 'security' });
   return {
     logger,
     security(event, fields = {}) {
       securityLogger.info({ event, ...fields }, event);
+    },
+    async close(timeoutMs) {
+      await output?.close(timeoutMs);
     },
   };
 }

@@ -20,6 +20,9 @@ import { createLog } from './log';
 import { createMailer } from './mail/mailer';
 import { paymentProviderName } from './payments';
 
+/** How long the exit waits for standard output to take the log's last lines. */
+const LOG_CLOSE_MS = 500;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // Before anything that may need it: the drain's lines go to this JSON log.
@@ -72,6 +75,8 @@ async function main(): Promise<void> {
     readiness,
     log,
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+    // The last lines get a moment to reach a slow reader; a stalled one does not hold the exit.
+    exit: (code) => void log.close(LOG_CLOSE_MS).finally(() => process.exit(code)),
     stop: [() => void cleanupJob.stop(), () => void reminderJob.stop()],
     // A clean-up or a reminder run under way finishes before the database closes.
     close: [

@@ -160,4 +160,29 @@ describe('SIGTERM', () => {
     await within('the connection closing', inFlight.closed, () => inFlight.received());
     expect(inFlight.received()).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/);
   }, 90_000);
+
+  it('exits even when nobody reads its log: the lines wait in a bounded buffer, not in a blocked write', async () => {
+    // Each address's second visit record is refused, and each refusal is a line of the security log.
+    const server = await startServer({ TRUST_PROXY: '1', VISIT_MAX_PER_ADDRESS_PER_MINUTE: '1' });
+    // The log reader stalls: the pipe fills (64 KB) and stays full.
+    server.child.stdout!.pause();
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    for (let n = 0; n < 600; n += 1) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const answer = await fetch(`http://127.0.0.1:${server.port}/api/users/record-visit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${n >> 8}.${n & 255}` },
+          body: '{}',
+        });
+        expect(answer.status).toBe(attempt === 0 ? 400 : 429);
+      }
+    }
+
+    server.child.kill('SIGTERM');
+    expect(await within('exit with the log unread', exited, () => '(its output is not being read)')).toBe(0);
+    // What reached the pipe before it filled is the log as written: whole JSON lines, the refusals among them.
+    server.child.stdout!.resume();
+    await server.exited();
+    expect(server.lines.filter((line) => line.event === 'limit.exceeded').length).toBeGreaterThan(100);
+  }, 90_000);
 });
