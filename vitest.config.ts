@@ -12,6 +12,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/forgot-password-timing.test.ts',
   'tests/server/limits-parts.test.ts',
   'tests/server/log-output.test.ts',
+  'tests/server/log-repeats.test.ts',
   'tests/server/limits-postgres.test.ts',
   'tests/server/migrations-postgres.test.ts',
   'tests/server/postgres.test.ts',

@@ -8,6 +8,10 @@
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
 import { createLogOutput } from './log-output';
+import { REPEAT_WINDOW_MS, createRepeatFilter } from './log-repeats';
+
+/** Refusals a script repeats per request: logged at most once a minute per address, with a count (log-repeats.ts). */
+const REPEATED_REFUSALS: ReadonlySet<string> = new Set<SecurityEvent>(['signin.limited', 'overloaded']);
 
 export type SecurityEvent =
   | 'signin.success'
@@ -42,7 +46,12 @@ export interface ServerLog {
 }
 
 /** Without a destination, the log goes to standard output without ever blocking (server/log-output.ts). */
-export function createLog(options: { level: LogLevel; destination?: pino.DestinationStream }): ServerLog {
+export function createLog(options: {
+  level: LogLevel;
+  destination?: pino.DestinationStream;
+  /** The clock of the repeat counts (tests). */
+  now?: () => number;
+}): ServerLog {
   const output = options.destination ? undefined : createLogOutput();
   const logger = pino(
     {
@@ -61,12 +70,22 @@ export function createLog(options: { level: LogLevel; destination?: pino.Destina
     logger.warn({ event: 'log.dropped', dropped }, `${dropped} log line(s) dropped while standard output was full`),
   );
   const securityLogger = logger.child({ log: 'security' });
+  const repeats = createRepeatFilter(REPEATED_REFUSALS, options.now ?? Date.now, (event, fields, repeated) =>
+    securityLogger.info(
+      { event, ...fields, repeated },
+      `${event} repeated ${repeated} time(s) within ${REPEAT_WINDOW_MS / 1000} s`,
+    ),
+  );
+  // Counts are written once their minute is over, even when nothing follows; the timer keeps no process alive.
+  const repeatTimer = setInterval(() => repeats.flush(), REPEAT_WINDOW_MS).unref();
   return {
     logger,
     security(event, fields = {}) {
-      securityLogger.info({ event, ...fields }, event);
+      if (repeats.admit(event, fields)) securityLogger.info({ event, ...fields }, event);
     },
     async close(timeoutMs) {
+      clearInterval(repeatTimer);
+      repeats.flush(true);
       await output?.close(timeoutMs);
     },
   };

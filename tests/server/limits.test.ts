@@ -89,10 +89,10 @@ describe('100 simultaneous wrong sign-ins for one account (the right password 75
     expect((await login(app, account.user.email, account.password, '198.51.100.200')).status).toBe(200);
 
     const events = securityEvents();
-    expect(events.filter((e) => e.event === 'signin.limited').length).toBeGreaterThanOrEqual(95);
-    expect(events).toContainEqual(
+    // 96 refusals from the attacker's address, one line: the rest are counted into it (server/log-repeats.ts).
+    expect(events.filter((e) => e.event === 'signin.limited')).toEqual([
       expect.objectContaining({ event: 'signin.limited', method: 'email', address: attacker }),
-    );
+    ]);
     const exceeded = events.filter((e) => e.event === 'limit.exceeded');
     expect(exceeded.length).toBeGreaterThan(0);
     for (const line of exceeded) {
