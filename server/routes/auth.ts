@@ -26,17 +26,16 @@ export function authRoutes(services: Services) {
     const body = validate(RegisterEmailRequest, await readForm(c));
     const email = normalizeEmail(body.email);
     if (await isCommonPassword(body.password)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
-    // Every attempt counts (also one that finds the address taken), before any lookup or hashing.
+    const address = clientAddress(c, config.TRUST_PROXY);
+    // Every attempt counts against its address (also one that finds the e-mail taken), before any lookup or hashing.
     const attempt = await limits.charge(
-      [
-        { limit: limits.register.address, key: clientLimitKey(c, config.TRUST_PROXY) },
-        { limit: limits.register.site, key: SITE_KEY },
-      ],
-      { address: clientAddress(c, config.TRUST_PROXY) },
+      [{ limit: limits.register.address, key: clientLimitKey(c, config.TRUST_PROXY) }],
+      { address },
     );
     if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN_TEXT);
-
-    const passwordHash = await attempt.guard(() => passwords.hash(body.password));
+    // The site-wide ceiling counts accounts created: attempts at a taken address cannot close sign-ups for all.
+    const creation = await limits.charge([{ limit: limits.register.site, key: SITE_KEY }], { address });
+    const passwordHash = await creation.guard(() => attempt.guard(() => passwords.hash(body.password)));
     const now = clock.now();
     try {
       // The account and its first session exist together or not at all.
@@ -46,13 +45,11 @@ export function authRoutes(services: Services) {
         const { token } = await sessions.create(user.id, trx);
         return { user, token };
       });
-      services.log.security('register.success', {
-        userId: user.id,
-        method: 'email',
-        address: clientAddress(c, config.TRUST_PROXY),
-      });
+      services.log.security('register.success', { userId: user.id, method: 'email', address });
       return c.json({ user: toWireUser(user), token }, 201);
     } catch (error) {
+      // No account was created: the site's count goes back (a race for one address, or a failed write).
+      await creation.giveBack();
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_TEXT);
       throw error;
     }

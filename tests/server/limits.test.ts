@@ -194,6 +194,31 @@ describe('registration', async () => {
     );
     await expectTooMany(refused);
   });
+
+  it('counts accounts created on the whole site, not attempts: re-registering a taken address spends none of it', async () => {
+    const { app: site } = await createTestServer({ REGISTER_MAX_PER_HOUR: 3 });
+    const taken = await register(site);
+    const retries = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        site.request(
+          '/api/auth/register/email',
+          { method: 'POST', body: form({ name: 'Bot', email: taken.user.email, password: 'a fine passphrase' }) },
+          fromAddress(uniqueAddress()),
+        ),
+      ),
+    );
+    expect(statuses(retries)).toEqual({ 409: 20 });
+    // Two more accounts fit under the ceiling of three; the fourth does not.
+    await register(site, { address: uniqueAddress() });
+    await register(site, { address: uniqueAddress() });
+    await expectTooMany(
+      await site.request(
+        '/api/auth/register/email',
+        { method: 'POST', body: form({ name: 'Late', email: uniqueEmail('late'), password: 'a fine passphrase' }) },
+        fromAddress(uniqueAddress()),
+      ),
+    );
+  });
 });
 
 describe('the daily ceiling per account', async () => {
