@@ -104,32 +104,37 @@ export async function scheduleCall(
     },
   );
   if (!customer) return;
-  const calendar = await callCalendar(
-    {
-      invoiceId: order.id,
+  // The change is saved and its answer is success: the invitation failing to be made is logged, never a 500.
+  try {
+    const calendar = await callCalendar(
+      {
+        invoiceId: order.id,
+        title: order.title,
+        type: order.type,
+        at,
+        join: request.join,
+        customer,
+        sequence,
+        publicUrl: config.PUBLIC_URL,
+      },
+      'REQUEST',
+    );
+    const message = callScheduledMail({
+      to: customer.email,
+      name: customer.name,
       title: order.title,
       type: order.type,
-      at,
+      at: request.at,
       join: request.join,
-      customer,
-      sequence,
+      reason: lateReason,
+      moved,
       publicUrl: config.PUBLIC_URL,
-    },
-    'REQUEST',
-  );
-  const message = callScheduledMail({
-    to: customer.email,
-    name: customer.name,
-    title: order.title,
-    type: order.type,
-    at: request.at,
-    join: request.join,
-    reason: lateReason,
-    moved,
-    publicUrl: config.PUBLIC_URL,
-    calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
-  });
-  void sendInBackground(mailer, message, moved ? 'call moved' : 'call scheduled', log);
+      calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
+    });
+    void sendInBackground(mailer, message, moved ? 'call moved' : 'call scheduled', log);
+  } catch (err) {
+    log.logger.error({ event: 'order.invitation_failed', orderId: order.id, err }, 'the invitation could not be made');
+  }
 }
 
 export async function sendReport(

@@ -4,6 +4,7 @@
  * company as organizer and the customer as attendee. The UID is the order's, and SEQUENCE grows with every
  * move, so a calendar that took the first invitation updates that event instead of adding a second one.
  */
+import { domainToASCII } from 'node:url';
 import { company } from '../../domain/company';
 import { deliveryLabelFor } from '../invoices/wire';
 
@@ -35,6 +36,17 @@ function parameterText(name: string): string {
   return name.replace(/["\p{Cc}]/gu, ' ').trim();
 }
 
+/**
+ * An address as a calendar's mailto: URI may carry it (RFC 6068): a local part beyond ASCII percent-encoded as
+ * UTF-8, a domain beyond ASCII in its IDNA form. `josé@exämple.com` → `jos%C3%A9@xn--exmple-cua.com`; an ASCII
+ * address is unchanged. (`ics` refuses the raw form, and a calendar could not read it.)
+ */
+export function calendarAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).replace(/[^\x21-\x7e]+/g, (text) => encodeURIComponent(text));
+  return `${local}@${domainToASCII(email.slice(at + 1)) || email.slice(at + 1)}`;
+}
+
 /** The host part of the UIDs: the company's mail domain, so they are unique to us. */
 const UID_DOMAIN = company.supportEmail.split('@')[1]!;
 
@@ -61,7 +73,11 @@ export async function callCalendar(event: CallEvent, method: CalendarMethod): Pr
     status: 'CONFIRMED',
     organizer: { name: company.name, email: company.supportEmail },
     ...(event.customer
-      ? { attendees: [{ name: parameterText(event.customer.name), email: event.customer.email, rsvp: false }] }
+      ? {
+          attendees: [
+            { name: parameterText(event.customer.name), email: calendarAddress(event.customer.email), rsvp: false },
+          ],
+        }
       : {}),
   });
   // Only a value out of its range makes `ics` fail (the time is checked before it gets here): a bug, not input.

@@ -10,8 +10,9 @@ import { company } from '../../domain/company';
 import { DELIVERY_PROMISE_MS } from '../../domain/orders';
 import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from '../../server/jobs/order-reminders';
 import { scheduleJob } from '../../server/jobs/schedule';
+import { callCalendar } from '../../server/orders/calendar';
 import { type Mailer, createSmtpMailer } from '../../server/mail/mailer';
-import { MINUTE, cleanup, createCapturedLog, createTestServer } from './helpers';
+import { MINUTE, cleanup, createCapturedLog, createTestServer, register } from './helpers';
 import { type MailPart, type ReceivedMail, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 import {
   PDF_ORDER,
@@ -316,6 +317,38 @@ describe('the customer is e-mailed', () => {
     expectWellFormed(delivered, company.mailFrom);
     expect(delivered.subject).toBe('Delivered: Website Development Consultation');
     expect(delivered.text).toContain('was delivered on Wednesday, 10 June 2026');
+  });
+
+  it('a customer whose address is not ASCII is scheduled and invited like any other', async () => {
+    moveClockTo('2026-06-12T09:00:00.000Z');
+    const local = `josé.${Date.now().toString(36)}`;
+    const registered = await register(app, { name: 'José Núñez', email: `${local}@exämple.test` });
+    const customer = { token: registered.token, email: registered.user.email };
+    const staff = await account(app, db, 'office');
+    const id = await paidOrder(app, { ...customer, id: registered.user.id, name: 'José Núñez' });
+    const res = await schedule(app, staff.token, id, { at: '2026-06-12T13:00:00.000Z', join: JOIN });
+    expect(res.status).toBe(200);
+    const moved = await schedule(app, staff.token, id, { at: '2026-06-12T15:00:00.000Z', join: JOIN });
+    expect(moved.status).toBe(200);
+
+    // The invitation names them in a form calendars read (RFC 6068).
+    const invitation = await callCalendar(
+      {
+        invoiceId: id,
+        title: 'Website Development Consultation',
+        type: 'Video Meeting',
+        at: '2026-06-12T15:00:00.000Z',
+        join: JOIN,
+        customer: { name: 'José Núñez', email: registered.user.email },
+        sequence: 1,
+        publicUrl: config.PUBLIC_URL,
+      },
+      'REQUEST',
+    );
+    expect(property(parseCalendar(invitation).children[0]!, 'ATTENDEE')).toMatchObject({
+      params: { CN: 'José Núñez' },
+      value: `mailto:${encodeURIComponent(local)}@xn--exmple-cua.test`,
+    });
   });
 
   it('in winter the time is GMT, the same as UTC', async () => {
