@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
-import { clientAborted } from './client-aborted';
+import { type BodyLimits, SMALL_BODY, bodyBytes, readFormWithin } from './body-read';
 import { HttpError } from './errors';
 
 /** Messages per field name, shared by all routes; a route may override some (see `validate`). */
@@ -73,9 +73,9 @@ export function jsonNestingExceeds(text: string, max: number): boolean {
 }
 
 /** A JSON body (the API's default format), at most JSON_MAX_DEPTH levels deep. */
-export async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context, limits: BodyLimits = SMALL_BODY): Promise<unknown> {
   if (!isJson(mediaType(c))) throw unsupported('JSON (Content-Type: application/json)');
-  const text = await c.req.text();
+  const text = new TextDecoder().decode(await bodyBytes(c, limits));
   if (jsonNestingExceeds(text, JSON_MAX_DEPTH)) throw new HttpError(400, JSON_TOO_DEEP_TEXT);
   try {
     return JSON.parse(text, withoutConversionKeys);
@@ -99,17 +99,11 @@ function withoutConversionKeys(key: string, value: unknown): unknown {
  * the struct decides whether a field may be one. Form fields are flat (a name and a string or file, or a
  * list of them for repeated names: no dotted names are expanded), so a form has no nesting to bound.
  */
-export async function readForm(c: Context): Promise<unknown> {
+export async function readForm(c: Context, limits: BodyLimits = SMALL_BODY): Promise<unknown> {
   const type = mediaType(c);
-  if (isJson(type)) return readJson(c);
+  if (isJson(type)) return readJson(c, limits);
   if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') {
     throw unsupported('form data (multipart/form-data or application/x-www-form-urlencoded) or JSON');
   }
-  try {
-    return await c.req.parseBody();
-  } catch (error) {
-    // A client that hung up is not a malformed form: the error handler logs it as what it is.
-    if (clientAborted(c)) throw error;
-    throw new HttpError(400, 'The form data could not be read.');
-  }
+  return readFormWithin(c, limits);
 }

@@ -12,10 +12,11 @@ import { requireAdmin, requireAuth, requireStaff } from '../auth/middleware';
 import { isWellFormedId } from '../db/ids';
 import type { AppEnv } from '../http/app-env';
 import { clientAborted } from '../http/client-aborted';
+import { readFormWithin } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { assertAllowed, deliverOrder, scheduleCall, sendReport } from '../orders/actions';
-import { REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
+import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
 import { looksLikePdf, reportFileName, sha256Hex } from '../orders/pdf';
 import { type OrderDetailRow, findOrder, listAudit, listOrders } from '../orders/repository';
 import { toOfficeOrder } from '../orders/wire';
@@ -103,10 +104,12 @@ export function officeRoutes(services: Services) {
     if (type !== 'multipart/form-data') throw new HttpError(415, REPORT_FORM_TEXT);
     let form: Record<string, unknown>;
     try {
-      form = await c.req.parseBody();
+      // The size was judged by the route's body limit; a few fields at most: the file and its name.
+      form = await readFormWithin(c, { maxBytes: REPORT_BODY_LIMIT_BYTES, maxFields: 4 });
     } catch (error) {
-      // A client that hung up is logged as such by the error handler; any other unreadable form is the sender's.
-      if (clientAborted(c)) throw error;
+      // A client that hung up is logged as such by the error handler; a form with too many fields says so; any
+      // other unreadable form is the sender's.
+      if (clientAborted(c) || (error instanceof HttpError && error.status === 413)) throw error;
       throw new HttpError(400, REPORT_FORM_TEXT);
     }
     const file = form.report;

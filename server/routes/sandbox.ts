@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { InvoiceRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { readFormWithin } from '../http/body-read';
 import { clientAborted } from '../http/client-aborted';
 import { findInvoice } from '../invoices/repository';
 import { markInvoicePaid } from '../payments/markPaid';
@@ -44,7 +45,8 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
 
   async function formSignature(c: Context): Promise<unknown> {
     try {
-      return (await c.req.parseBody()).sig;
+      // The checkout's form has one field: anything larger is refused before it is parsed.
+      return (await readFormWithin(c, { maxBytes: 4 * 1024, maxFields: 4 })).sig;
     } catch (error) {
       // A client that hung up is logged as such by the error handler; any other unreadable form has no signature.
       if (clientAborted(c)) throw error;

@@ -10,6 +10,8 @@ import { requireAuth } from '../auth/middleware';
 import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
+import { PROFILE_BODY_LIMIT_BYTES } from '../avatars/body-limit';
+import { SMALL_BODY } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
@@ -45,7 +47,8 @@ export function userRoutes(services: Services) {
 
   routes.patch('/profile/update', auth, async (c) => {
     const { user, token } = c.get('auth');
-    const form = await readForm(c);
+    // The picture's room besides the text fields; the app-wide limit for this route says the same in its words.
+    const form = await readForm(c, { maxBytes: PROFILE_BODY_LIMIT_BYTES, maxFields: SMALL_BODY.maxFields });
     const body = validate(ProfileUpdateRequest, form);
     // Optional; checked by its content and size (413/415) before anything is written.
     const avatar = await readAvatarField((form as Record<string, unknown>).avatar);
