@@ -2,7 +2,7 @@
  * The server's log: one JSON object per line on standard output (pino), which any log collector reads.
  * `security` records the events an operator or an investigator needs to reconstruct what happened to an
  * account or a payment (sign-ins, failures, lock-outs, credential and e-mail changes, linked sign-in methods,
- * deletion requests, payment state changes, staff roles granted and revoked). Its fields are ids, addresses and outcomes, never a secret:
+ * deletion requests, payment state changes, staff roles granted and revoked, the office's changes to orders). Its fields are ids, addresses and outcomes, never a secret:
  * no password, token, code or payment-link signature is ever passed to it.
  */
 import pino, { type Logger } from 'pino';
@@ -33,6 +33,7 @@ export type SecurityEvent =
   | 'payment.paid'
   | 'role.granted'
   | 'role.revoked'
+  | 'order.changed'
   | 'limit.exceeded'
   | 'overloaded';
 

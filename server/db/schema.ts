@@ -179,6 +179,9 @@ export interface OrderEventsTable {
   to_status: OrderStatus;
   /** Who made the change; null for the payment (and once the office member's account is deleted). */
   actor_user_id: string | null;
+  /** Their name and e-mail as they were then, kept when the account is gone; null for the payment. */
+  actor_name: string | null;
+  actor_email: string | null;
   note: string | null;
   at: string;
 }

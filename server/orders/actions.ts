@@ -46,19 +46,21 @@ async function apply<T>(
 ): Promise<T> {
   const from = order.status;
   const to = nextStatus(orderStateOf(order), event);
-  return services.db.transaction().execute(async (trx) => {
+  const result = await services.db.transaction().execute(async (trx) => {
     const moved = await changeStatus(trx, {
       invoiceId: order.id,
       from,
       to,
       set: change.set,
-      actorUserId: change.actor.id,
+      actor: change.actor,
       note: change.note,
       now: change.now,
     });
     if (!moved) throw new HttpError(409, CHANGED_MEANWHILE_TEXT);
     return alsoInTransaction(trx);
   });
+  services.log.security('order.changed', { orderId: order.id, change: event.type, from, to, actorId: change.actor.id });
+  return result;
 }
 
 /** Throws the machine's 409 now, before a large upload is read, when `event` could not apply anyway. */

@@ -127,20 +127,19 @@ export function listUnremindedPaidBy(db: Kysely<Database>, paidBy: string): Prom
     .execute();
 }
 
-/** The audit entries of these orders, oldest first, with who made each change. */
+/** The audit entries of these orders, oldest first, with who made each change (as they were then). */
 export async function listAudit(db: Kysely<Database>, invoiceIds: string[]): Promise<AuditRow[]> {
   if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('order_events')
-    .leftJoin('users', 'users.id', 'order_events.actor_user_id')
     .select([
       'order_events.invoice_id',
       'order_events.from_status',
       'order_events.to_status',
       'order_events.note',
       'order_events.at',
-      'users.name as actor_name',
-      'users.email as actor_email',
+      'order_events.actor_name',
+      'order_events.actor_email',
     ])
     .where('order_events.invoice_id', 'in', invoiceIds)
     .orderBy('order_events.at', 'asc')
@@ -167,7 +166,8 @@ export async function changeStatus(
     from: OrderStatus;
     to: OrderStatus;
     set?: OrderChanges;
-    actorUserId: string | null;
+    /** Who made the change; null for the payment. */
+    actor: { id: string; name: string; email: string } | null;
     note: string | null;
     now: Date;
   },
@@ -187,7 +187,9 @@ export async function changeStatus(
       invoice_id: change.invoiceId,
       from_status: change.from,
       to_status: change.to,
-      actor_user_id: change.actorUserId,
+      actor_user_id: change.actor?.id ?? null,
+      actor_name: change.actor?.name ?? null,
+      actor_email: change.actor?.email ?? null,
       note: change.note,
       at,
     })

@@ -96,7 +96,7 @@ export async function markInvoicePaid(
     const to = nextStatus(order, event);
     const note =
       provider === 'sandbox' ? 'Paid in the sandbox checkout (test mode: no money moved).' : 'Paid through Stripe.';
-    const moved = await changeStatus(trx, { invoiceId, from: paid.status, to, actorUserId: null, note, now: at });
+    const moved = await changeStatus(trx, { invoiceId, from: paid.status, to, actor: null, note, now: at });
     if (!moved) throw new Error(`The order of invoice ${invoiceId} changed while it was being paid.`);
     await addNotification(trx, {
       userId: paid.user_id,

@@ -43,7 +43,7 @@ import {
 
 afterAll(cleanup);
 
-const { app, db, clock } = await createTestServer();
+const { app, db, clock, securityEvents } = await createTestServer();
 const customer = await account(app, db, 'common', 'Ada Customer');
 const office = await account(app, db, 'office', 'Olive Office');
 const admin = await account(app, db, 'admin', 'Alan Admin');
@@ -169,6 +169,12 @@ describe('a call: schedule, move, deliver', () => {
     ]);
     expect(order.audit[2]!.note).toMatch(/^Moved from .+ to .+\.$/);
     expect((await auditRows(id)).map((row) => row.actor_user_id)).toEqual([null, office.id, admin.id, office.id]);
+    // Each change is in the security log, with who made it.
+    expect(securityEvents().filter((line) => line.event === 'order.changed' && line.orderId === id)).toEqual([
+      expect.objectContaining({ change: 'order.schedule', from: 'paid', to: 'scheduled', actorId: office.id }),
+      expect.objectContaining({ change: 'order.schedule', from: 'scheduled', to: 'scheduled', actorId: admin.id }),
+      expect.objectContaining({ change: 'order.deliver', from: 'scheduled', to: 'delivered', actorId: office.id }),
+    ]);
 
     // The customer sees the order, the call's calendar file and a notification for each step.
     const invoice = (await myInvoices(app, customer.token)).find((entry) => entry._id === id);
@@ -421,5 +427,19 @@ describe('the lists', () => {
     expect(queued).toMatchObject({ id, customer: null, status: 'paid' });
     // It can still be worked.
     expect((await schedule(app, office.token, id, { at: inHours(2), join: JOIN })).status).toBe(200);
+  });
+
+  it('an audit entry keeps the office member who made it by name after their account is deleted', async () => {
+    const leaving = await account(app, db, 'office', 'Lena Leaving');
+    const id = await paidOrder(app, customer);
+    expect((await schedule(app, leaving.token, id, { at: inHours(2), join: JOIN })).status).toBe(200);
+    // What the account purge does: the row goes, and the entry's id with it.
+    await db.deleteFrom('users').where('id', '=', leaving.id).execute();
+    expect((await auditRows(id)).map((row) => row.actor_user_id)).toEqual([null, null]);
+    const order = await orderBody(await getOrder(app, office.token, id));
+    expect(order.audit.map(({ to, by }) => ({ to, by }))).toEqual([
+      { to: 'paid', by: null },
+      { to: 'scheduled', by: { name: 'Lena Leaving', email: leaving.email } },
+    ]);
   });
 });

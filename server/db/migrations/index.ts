@@ -14,6 +14,7 @@ import * as m0007 from './0007_idempotency_keys';
 import * as m0008 from './0008_secrets_job_leases';
 import * as m0009 from './0009_orders';
 import * as m0010 from './0010_invoice_listing_index';
+import * as m0011 from './0011_audit_actor_names';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_secrets_job_leases': m0008,
   '0009_orders': m0009,
   '0010_invoice_listing_index': m0010,
+  '0011_audit_actor_names': m0011,
 };
