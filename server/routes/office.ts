@@ -34,6 +34,8 @@ export const SCHEDULE_HORIZON_DAYS = 366;
 export const TOO_FAR_TEXT = `The call must be within ${SCHEDULE_HORIZON_DAYS} days from now.`;
 export const REPORT_FORM_TEXT = 'Please send the report as multipart/form-data, with the PDF in the field "report".';
 export const REPORT_MISSING_TEXT = 'Please attach the report: a PDF file in the field "report".';
+export const CUSTOMER_GONE_TEXT =
+  "This customer's account was deleted: there is no one to send the report to, so nothing is stored.";
 export const NOT_A_PDF_TEXT = 'The report must be a PDF file.';
 export const STAFF_EMAIL_TEXT = 'Please enter the e-mail address of an existing account.';
 export const GRANT_ROLE_TEXT = 'Only the office role is granted here (an operator makes admins with npm run roles).';
@@ -100,6 +102,8 @@ export function officeRoutes(services: Services) {
     const order = await orderOf(c);
     // Refused before the upload is read: a call order, or one not paid, gets its 409 without sending 10 MB.
     assertAllowed(order, { type: 'order.sendReport' });
+    // A purged customer's order keeps its invoice, not the work: a report for it would be kept for no one.
+    if (order.user_id === null) throw new HttpError(409, CUSTOMER_GONE_TEXT);
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'multipart/form-data') throw new HttpError(415, REPORT_FORM_TEXT);
     let form: Record<string, unknown>;

@@ -10,7 +10,7 @@ import { REPORT_MAX_BYTES } from '../../domain/orders';
 import { outboxDir, readOutbox } from '../../server/mail/mailer';
 import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../../server/orders/body-limit';
 import { looksLikePdf, reportFileName } from '../../server/orders/pdf';
-import { NOT_A_PDF_TEXT, REPORT_FORM_TEXT, REPORT_MISSING_TEXT } from '../../server/routes/office';
+import { CUSTOMER_GONE_TEXT, NOT_A_PDF_TEXT, REPORT_FORM_TEXT, REPORT_MISSING_TEXT } from '../../server/routes/office';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { PDF_ORDER, account, orderBody, paidOrder, pdfBlob, pdfOfSize, tinyPdf, uploadReport } from './office-helpers';
 
@@ -61,6 +61,17 @@ describe('what counts as a PDF', () => {
 });
 
 describe('POST /api/office/orders/:id/report', () => {
+  it('stores nothing for an order whose customer was purged: 409, and the order is untouched', async () => {
+    const gone = await account(app, db);
+    const id = await paidOrder(app, gone, PDF_ORDER);
+    // What the account purge does to a paid invoice: it stays, detached.
+    await db.updateTable('invoices').set({ user_id: null }).where('id', '=', id).execute();
+    const res = await uploadReport(app, office.token, id, pdfBlob(tinyPdf()), 'report.pdf');
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe(CUSTOMER_GONE_TEXT);
+    await expectUntouched(id);
+  });
+
   it('refuses what is not a PDF with 415, whatever its name and type say', async () => {
     const id = await paidOrder(app, customer, PDF_ORDER);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
