@@ -50,6 +50,8 @@ export function openDatabase(dataDir: string): Kysely<Database> {
     // Only the server's own user may read the data: the folder 0700, the database files 0600 (SQLite gives
     // its -wal and -shm files the database file's mode).
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A folder that was there before (made by hand, a volume) is tightened too.
+    chmodSync(dataDir, 0o700);
     const file = join(dataDir, DATABASE_FILE);
     sqlite = new SQLite(file);
     for (const path of [file, `${file}-wal`, `${file}-shm`]) {

@@ -25,9 +25,10 @@ export function googleAuthRoutes(services: Services) {
     routes.post(`/${mode}/google`, async (c) => {
       if (!config.OAUTH_CLIENT_ID) throw new HttpError(503, GOOGLE_OFF_TEXT);
       const body = validate(GoogleTokenRequest, await readJson(c), { googleToken: GOOGLE_TOKEN_FIELD_TEXT });
+      const address = clientAddress(c, config.TRUST_PROXY);
       // Every attempt counts, before the provider is asked about the token.
       await limits.charge([{ limit: limits.google.address, key: clientLimitKey(c, config.TRUST_PROXY) }], {
-        address: clientAddress(c, config.TRUST_PROXY),
+        address,
       });
       const profile = await verifyGoogleToken(config, body.googleToken, clock.now(), services.log);
       let signedIn;
@@ -35,7 +36,7 @@ export function googleAuthRoutes(services: Services) {
         signedIn = await signInWithGoogle(services, profile, mode);
       } catch (error) {
         if (error instanceof HttpError && error.status === 409) {
-          services.log.security('identity.link_refused', { provider: GOOGLE_PROVIDER, reason: error.en });
+          services.log.security('identity.link_refused', { provider: GOOGLE_PROVIDER, reason: error.en, address });
         }
         throw error;
       }
@@ -44,6 +45,7 @@ export function googleAuthRoutes(services: Services) {
       services.log.security(created ? 'register.success' : 'signin.success', {
         userId: user.id,
         method: GOOGLE_PROVIDER,
+        address,
       });
       return c.json({ user: toWireUser(user), token }, created ? 201 : 200);
     });

@@ -3,7 +3,7 @@
  * The hourly clean-up and what the data folder looks like on disk: old visit records and ended sessions go,
  * the folder is 0700 and the database files 0600.
  */
-import { statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../../server/db/database';
@@ -65,5 +65,14 @@ describe('the data folder', () => {
     for (const suffix of ['-wal', '-shm'])
       expect(statSync(join(dataDir, DATABASE_FILE + suffix)).mode & 0o777).toBe(0o600);
     await again.destroy();
+  });
+
+  it('is tightened to 0700 when it was there already, more open', async () => {
+    const dataDir = join(createDataDir(), 'existing');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const db = openDatabase(dataDir);
+    await db.destroy();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });

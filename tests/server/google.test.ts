@@ -303,6 +303,10 @@ describe('sign-in with Google against the local OpenID provider', () => {
     const signIn = await google(app, 'login', { googleToken: await token(name) });
     expect(signIn.status).toBe(200);
     expect((await sessionBody(signIn)).user.id).toBe(existing.user.id);
+    // Google sign-ins name the client's address in the security log, as e-mail sign-ins do.
+    expect(mailingServer.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'signin.success', method: 'google', address: expect.any(String) }),
+    );
     expect((await login(app, existing.user.email, existing.password, '192.0.2.78')).status).toBe(200);
     // Signing in again with an identity already linked sends no second notice.
     await settle();
