@@ -1,0 +1,511 @@
+/**
+ * `npm run lighthouse`: Lighthouse 13 on every public page, as a desktop and as a phone, against the production build
+ * served by the real server, with the targets checked (docs/performance.md).
+ *
+ * - The client (dist/) and the server (dist-server/) are built first when stale, as `npm start` does; the server runs
+ *   in a process of its own, started as `npm start` starts it, on a free loopback port and a temporary DATA_DIR, with
+ *   the IP geolocation lookup switched off (GEOLOCATION_URL=''): nothing here may leave the machine.
+ * - Each run (10 pages × 2 form factors) gets a Chromium of its own (chrome-launcher, a fresh profile): a cold cache
+ *   and an empty cookie jar every time, so that no run warms the next. Lighthouse's desktop config on the desktop, its
+ *   default (a phone, simulated slow 4G and a 4× slower CPU) on mobile; simulated throttling both, Lighthouse's
+ *   defaults.
+ * - The site shows a splash for at least SPLASH_MINIMUM_MS after every page load (machines/appStart.machine.ts), and
+ *   a cookie banner until the visitor chooses. The visitor measured here is a returning one who accepted cookies
+ *   (the consent cookie is set before the load), and the run ends only once the splash and every spinner are gone:
+ *   Lighthouse is handed a navigation that waits for the page itself, so its trace, its accessibility check and its
+ *   SEO check all see the page the visitor came for, not the splash. Each run prints its LCP element so a reader
+ *   can check that.
+ *
+ * Prints one row per page and form factor with the four category scores and the LCP (observed, and simulated as
+ * scored), then every target missed with the audits that cost points. Exits 1 when a target is missed. The reports
+ * (HTML, and the JSON result) are left in reports/lighthouse/.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import { type Config, type Flags, type Result, desktopConfig, navigation } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { serviceSummaries } from '../domain/catalogue/summaries';
+import { SPLASH_MINIMUM_MS } from '../machines/appStart.machine';
+import { CONSENT_COOKIE, CONSENT_DAYS } from '../machines/consent.machine';
+import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from './build-check.mjs';
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs';
+import { startCommand } from './start-command.mjs';
+
+const HOST = '127.0.0.1';
+// The same Chromium as the end-to-end suites (scripts/ensure-chromium.sh installs it when missing).
+const CHROME_PATH = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+const REPORT_DIR = resolve('reports/lighthouse');
+
+/** The public pages. The services list is a section of the landing page (`#services`): it has no route of its own. */
+const PAGES: ReadonlyArray<{ name: string; path: string }> = [
+  { name: 'landing', path: '/' },
+  { name: 'services list', path: '/#services' },
+  { name: 'service page', path: `/service/${serviceSummaries[0]!.id}/details` },
+  { name: 'sign-in', path: '/signin' },
+  { name: 'register', path: '/signup' },
+  { name: 'contact', path: '/contact-us' },
+  { name: 'youth project', path: '/youth-project' },
+  { name: 'privacy', path: '/privacy-policy' },
+  { name: 'terms', path: '/terms' },
+  // Any unknown path: the server answers with the app, which replaces the address with /not-found.
+  { name: '404', path: '/no-such-page' },
+];
+
+/**
+ * LIGHTHOUSE_PAGES=landing,sign-in runs those pages only (names as above), to check one fix without the whole
+ * round; an unknown name is an error, not a skip.
+ */
+function selectedPages(): ReadonlyArray<{ name: string; path: string }> {
+  const wanted = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (wanted.length === 0) return PAGES;
+  const unknown = wanted.filter((name) => !PAGES.some((page) => page.name === name));
+  if (unknown.length > 0) {
+    const names = PAGES.map((page) => page.name).join(', ');
+    throw new Error(`LIGHTHOUSE_PAGES names no page "${unknown.join('", "')}"; the pages: ${names}`);
+  }
+  return PAGES.filter((page) => wanted.includes(page.name));
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type FormFactor = 'desktop' | 'mobile';
+
+/** The lowest score (0–100, as Lighthouse rounds it for display) each category must reach. */
+const TARGETS: Record<FormFactor, Record<Category, number>> = {
+  desktop: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+  mobile: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+};
+
+const CONFIGS: Record<FormFactor, Config | undefined> = { desktop: desktopConfig, mobile: undefined };
+
+/**
+ * The end-to-end suites' flags (scripts/chromium-flags.mjs), headless. The host rule makes any request to a name
+ * other than the loopback address fail at once rather than wait on DNS, so a stray third-party request shows as an
+ * error in the report instead of a slow page.
+ */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
+
+/** After the page is ready, how long the network must stay quiet (at most 2 requests), as Lighthouse's own wait. */
+const SETTLE_MS = 1000;
+/** However long a page takes, a run ends: the splash, a 3 s service spinner, and Lighthouse's work, with room. */
+const RUN_LIMIT_MS = 120_000;
+const HARD_LIMIT_MS = PAGES.length * 2 * RUN_LIMIT_MS + 180_000;
+
+/** Processes and folders to remove even when the run ends early (a failure, the hard limit, Ctrl-C). */
+const children = new Set<ChildProcess>();
+const chromes = new Set<chromeLauncher.LaunchedChrome>();
+const temporaryDirs = new Set<string>();
+process.once('exit', () => {
+  for (const chrome of chromes) chrome.kill(); // Synchronous: SIGKILL to its process group, then its profile goes.
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function buildIfStale(): void {
+  const steps: Array<[string, string[], readonly string[], string]> = [
+    ['the browser app', [], CLIENT_SOURCES, 'dist/index.html'],
+    ['the server', ['--config', 'vite.server.config.ts'], SERVER_SOURCES, 'dist-server/main.js'],
+  ];
+  for (const [what, args, sources, output] of steps) {
+    if (!isStale(resolve(output), sources)) continue;
+    console.log(`[lighthouse] ${what} is missing or out of date: building it…`);
+    const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args];
+    const build = spawnSync(process.execPath, vite, { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`building ${what} failed`);
+  }
+}
+
+/** A port nothing listens on right now: the server needs it before it starts, for its PUBLIC_URL. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePromise(address.port) : reject()));
+    });
+  });
+}
+
+/** The compiled server as `npm start` runs it; resolves with its address once /api/health answers. */
+async function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-lighthouse-'));
+  temporaryDirs.add(dataDir);
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
+    env: {
+      ...process.env,
+      ...start.env,
+      PORT: String(port),
+      HOST,
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      STATIC_DIR: resolve('dist'),
+      // SQLite in DATA_DIR, mail to its outbox, no geolocation service: nothing leaves the machine.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GEOLOCATION_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  // Kept for the error message, should the server fail to start or stop during the runs.
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`))),
+  );
+  const deadline = Date.now() + 30_000;
+  const healthy = (async () => {
+    while (Date.now() < deadline) {
+      const res = await fetch(`${base}/api/health`).catch(() => null);
+      if (res?.ok) return;
+      await res?.arrayBuffer();
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    throw new Error(`the server did not answer /api/health within 30 s:\n${output}`);
+  })();
+  await Promise.race([healthy, exited]);
+  exited.catch(() => {}); // From here on an exit is ours (stopServer) or shows as failed runs.
+  return { child, base };
+}
+
+/** SIGTERM lets the server drain; SIGKILL if it has not gone after its grace period and some. */
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** What the page's own PerformanceObserver saw as the largest contentful paint, at the end of the load. */
+interface LcpSeen {
+  element: string;
+  inSplash: boolean;
+  time: number;
+}
+
+/**
+ * Runs in the page from its first script on: keeps the latest LCP candidate's description. Read at the end of the
+ * load, it tells the reader which element the LCP is, even when that element has left the page since (the splash).
+ * No named functions inside: tsx would wrap them in a helper that the page does not have.
+ */
+function recordLcp(): void {
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1) as (PerformanceEntry & { element: Element | null }) | undefined;
+    if (!last) return;
+    const element = last.element;
+    const classes = element ? [...element.classList].map((name) => `.${name}`).join('') : '';
+    const source = element instanceof HTMLImageElement ? ` ${element.currentSrc || element.src}` : '';
+    const text = (element?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+    (window as unknown as { __lcpSeen: LcpSeen }).__lcpSeen = {
+      element: element
+        ? `<${element.tagName.toLowerCase()}${classes}>${source}${text ? ` "${text}"` : ''}`
+        : '(an element no longer in the page)',
+      inSplash: Boolean(element?.closest('[data-testid="splash"]')),
+      time: Math.round(last.startTime),
+    };
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/**
+ * True once the visitor sees the page they came for: the splash has ended, no spinner shows (the lazy screen's
+ * fallback, the service page's 3 s spinner), the fonts are in and every image in view has loaded.
+ */
+function pageReady(): boolean {
+  if (!document.querySelector('main') || document.querySelector('[data-testid="splash"], [role="progressbar"]')) {
+    return false;
+  }
+  return (
+    document.fonts.status === 'loaded' &&
+    [...document.images]
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.width > 0;
+      })
+      .every((image) => image.complete)
+  );
+}
+
+/** Lighthouse's own failure of a run (its `runtimeError`), as opposed to the page never getting ready. */
+class LighthouseRuntimeError extends Error {}
+
+interface Run {
+  page: string;
+  path: string;
+  formFactor: FormFactor;
+  scores: Record<Category, number>;
+  lhr: Result;
+  lcp: LcpSeen | null;
+  /** Milliseconds from navigation start to the page being ready (the splash and spinners gone), to 100 ms. */
+  readyMs: number;
+  seconds: number;
+  offsite: string[];
+}
+
+async function runOne(base: string, page: { name: string; path: string }, formFactor: FormFactor): Promise<Run> {
+  const started = performance.now();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  chromes.add(chrome);
+  const browser = await puppeteer.connect({ browserURL: `http://${HOST}:${chrome.port}`, defaultViewport: null });
+  try {
+    // A returning visitor who accepted cookies: no banner, and the visit is recorded after the splash as it is
+    // for them (without the geolocation lookup, switched off on this server).
+    await browser.setCookie({
+      name: CONSENT_COOKIE,
+      value: 'true',
+      domain: HOST,
+      path: '/',
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + CONSENT_DAYS * 86_400,
+    });
+    const tab: Page = await browser.newPage();
+    await tab.evaluateOnNewDocument(recordLcp);
+    let lcp: LcpSeen | null = null;
+    let readyMs = 0;
+    // A navigation Lighthouse cannot end before the page is ready: it traces until this resolves (and its own
+    // load conditions hold), so the splash's 3 s and the service page's spinner are inside the measured load.
+    const requestor = async () => {
+      await tab.goto(`${base}${page.path}`, { waitUntil: 'load', timeout: RUN_LIMIT_MS });
+      await tab.waitForFunction(pageReady, { polling: 100, timeout: RUN_LIMIT_MS });
+      readyMs = await tab.evaluate(() => Math.round(performance.now()));
+      await tab.waitForNetworkIdle({ idleTime: SETTLE_MS, concurrency: 2, timeout: RUN_LIMIT_MS });
+      lcp = await tab.evaluate(() => (window as unknown as { __lcpSeen?: LcpSeen }).__lcpSeen ?? null);
+    };
+    const flags: Flags = { logLevel: 'error', output: 'html', onlyCategories: [...CATEGORIES] };
+    const result = await navigation(tab, requestor, { config: CONFIGS[formFactor], flags });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const slug = page.name.replace(/[^a-z0-9]+/gi, '-');
+    writeFileSync(join(REPORT_DIR, `${slug}-${formFactor}.html`), result.report as string);
+    writeFileSync(join(REPORT_DIR, `${slug}-${formFactor}.json`), JSON.stringify(lhr));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    return {
+      page: page.name,
+      path: page.path,
+      formFactor,
+      scores,
+      lhr,
+      lcp,
+      readyMs,
+      seconds: (performance.now() - started) / 1000,
+      offsite: offsiteRequests(lhr, base),
+    };
+  } finally {
+    await browser.disconnect().catch(() => {});
+    chrome.kill();
+    chromes.delete(chrome);
+  }
+}
+
+/** Requests to anywhere but our server, from Lighthouse's network record: there must be none. */
+function offsiteRequests(lhr: Result, base: string): string[] {
+  const details = lhr.audits['network-requests']?.details as { items?: Array<{ url?: string }> } | undefined;
+  return (details?.items ?? [])
+    .map((item) => item.url ?? '')
+    .filter((url) => url.startsWith('http') && !url.startsWith(base));
+}
+
+/** The observed (unthrottled) and simulated (scored) metrics, from Lighthouse's `metrics` audit. */
+function metric(lhr: Result, name: string): number | undefined {
+  const details = lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined;
+  return details?.items?.[0]?.[name];
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} ms`);
+
+interface FailedAudit {
+  id: string;
+  title: string;
+  score: number;
+  value: string;
+}
+
+interface Miss {
+  run: Run;
+  category: Category;
+  /** The audits the category weighs that did not pass: what cost the points (for performance, the metrics). */
+  audits: FailedAudit[];
+  /** Performance only: the insights and diagnostics that did not pass. They weigh nothing, but say where to look. */
+  hints: FailedAudit[];
+}
+
+function misses(run: Run): Miss[] {
+  const found: Miss[] = [];
+  for (const category of CATEGORIES) {
+    if (run.scores[category] >= TARGETS[run.formFactor][category]) continue;
+    const refs = run.lhr.categories[category]?.auditRefs ?? [];
+    const failing = (weighted: boolean): FailedAudit[] =>
+      refs
+        // Unweighted audits in the 'hidden' group (time to interactive, max potential FID) appear nowhere.
+        .filter((ref) => ref.weight > 0 === weighted && ref.group !== 'hidden')
+        .map((ref) => run.lhr.audits[ref.id]!)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode),
+        )
+        .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score!, value: audit.displayValue ?? '' }));
+    found.push({ run, category, audits: failing(true), hints: category === 'performance' ? failing(false) : [] });
+  }
+  return found;
+}
+
+function printAudits(heading: string, audits: FailedAudit[]): void {
+  if (audits.length === 0) return;
+  console.log(`  ${heading}`);
+  for (const audit of audits) {
+    const value = audit.value ? ` (${audit.value})` : '';
+    console.log(`    ${audit.id.padEnd(34)} ${String(audit.score).padEnd(5)} ${audit.title}${value}`);
+  }
+}
+
+function report(runs: Run[], seconds: number): boolean {
+  // A Markdown table, to paste as it is.
+  const row = (cells: Array<string | number>) => console.log(`| ${cells.join(' | ')} |`);
+  console.log('');
+  row(['page', 'path', 'form factor', ...CATEGORIES, 'LCP observed', 'LCP simulated (scored)', 'targets']);
+  row(['---', '---', '---', ...CATEGORIES.map(() => '---:'), '---:', '---:', '---']);
+  for (const run of runs) {
+    const met = CATEGORIES.every((category) => run.scores[category] >= TARGETS[run.formFactor][category]);
+    row([
+      run.page,
+      `\`${run.path}\``,
+      run.formFactor,
+      ...CATEGORIES.map((category) => run.scores[category]),
+      ms(metric(run.lhr, 'observedLargestContentfulPaint')),
+      ms(metric(run.lhr, 'largestContentfulPaint')),
+      met ? 'met' : 'MISSED',
+    ]);
+  }
+
+  console.log(
+    '\nLCP element of each run (as the page itself saw it), and when the page was ready (splash and spinners gone):',
+  );
+  for (const run of runs) {
+    const lcp = run.lcp;
+    const where = lcp
+      ? `${lcp.element} at ${lcp.time} ms${lcp.inSplash ? '  <-- THE SPLASH, not the page' : ''}`
+      : '(none)';
+    console.log(`  ${`${run.page}, ${run.formFactor}`.padEnd(24)} ready at ${run.readyMs} ms; LCP ${where}`);
+    if (run.offsite.length > 0) console.log(`    requests off this server: ${run.offsite.join(', ')}`);
+  }
+
+  const missed = runs.flatMap(misses);
+  for (const miss of missed) {
+    const target = TARGETS[miss.run.formFactor][miss.category];
+    const { page, path, formFactor, scores } = miss.run;
+    console.log(`\nMISSED ${page} (${path}), ${formFactor}: ${miss.category} ${scores[miss.category]} < ${target}`);
+    printAudits('failing audits (id, score, title):', miss.audits);
+    printAudits('not passed, weighing nothing (where to look):', miss.hints);
+  }
+  const splashRuns = runs.filter((run) => run.lcp?.inSplash);
+  console.log(
+    `\n${runs.length} runs in ${Math.round(seconds)} s (at the end: ${load()}). Targets: desktop 100 in all four; ` +
+      `mobile performance ≥ 95 and 100 in the other three. ` +
+      `${missed.length === 0 ? 'Every target met.' : `${missed.length} targets missed.`}` +
+      (splashRuns.length > 0 ? ` Runs whose LCP element is the splash: ${splashRuns.length}.` : '') +
+      ` Reports: ${REPORT_DIR}/`,
+  );
+  return missed.length === 0;
+}
+
+/**
+ * The machine's 1-minute load average against its cores. Every timing Lighthouse scores is derived from the CPU
+ * time the page took here (multiplied by 4 on mobile), so a busy machine scores lower: say how busy it was.
+ */
+function load(): string {
+  return `load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+}
+
+/**
+ * Lighthouse now and then loses a trace's navigation start (NO_NAVSTART: "Please run Lighthouse again"), more often
+ * on a busy machine: such a run is run again, twice at most, with a fresh Chromium, and the reason is printed. Any
+ * other failure (a page that never gets ready) ends the whole round at once.
+ */
+async function withRetries(attempt: () => Promise<Run>): Promise<Run> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || tries === 3) throw error;
+      process.stdout.write(` failed (${(error as Error).message.split('\n')[0]}); again …`);
+    }
+  }
+}
+
+async function main(): Promise<boolean> {
+  const started = performance.now();
+  const pages = selectedPages();
+  buildIfStale();
+  const server = await startServer();
+  console.log(
+    `[lighthouse] ${server.base} (the production build); Chromium ${CHROME_PATH}; ` +
+      `${pages.length} of ${PAGES.length} pages × desktop and mobile, a fresh Chromium each; ` +
+      `the splash lasts at least ${SPLASH_MINIMUM_MS} ms per load; ${load()}`,
+  );
+  const runs: Run[] = [];
+  try {
+    for (const page of pages) {
+      for (const formFactor of ['desktop', 'mobile'] as const) {
+        process.stdout.write(`  ${page.name}, ${formFactor} …`);
+        const run = await withRetries(() => runOne(server.base, page, formFactor));
+        runs.push(run);
+        const scores = CATEGORIES.map((category) => run.scores[category]).join(' / ');
+        process.stdout.write(` ${scores} (${run.seconds.toFixed(0)} s, ${load()})\n`);
+      }
+    }
+  } finally {
+    await stopServer(server.child);
+  }
+  return report(runs, (performance.now() - started) / 1000);
+}
+
+const guard = setTimeout(() => {
+  console.error(`[lighthouse] still running after ${HARD_LIMIT_MS / 1000} s; stopping`);
+  process.exit(1);
+}, HARD_LIMIT_MS);
+guard.unref();
+
+// Ctrl-C or a kill: leave through process.exit so the exit hook stops Chromium and the server and removes DATA_DIR.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n[lighthouse] ${signal}; stopping`);
+    process.exit(1);
+  });
+}
+
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    console.error('\n[lighthouse] failed:', error);
+    process.exit(1);
+  },
+);
