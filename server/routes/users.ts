@@ -65,19 +65,24 @@ export function userRoutes(services: Services) {
     try {
       const now = clock.now();
       // The picture and the name/e-mail change together or not at all; no avatar sent keeps the old one.
-      const updated = await db.transaction().execute(async (trx) => {
+      const { updated, sessionToken } = await db.transaction().execute(async (trx) => {
         if (useProof) await useProof(trx);
         if (avatar) await saveAvatar(trx, user.id, avatar, now);
-        return updateUser(
+        const updated = await updateUser(
           trx,
           user.id,
           // A new address has not been proven to belong to the customer yet.
           { name: body.name.trim(), email, ...(emailChanged ? { email_verified: 0 } : {}) },
           now,
         );
+        if (!emailChanged) return { updated, sessionToken: token };
+        // A new address is a new way into the account: every session ends, on every device, as for a new
+        // password, and the caller goes on in a new one (the client stores the token this answer carries).
+        await sessions.revokeAllForUser(user.id, { db: trx });
+        return { updated, sessionToken: (await sessions.create(user.id, trx)).token };
       });
       if (emailChanged) notifyAccountChange(services, user, { kind: 'email_changed', newEmail: email }, now);
-      return c.json({ user: toWireUser(updated), token }, 200);
+      return c.json({ user: toWireUser(updated), token: sessionToken }, 200);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_IN_USE_TEXT);
       throw error;

@@ -101,7 +101,11 @@ describe('changing the e-mail address', () => {
       currentPassword: owner.password,
     });
     expect(res.status).toBe(200);
-    expect((await sessionBody(res)).user.email).toBe(email);
+    const changed = await sessionBody(res);
+    expect(changed.user.email).toBe(email);
+    // Every session ended with the change (a stolen one too); the caller goes on in the new one it was given.
+    expect((await authenticate(server.app, owner.token)).status).toBe(401);
+    expect((await authenticate(server.app, changed.token)).status).toBe(200);
 
     const notice = await mail.waitFor(owner.user.email, before + 1);
     expect(notice.subject).toBe('The e-mail address of your Northgate IT Consulting account was changed');
@@ -146,17 +150,21 @@ describe('changing the e-mail address', () => {
     expect(await storedEmail(user.id)).toBe(address);
 
     // Two changes racing with the one code: it moves the address once, to the address of the one that won
-    // (either may get to the database first).
+    // (either may get to the database first). The other is refused: its code was used (400), or, arriving after
+    // the winner's change ended every session, its session was (401).
     const racing = [uniqueEmail('g-moved'), uniqueEmail('g-other')];
     const raced = await Promise.all(racing.map((email) => updateProfile(token, { name: user.name, email, code })));
-    expect(raced.map((res) => res.status).sort()).toEqual([200, 400]);
-    const email = racing[raced.findIndex((res) => res.status === 200)];
+    const won = raced.findIndex((res) => res.status === 200);
+    expect(won).not.toBe(-1);
+    expect([400, 401]).toContain(raced[1 - won]!.status);
+    const email = racing[won];
     expect(await storedEmail(user.id)).toBe(email);
     const notice = await mail.waitFor(address, 2);
     expect(notice.subject).toBe('The e-mail address of your Northgate IT Consulting account was changed');
 
-    // Used up: the same code cannot move the address again.
-    const again = await updateProfile(token, { name: user.name, email: uniqueEmail('g-again'), code });
+    // Used up: the same code cannot move the address again, even in the winner's new session.
+    const { token: newToken } = await sessionBody(raced[won]!);
+    const again = await updateProfile(newToken, { name: user.name, email: uniqueEmail('g-again'), code });
     expect(again.status).toBe(400);
     expect(await storedEmail(user.id)).toBe(email);
   });

@@ -254,10 +254,11 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     const email = uniqueEmail('renamed');
     const res = await updateProfile(account.token, { name: 'Renamed', email, currentPassword: account.password });
     expect(res.status).toBe(200);
-    expect((await sessionBody(res)).user).toMatchObject({ name: 'Renamed', email, avatarURL: user.avatarURL });
+    const renamed = await sessionBody(res);
+    expect(renamed.user).toMatchObject({ name: 'Renamed', email, avatarURL: user.avatarURL });
 
-    // What a browser sends for a file input left empty.
-    const emptyPart = await updateProfile(account.token, {
+    // What a browser sends for a file input left empty (in the session the e-mail change handed out).
+    const emptyPart = await updateProfile(renamed.token, {
       name: 'Renamed Again',
       email,
       avatar: new File([], '', { type: 'application/octet-stream' }),

@@ -49,7 +49,7 @@ describe('GET /api/users/authenticate', () => {
 });
 
 describe('PATCH /api/users/profile/update', () => {
-  it('changes name and e-mail, resets emailVerified and returns the caller’s token', async () => {
+  it('changes name and e-mail, resets emailVerified, ends every session and gives the caller a new one', async () => {
     const account = await register(app);
     await markVerified(account.user.id);
     const email = uniqueEmail('renamed');
@@ -59,9 +59,11 @@ describe('PATCH /api/users/profile/update', () => {
     );
     expect(res.status).toBe(200);
     const body = await sessionBody(res);
-    expect(body.token).toBe(account.token);
     expect(body.user).toEqual({ ...account.user, name: 'Dorothy Vaughan', email, emailVerified: false });
-    expect(await (await authenticate(app, account.token)).json()).toEqual({ user: body.user });
+    // A new address is a new way in: the old session (a stolen one too) ends; the caller's new one works.
+    expect(body.token).not.toBe(account.token);
+    expect((await authenticate(app, account.token)).status).toBe(401);
+    expect(await (await authenticate(app, body.token)).json()).toEqual({ user: body.user });
     // The new address signs in; the old one no longer does.
     expect((await login(app, email, account.password)).status).toBe(200);
     expect((await login(app, account.user.email, account.password)).status).toBe(401);
