@@ -156,6 +156,12 @@ export const ForgotPasswordQuery = type({ email: Email, lang: optional(string())
 export const ResetPasswordRequest = type({ email: Email, code: Code, newPassword: Password });
 export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
 export const VerifyRequest = type({ code: Code });
+/**
+ * `POST /api/users/account/deletion/request`: the deletion request with the account's current password, which
+ * an office or admin account must give (docs/product.md#deletion); a customer may still use the plain GET.
+ */
+export const DeletionRequest = type({ currentPassword: size(string(), 1, PASSWORD_MAX) });
+export type DeletionRequest = Infer<typeof DeletionRequest>;
 
 export const UserResponse = type({ user: User });
 export type UserResponse = Infer<typeof UserResponse>;

@@ -3,19 +3,47 @@
  * in a dialog, then requests deletion and shows the server's message as a success toast; failure is an error toast at
  * top-left. A scheduled deletion can be undone while its grace period runs. After either succeeds the user is
  * read again (`refreshing`), so the page shows the deletion as scheduled or not; a failed read changes nothing.
+ *
+ * An office or admin account (the `role` it starts with) confirms with its current password instead
+ * (`confirmingWithPassword`): the dialog asks for it, the confirmation carries it, and a refusal (a wrong
+ * password, say) shows the server's text in the dialog, which stays open for another try.
  */
-import { fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { PASSWORD_MAX } from '../domain/contract';
 import { errorMessage } from '../domain/errorMessage';
+import { isStaff, type Role } from '../domain/orders';
 import type { User } from '../domain/types';
 
 export type DeleteAccountEvent =
-  { type: 'delete.open' } | { type: 'delete.dismiss' } | { type: 'delete.confirm' } | { type: 'delete.undo' };
+  | { type: 'delete.open' }
+  | { type: 'delete.dismiss' }
+  /** `password`: the current password, which only an office or admin account's dialog asks for. */
+  | { type: 'delete.confirm'; password?: string | undefined }
+  | { type: 'delete.undo' };
+
+export interface DeleteAccountInput {
+  /** The signed-in user's role (domain/orders.ts); none or 'common' for a customer. */
+  role?: Role | undefined;
+}
+
+/** What the deletion request sends: nothing for a customer, the current password for the office. */
+export type DeletionProof = { password: string } | undefined;
+
+interface DeleteAccountContext {
+  role: Role | undefined;
+  /** The refusal shown in the password dialog (null while there is none). */
+  error: string | null;
+}
 
 export const deleteAccountMachine = setup({
   // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
-  types: { events: {} as DeleteAccountEvent },
+  types: {
+    context: {} as DeleteAccountContext,
+    events: {} as DeleteAccountEvent,
+    input: {} as DeleteAccountInput | void,
+  },
   actors: {
-    requestDeletion: fromPromise<string>(async () => {
+    requestDeletion: fromPromise<string, DeletionProof>(async () => {
       throw new Error('requestDeletion is not provided');
     }),
     cancelDeletion: fromPromise<string>(async () => {
@@ -34,12 +62,24 @@ export const deleteAccountMachine = setup({
     /** Hands the user read again to the app. */
     storeUser: (_, _user: User) => {},
   },
+  guards: {
+    /** An office or admin account confirms its deletion with its password (docs/product.md#deletion). */
+    passwordRequired: ({ context }) => isStaff(context.role),
+    passwordGiven: ({ event }) => {
+      assertEvent(event, 'delete.confirm');
+      return event.password !== undefined && event.password.length >= 1 && event.password.length <= PASSWORD_MAX;
+    },
+  },
 }).createMachine({
   id: 'deleteAccount',
+  context: ({ input }) => ({ role: input?.role, error: null }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'delete.open': 'confirming', 'delete.undo': 'undoing' },
+      on: {
+        'delete.open': [{ guard: 'passwordRequired', target: 'confirmingWithPassword' }, { target: 'confirming' }],
+        'delete.undo': 'undoing',
+      },
     },
     /** The confirmation dialog is open. */
     confirming: {
@@ -56,6 +96,33 @@ export const deleteAccountMachine = setup({
         onError: {
           target: 'idle',
           actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    /** The office's confirmation dialog, with the current password (and the last refusal, if any). */
+    confirmingWithPassword: {
+      on: {
+        'delete.dismiss': { target: 'idle', actions: assign({ error: null }) },
+        'delete.confirm': { guard: 'passwordGiven', target: 'requestingWithPassword' },
+      },
+    },
+    requestingWithPassword: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'requestDeletionWithPassword',
+        src: 'requestDeletion',
+        input: ({ event }) => {
+          assertEvent(event, 'delete.confirm');
+          // Stryker disable next-line StringLiteral: `passwordGiven` let only a password in
+          return { password: event.password ?? '' };
+        },
+        onDone: {
+          target: 'refreshing',
+          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
+        },
+        onError: {
+          target: 'confirmingWithPassword',
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
         },
       },
     },

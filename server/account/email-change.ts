@@ -8,6 +8,7 @@ import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';
 import { CODE_INVALID_TEXT } from './codes';
+import { checkCurrentPassword } from './current-password';
 
 export const CURRENT_PASSWORD_REQUIRED_TEXT = 'Please enter your current password to change your e-mail address.';
 export const EMAIL_CHANGE_CODE_REQUIRED_TEXT =
@@ -30,23 +31,13 @@ export async function proveEmailChange(
   proof: EmailChangeProof,
 ): Promise<(trx: Kysely<Database>) => Promise<void>> {
   const { limits } = services;
-  const storedHash = user.password_hash;
-  if (storedHash !== null) {
+  if (user.password_hash !== null) {
     if (proof.currentPassword === undefined) throw new HttpError(400, CURRENT_PASSWORD_REQUIRED_TEXT);
-    const currentPassword = proof.currentPassword;
     // The same guessing a password change allows, and counted with it, before the check.
-    const attempt = await limits.charge(
-      [
-        { limit: limits.passwordCheck.user, key: user.id },
-        { limit: limits.passwordCheck.userDaily, key: user.id },
-      ],
-      { userId: user.id },
-    );
-    if (!(await attempt.guard(() => services.passwords.verify(storedHash, currentPassword)))) {
+    if ((await checkCurrentPassword(services, user, proof.currentPassword)) !== 'right') {
       services.log.security('email.change_refused', { userId: user.id, reason: 'wrong_password' });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
-    await attempt.giveBack();
     return async () => {};
   }
   if (proof.code === undefined) throw new HttpError(400, EMAIL_CHANGE_CODE_REQUIRED_TEXT);

@@ -3,9 +3,16 @@
  * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
  */
 import { Hono } from 'hono';
-import { ForgotPasswordQuery, ResetPasswordRequest, VerifyRequest, type User } from '../../domain/contract';
+import {
+  DeletionRequest,
+  ForgotPasswordQuery,
+  ResetPasswordRequest,
+  VerifyRequest,
+  type User,
+} from '../../domain/contract';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { cancelDeletion, daysUntil, scheduleDeletion } from '../account/deletion';
+import { DELETION_PASSWORD_FIELD, proveDeletion, refuseUnconfirmedStaffDeletion } from '../account/deletion-proof';
 import {
   addNotification,
   listNotifications,
@@ -232,8 +239,11 @@ export function accountRoutes(services: Services) {
 
   // ---- account deletion ----
 
-  routes.get('/account/deletion/request', auth, async (c) => {
-    const { user } = c.get('auth');
+  /**
+   * Schedules the account's deletion (docs/product.md#deletion) and answers the text saying when; a repeated
+   * request keeps the first date. Both request routes end here, once the caller is allowed.
+   */
+  async function requestDeletion(user: UserRow): Promise<string> {
     const now = clock.now();
     const { on, created } = await db.transaction().execute(async (trx) => {
       const scheduled = await scheduleDeletion(trx, user.id, now);
@@ -253,7 +263,22 @@ export function accountRoutes(services: Services) {
         services.log,
       );
     }
-    return c.json({ message: { en: deletionScheduledText(on, now) } }, 200);
+    return deletionScheduledText(on, now);
+  }
+
+  // The product's call, for customers; an office or admin account must confirm with its password (below).
+  routes.get('/account/deletion/request', auth, async (c) => {
+    const { user } = c.get('auth');
+    refuseUnconfirmedStaffDeletion(user);
+    return c.json({ message: { en: await requestDeletion(user) } }, 200);
+  });
+
+  // With the current password, counted as a password change's (server/account/current-password.ts).
+  routes.post('/account/deletion/request', auth, async (c) => {
+    const { user } = c.get('auth');
+    const body = validate(DeletionRequest, await readJson(c), DELETION_PASSWORD_FIELD);
+    await proveDeletion(services, user, body.currentPassword);
+    return c.json({ message: { en: await requestDeletion(user) } }, 200);
   });
 
   routes.post('/account/deletion/cancel', auth, async (c) => {

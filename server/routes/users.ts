@@ -1,6 +1,7 @@
 /** /api/users: the signed-in customer's own account. */
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../domain/contract';
+import { checkCurrentPassword } from '../account/current-password';
 import { WRONG_CURRENT_PASSWORD_TEXT, proveEmailChange } from '../account/email-change';
 import { notifyAccountChange } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';
@@ -97,23 +98,12 @@ export function userRoutes(services: Services) {
 
     // A stolen session must not be able to guess the password (and so take the account over) at leisure:
     // the try is counted before the check, so parallel guesses cannot all be checked; the right one gives back.
-    const attempt = await limits.charge(
-      [
-        { limit: limits.passwordCheck.user, key: user.id },
-        { limit: limits.passwordCheck.userDaily, key: user.id },
-      ],
-      { userId: user.id },
-    );
-    const storedHash = user.password_hash;
-    if (!storedHash) {
-      await attempt.guard(() => passwords.verifyDummy(body.oldPassword));
-      throw new HttpError(403, NO_PASSWORD_TEXT);
-    }
-    if (!(await attempt.guard(() => passwords.verify(storedHash, body.oldPassword)))) {
+    const check = await checkCurrentPassword(services, user, body.oldPassword);
+    if (check === 'no_password') throw new HttpError(403, NO_PASSWORD_TEXT);
+    if (check === 'wrong') {
       services.log.security('password.change_failed', { userId: user.id });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
-    await attempt.giveBack();
 
     const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();

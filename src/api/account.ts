@@ -3,6 +3,7 @@ import type { ProfileUpdate } from '../../machines/profile.machine';
 import type { Notification } from '../../machines/notifications.machine';
 import type { Session, User } from '../../domain/types';
 import {
+  type DeletionRequest,
   MessageResponse,
   NotificationsResponse,
   ResetPasswordRequest,
@@ -52,8 +53,16 @@ export async function confirmVerificationCode(code: string): Promise<User> {
   return user;
 }
 
-/** Cached for 10 minutes (docs/product.md#constants); the message is shown as a success toast. */
-export async function requestDeletion(): Promise<string> {
+/**
+ * A customer's request is the plain GET, cached for 10 minutes (docs/product.md#constants); an office or admin
+ * account sends its current password (POST, never cached). The message is shown as a success toast.
+ */
+export async function requestDeletion(proof?: { password: string }): Promise<string> {
+  if (proof) {
+    const body: DeletionRequest = { currentPassword: proof.password };
+    const { message } = await post(DELETION_REQUEST, MessageResponse, body, { auth: true });
+    return message.en;
+  }
   const { message } = await get(DELETION_REQUEST, MessageResponse, { auth: true, cacheMinutes: 10 });
   return message.en;
 }

@@ -1,35 +1,94 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { PASSWORD_MAX } from '../../domain/contract';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../../domain/policies';
 import './DeleteAccountDialog.css';
+import '../pages/Forms.css';
 
-/** The confirmation asked before an account deletion is requested (Radix Dialog: focus trap, Escape, labels). */
+/**
+ * The confirmation asked before an account deletion is requested (Radix Dialog: focus trap, Escape, labels).
+ * With `askPassword` (an office or admin account, as the deletion machine says) it also asks for the current
+ * password, sent with the confirmation, and shows the last refusal (`error`); `canConfirm` is the machine's
+ * answer to whether a confirmation with the typed password would be taken.
+ */
 export default function DeleteAccountDialog({
   open,
   busy,
+  askPassword = false,
+  error = null,
+  canConfirm = () => true,
   onDismiss,
   onConfirm,
 }: {
   open: boolean;
   busy: boolean;
+  askPassword?: boolean;
+  error?: string | null;
+  canConfirm?: (password: string) => boolean;
   onDismiss: () => void;
-  onConfirm: () => void;
+  onConfirm: (password?: string) => void;
 }) {
+  // What is being typed; it leaves the dialog only with the confirmation.
+  const [password, setPassword] = useState('');
+  const description = (
+    <Dialog.Description className="dialog__description">
+      Your account, invoices and personal data will be deleted {ACCOUNT_DELETION_GRACE_DAYS} days from now. Until then
+      you can sign in and cancel the deletion. We will confirm the request by e-mail.
+      {askPassword && ' As a member of the office, confirm with your current password.'}
+    </Dialog.Description>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onDismiss())}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
         <Dialog.Content className="dialog__content">
           <Dialog.Title className="dialog__title">Delete your account?</Dialog.Title>
-          <Dialog.Description className="dialog__description">
-            Your account, invoices and personal data will be deleted {ACCOUNT_DELETION_GRACE_DAYS} days from now. Until
-            then you can sign in and cancel the deletion. We will confirm the request by e-mail.
-          </Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--outline">Keep my account</Dialog.Close>
-            <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-              Delete my account
-            </button>
-          </div>
+          {description}
+          {askPassword ? (
+            <form
+              className="form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onConfirm(password);
+              }}
+            >
+              <div className="field">
+                <label htmlFor="delete-account-password">Current password</label>
+                <input
+                  id="delete-account-password"
+                  className="field__input"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={PASSWORD_MAX}
+                  value={password}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'delete-account-error' : undefined}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </div>
+              {error && (
+                <p id="delete-account-error" className="form__error" role="alert">
+                  {error}
+                </p>
+              )}
+              <div className="dialog__actions">
+                <Dialog.Close type="button" className="button button--outline">
+                  Keep my account
+                </Dialog.Close>
+                <button type="submit" className="button button--danger" disabled={busy || !canConfirm(password)}>
+                  Delete my account
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--outline">Keep my account</Dialog.Close>
+              <button type="button" className="button button--danger" disabled={busy} onClick={() => onConfirm()}>
+                Delete my account
+              </button>
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

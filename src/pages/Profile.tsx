@@ -138,7 +138,7 @@ function ProfilePage({ user }: { user: User }) {
           </Suspense>
         )}
 
-        <DeleteAccount />
+        <DeleteAccount role={user.role} />
       </section>
     </main>
   );
@@ -229,7 +229,8 @@ function EmailVerification({ user }: { user: User }) {
   );
 }
 
-function useDeletion() {
+/** `role`: an office or admin account confirms its deletion with its password (the machine decides). */
+function useDeletion(role?: User['role']) {
   const app = useAppActors();
   const toast = useToast();
   return useMachine(
@@ -238,7 +239,7 @@ function useDeletion() {
       // A failed deletion request is an error toast at top-left (docs/product.md#errors).
       showError: (message) => toast({ title: message, variant: 'error', position: 'top-left' }),
     }),
-    { inspect: app.inspect },
+    { input: { role }, inspect: app.inspect },
   );
 }
 
@@ -261,10 +262,11 @@ function DeletionNotice({ user }: { user: User }) {
   );
 }
 
-function DeleteAccount() {
-  const [snapshot, send] = useDeletion();
-  const open = snapshot.matches('confirming') || snapshot.matches('requesting');
-  const deleting = snapshot.matches('requesting');
+function DeleteAccount({ role }: { role: User['role'] }) {
+  const [snapshot, send] = useDeletion(role);
+  const askPassword = snapshot.matches('confirmingWithPassword') || snapshot.matches('requestingWithPassword');
+  const deleting = snapshot.matches('requesting') || snapshot.matches('requestingWithPassword');
+  const open = snapshot.matches('confirming') || askPassword || deleting;
   return (
     <>
       <button type="button" className="profile__delete" onClick={() => send({ type: 'delete.open' })}>
@@ -275,8 +277,11 @@ function DeleteAccount() {
           <DeleteAccountDialog
             open
             busy={deleting}
+            askPassword={askPassword}
+            error={snapshot.context.error}
+            canConfirm={(password) => snapshot.can({ type: 'delete.confirm', password })}
             onDismiss={() => send({ type: 'delete.dismiss' })}
-            onConfirm={() => send({ type: 'delete.confirm' })}
+            onConfirm={(password) => send({ type: 'delete.confirm', password })}
           />
         </Suspense>
       )}

@@ -124,15 +124,25 @@ export const verifyEmailSamples: Samples<typeof verifyEmailMachine> = {
   errors: { sendCode: [new Error('Network Error')], confirmCode: [new Error('This code is not valid.')] },
 };
 
+/** A customer (no role on the wire), and an office member, who confirms with the current password. */
 export const deleteAccountSamples: Samples<typeof deleteAccountMachine> = {
-  events: [{ type: 'delete.open' }, { type: 'delete.dismiss' }, { type: 'delete.confirm' }, { type: 'delete.undo' }],
+  inputs: [{}, { role: 'office' }],
+  events: [
+    { type: 'delete.open' },
+    { type: 'delete.dismiss' },
+    { type: 'delete.confirm' },
+    { type: 'delete.confirm', password: 'correct horse battery' },
+    { type: 'delete.undo' },
+  ],
   outputs: {
     requestDeletion: ['Your account will be deleted in 14 days.'],
+    requestDeletionWithPassword: ['Your account will be deleted in 14 days.'],
     cancelDeletion: ['Your account will not be deleted.'],
     refreshUser: [{ ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' }],
   },
   errors: {
     requestDeletion: [new Error('Network Error')],
+    requestDeletionWithPassword: [new Error('Your current password is incorrect.')],
     cancelDeletion: [new Error('Network Error')],
     refreshUser: [new Error('Network Error')],
   },

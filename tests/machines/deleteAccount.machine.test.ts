@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
+import { type DeletionProof, deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import type { User } from '../../domain/types';
 import { ada } from './fixtures';
 
@@ -18,8 +18,8 @@ function page() {
 }
 
 /** A deletion request or undo that the server refuses with this message. */
-const fail = (message: string) =>
-  fromPromise<string>(async () => {
+const fail = <Input = unknown>(message: string) =>
+  fromPromise<string, Input>(async () => {
     throw new Error(message);
   });
 
@@ -41,7 +41,7 @@ describe('deleting the account', () => {
     const refreshUser = vi.fn(async () => scheduled);
     const actor = createActor(
       deleteAccountMachine.provide({
-        actors: { requestDeletion: fail('Too many requests.'), refreshUser: fromPromise(refreshUser) },
+        actors: { requestDeletion: fail<DeletionProof>('Too many requests.'), refreshUser: fromPromise(refreshUser) },
         actions,
       }),
     ).start();
@@ -124,5 +124,89 @@ describe('deleting the account', () => {
     actor.send({ type: 'delete.confirm' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
     expect(said).toEqual(['announce: Your account will be deleted in 14 days.']);
+  });
+
+  it('a customer confirms without a password, and the request carries none', async () => {
+    const proofs: DeletionProof[] = [];
+    const actor = createActor(
+      deleteAccountMachine.provide({
+        actors: {
+          requestDeletion: fromPromise<string, DeletionProof>(async ({ input }) => {
+            proofs.push(input);
+            return 'Your account will be deleted in 14 days.';
+          }),
+        },
+      }),
+      { input: { role: 'common' } },
+    ).start();
+    actor.send({ type: 'delete.open' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().value).toBe('requesting');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(proofs).toEqual([undefined]);
+  });
+
+  it.each(['office', 'admin'] as const)(
+    '%s: the dialog asks for the password, a refusal stays in it, and a retry sends the new one',
+    async (role) => {
+      const { said, actions } = page();
+      const proofs: DeletionProof[] = [];
+      const actor = createActor(
+        deleteAccountMachine.provide({
+          actors: {
+            requestDeletion: fromPromise<string, DeletionProof>(async ({ input }) => {
+              proofs.push(input);
+              if (input?.password !== 'right one') throw new Error('Your current password is incorrect.');
+              return 'Your account will be deleted in 14 days.';
+            }),
+            refreshUser: fromPromise(async () => scheduled),
+          },
+          actions,
+        }),
+        { input: { role } },
+      ).start();
+      actor.send({ type: 'delete.open' });
+      expect(actor.getSnapshot().value).toBe('confirmingWithPassword');
+      // No password, or one too long to be any account's: nothing is sent.
+      expect(actor.getSnapshot().can({ type: 'delete.confirm' })).toBe(false);
+      actor.send({ type: 'delete.confirm' });
+      actor.send({ type: 'delete.confirm', password: '' });
+      actor.send({ type: 'delete.confirm', password: 'x'.repeat(129) });
+      expect(actor.getSnapshot().value).toBe('confirmingWithPassword');
+      expect(actor.getSnapshot().can({ type: 'delete.confirm', password: 'x'.repeat(128) })).toBe(true);
+
+      actor.send({ type: 'delete.confirm', password: 'wrong one' });
+      expect(actor.getSnapshot().value).toBe('requestingWithPassword');
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirmingWithPassword'));
+      expect(actor.getSnapshot().context.error).toBe('Your current password is incorrect.');
+      // Shown in the dialog, not as a toast.
+      expect(said).toEqual([]);
+
+      actor.send({ type: 'delete.confirm', password: 'right one' });
+      expect(actor.getSnapshot().context.error).toBeNull();
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+      expect(proofs).toEqual([{ password: 'wrong one' }, { password: 'right one' }]);
+      expect(said).toEqual([
+        'announce: Your account will be deleted in 14 days.',
+        `store: ${scheduled.deletionScheduledFor}`,
+      ]);
+    },
+  );
+
+  it('dismissing the password dialog forgets its refusal', async () => {
+    const actor = createActor(
+      deleteAccountMachine.provide({ actors: { requestDeletion: fail<DeletionProof>('Network Error') } }),
+      { input: { role: 'office' } },
+    ).start();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'delete.confirm', password: 'any' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('Network Error'));
+    actor.send({ type: 'delete.dismiss' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'delete.open' });
+    expect(actor.getSnapshot().value).toBe('confirmingWithPassword');
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 });

@@ -735,6 +735,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/users/notifications' },
   { method: 'GET', path: '/api/users/notifications/see' },
   { method: 'GET', path: '/api/users/account/deletion/request' },
+  { method: 'POST', path: '/api/users/account/deletion/request', fields: { currentPassword: F.password } },
   { method: 'POST', path: '/api/users/account/deletion/cancel' },
   {
     method: 'POST',

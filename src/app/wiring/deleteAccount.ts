@@ -17,7 +17,7 @@ export interface DeleteAccountView {
 export function wireDeleteAccount(app: AppPorts, view: DeleteAccountView) {
   return deleteAccountMachine.provide({
     actors: {
-      requestDeletion: fromPromise(() => api.requestDeletion()),
+      requestDeletion: fromPromise(({ input }) => api.requestDeletion(input)),
       cancelDeletion: fromPromise(() => api.cancelDeletion()),
       refreshUser: fromPromise(() => api.refreshUser()),
     },

@@ -6,11 +6,17 @@
  *
  * The page runs the machine twice: the link and its dialog are one actor, the notice with 'Cancel the
  * deletion' another. Each path drives one of them at a time, and the maps look at the one the path drives.
+ *
+ * With the input `{ role: 'office' }` the account is an office member's (made with the roles command), whose
+ * dialog asks for the current password: its refusal is real (the held request let through with a wrong
+ * password) and shown in the dialog.
  */
 import { expect, type Page } from '@playwright/test';
-import { deleteAccountMachine } from '../../../machines/deleteAccount.machine';
+import { type DeleteAccountInput, deleteAccountMachine } from '../../../machines/deleteAccount.machine';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '../../../server/account/email-change';
 import { deleteAccountSamples } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
+import { staffAccount } from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 
 interface Ctx {
@@ -25,6 +31,8 @@ interface Ctx {
   message?: RegExp;
   /** The actor the path drives: the link's (request) or the notice's (undo). */
   via?: 'request' | 'undo';
+  /** An office member: the dialog asks for the password. */
+  staff: boolean;
 }
 
 const SCHEDULED = /Your account and its data will be deleted on .+ \(in 14 days\)\./;
@@ -35,6 +43,8 @@ const confirmButton = (page: Page) => dialog(page).getByRole('button', { name: '
 const notice = (page: Page) => page.getByText(/^Your account is scheduled for deletion on /);
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Cancel the deletion' });
 const toast = (page: Page, text: RegExp) => page.getByTestId('toast').filter({ hasText: text }).last();
+const passwordField = (page: Page) => dialog(page).getByLabel('Current password', { exact: true });
+const dialogError = (page: Page) => dialog(page).getByRole('alert');
 
 async function expectNotice(page: Page, shown: boolean) {
   if (shown) await expect(notice(page)).toBeVisible();
@@ -44,11 +54,20 @@ async function expectNotice(page: Page, shown: boolean) {
 await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
   machine: deleteAccountMachine,
   model: deleteAccountSamples,
-  start: async (page) => {
-    const account = await existingAccount(page);
-    const scheduled = await page.request.get('/api/users/account/deletion/request', {
-      headers: { authorization: `Bearer ${account.token}` },
-    });
+  start: async (page, input) => {
+    const staff = (input as DeleteAccountInput).role === 'office';
+    const account = staff ? await staffAccount(page, 'office') : await existingAccount(page);
+    const headers = { authorization: `Bearer ${account.token}` };
+    if (staff) {
+      // The plain request is refused to the office; the password one is not.
+      expect((await page.request.get('/api/users/account/deletion/request', { headers })).status()).toBe(403);
+    }
+    const scheduled = staff
+      ? await page.request.post('/api/users/account/deletion/request', {
+          headers,
+          data: { currentPassword: account.password },
+        })
+      : await page.request.get('/api/users/account/deletion/request', { headers });
     expect(scheduled.status()).toBe(200);
     await withStoredToken(page, account.token);
     const request = await HeldRequests.on(page, '**/api/users/account/deletion/request');
@@ -56,7 +75,7 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
     await openApp(page, '/profile');
     // The app's own check of the sign-in is over: from here the user is read again only by this machine.
     const refresh = await HeldRequests.on(page, '**/api/users/authenticate');
-    return { request, cancel, refresh, scheduled: true, shown: true };
+    return { request, cancel, refresh, scheduled: true, shown: true, staff };
   },
   states: {
     idle: async (page, ctx) => {
@@ -67,10 +86,27 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
     },
     confirming: async (page) => {
       await expect(dialog(page)).toContainText('Your account, invoices and personal data will be deleted 14 days');
+      await expect(passwordField(page)).toHaveCount(0);
       await expect(confirmButton(page)).toBeEnabled();
     },
     requesting: async (page) => {
       await expect(dialog(page)).toBeVisible();
+      await expect(confirmButton(page)).toBeDisabled();
+    },
+    // The office's dialog: the password field, the last refusal, and 'Delete' only with a password typed.
+    confirmingWithPassword: async (page, _ctx, snapshot) => {
+      await expect(dialog(page)).toContainText('Your account, invoices and personal data will be deleted 14 days');
+      await expect(dialog(page)).toContainText('As a member of the office, confirm with your current password.');
+      await expect(passwordField(page)).toBeEditable();
+      const { error } = snapshot.context;
+      if (error) await expect(dialogError(page)).toHaveText(error);
+      else await expect(dialogError(page)).toHaveCount(0);
+      if ((await passwordField(page).inputValue()) === '') await expect(confirmButton(page)).toBeDisabled();
+      else await expect(confirmButton(page)).toBeEnabled();
+    },
+    requestingWithPassword: async (page) => {
+      await expect(passwordField(page)).toBeVisible();
+      await expect(dialogError(page)).toHaveCount(0);
       await expect(confirmButton(page)).toBeDisabled();
     },
     undoing: async (page) => {
@@ -90,7 +126,13 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
       await page.getByRole('button', { name: 'Delete Account' }).click();
     },
     'delete.dismiss': (page) => dialog(page).getByRole('button', { name: 'Keep my account' }).click(),
-    'delete.confirm': (page) => confirmButton(page).click(),
+    'delete.confirm': async (page, ctx, event) => {
+      if (!ctx.staff) return confirmButton(page).click();
+      await passwordField(page).fill(event.password ?? '');
+      // Without a password, Enter in the empty (required) field is all a person can do: nothing is sent.
+      if (event.password === undefined) return passwordField(page).press('Enter');
+      return confirmButton(page).click();
+    },
     'delete.undo': async (page, ctx) => {
       ctx.via = 'undo';
       await undoButton(page).click();
@@ -103,8 +145,14 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
         ctx.scheduled = true;
         ctx.message = SCHEDULED;
       },
-      // An error toast at top-left.
-      error: async (page, ctx) => {
+      // The office's request is refused for real: it goes on with a wrong password; the text is in the dialog.
+      // A customer's fails at the network edge: an error toast at top-left.
+      error: async (page, ctx, event) => {
+        if (event.type.endsWith('requestDeletionWithPassword')) {
+          await ctx.request.release((body) => ({ ...body, currentPassword: 'not the password' }));
+          await expect(dialogError(page)).toHaveText(WRONG_CURRENT_PASSWORD_TEXT);
+          return;
+        }
         await ctx.request.fail();
         const shown = page
           .locator('[data-position="top-left"]')
