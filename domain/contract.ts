@@ -82,7 +82,8 @@ export const Code = pattern(string(), /^\d{6}$/);
 /**
  * The profile form. Changing the e-mail address needs proof that the caller owns the account: the current
  * password, or (an account without one) the code `GET /api/users/verify/email-change` sent to the current
- * address. A name or picture change needs neither.
+ * address. A name or picture change needs neither. A new address is not set by the update: a code goes to it
+ * (the answer's `emailChange`), and `POST /api/users/verify/email-change` sets it once the code comes back.
  */
 export const ProfileUpdateRequest = type({
   name: Name,
@@ -103,6 +104,17 @@ export type PasswordChangeRequest = Infer<typeof PasswordChangeRequest>;
 
 export const SessionResponse = type({ user: User, token: string() });
 export type SessionResponse = Infer<typeof SessionResponse>;
+
+/**
+ * The profile update's answer. With `emailChange`, the user still has the old address: a code went to
+ * `pending`, the new one, and the change waits for it (`message` says so).
+ */
+export const ProfileUpdateResponse = type({
+  user: User,
+  token: string(),
+  emailChange: optional(type({ pending: string(), message: type({ en: string() }) })),
+});
+export type ProfileUpdateResponse = Infer<typeof ProfileUpdateResponse>;
 
 export const AuthenticateResponse = type({ user: User });
 export type AuthenticateResponse = Infer<typeof AuthenticateResponse>;
@@ -156,6 +168,9 @@ export const ForgotPasswordQuery = type({ email: Email, lang: optional(string())
 export const ResetPasswordRequest = type({ email: Email, code: Code, newPassword: Password });
 export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
 export const VerifyRequest = type({ code: Code });
+/** `POST /api/users/verify/email-change`: the code sent to the new address, with that address. */
+export const EmailChangeConfirmRequest = type({ email: Email, code: Code });
+export type EmailChangeConfirmRequest = Infer<typeof EmailChangeConfirmRequest>;
 /**
  * `POST /api/users/account/deletion/request`: the deletion request with the account's current password, which
  * an office or admin account must give (docs/product.md#deletion); a customer may still use the plain GET.

@@ -22,8 +22,11 @@ export interface CodeOwner {
 export interface Codes {
   /** A fresh code's HMAC, without storing anything: the work an unknown e-mail also gets. */
   prepare(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
-  /** Stores a prepared code for the user (replacing any older one) and returns nothing secret. */
-  store(owner: CodeOwner, purpose: CodePurpose, codeHash: string): Promise<void>;
+  /**
+   * Stores a prepared code for the user (replacing any older one) and returns nothing secret. `db` may be a
+   * transaction, so that the code exists only if what it goes with commits (server/account/email-change.ts).
+   */
+  store(owner: CodeOwner, purpose: CodePurpose, codeHash: string, db?: Kysely<Database>): Promise<void>;
   /**
    * Counts one try and answers whether `code` is the user's live code for this purpose and address.
    * Does not use the code up: `consume` does, inside the transaction that acts on it.
@@ -50,7 +53,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
       return { code, codeHash: await hash(userId, purpose, code) };
     },
 
-    async store(owner, purpose, codeHash) {
+    async store(owner, purpose, codeHash, into = db) {
       const now = clock.now();
       const fields = {
         email: owner.email,
@@ -59,7 +62,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
       };
-      await db
+      await into
         .insertInto('email_codes')
         .values({ user_id: owner.id, purpose, ...fields })
         .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet(fields))
@@ -89,6 +92,8 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
         .deleteFrom('email_codes')
         .where('user_id', '=', owner.id)
         .where('purpose', '=', purpose)
+        // Bound to the address as `check` is: a code for another address (a newer e-mail change) is not this one.
+        .where('email', '=', owner.email)
         .where('code_hash', '=', await hash(owner.id, purpose, code))
         .executeTakeFirst();
       return result.numDeletedRows === 1n;

@@ -98,8 +98,11 @@ export interface VisitsTable {
   client_address: string;
 }
 
-/** What an e-mailed one-time code is for. */
-export type CodePurpose = 'password_reset' | 'verify_email' | 'email_change';
+/**
+ * What an e-mailed one-time code is for. `email_change` proves an account without a password may move its
+ * address (sent to the current one); `email_new` proves the new address is the customer's (sent to it).
+ */
+export type CodePurpose = 'password_reset' | 'verify_email' | 'email_change' | 'email_new';
 
 /** The live e-mailed code of a user for one purpose (at most one: a new request replaces it). */
 export interface EmailCodesTable {

@@ -85,6 +85,19 @@ export function emailChangeCodeMail(p: { to: string; name: string; code: string;
   );
 }
 
+/** Sent to the NEW address of an e-mail change: the change takes effect only once this code is entered. */
+export function newEmailCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  return codeMail(
+    p.to,
+    p.name,
+    p.code,
+    p.minutes,
+    `Confirm your new ${company.name} e-mail address`,
+    'Someone (we hope you) asked to use this e-mail address for their account. Enter this code on the profile page to confirm that it is yours.',
+    'If you did not ask for it, ignore this message: no account will use this address.',
+  );
+}
+
 export function deletionRequestedMail(p: { to: string; name: string; on: Date; publicUrl: string }): MailMessage {
   const day = formatLongDate(p.on);
   const subject = `Your ${company.name} account will be deleted on ${day}`;

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import {
   DeletionRequest,
+  EmailChangeConfirmRequest,
   ForgotPasswordQuery,
   ResetPasswordRequest,
   VerifyRequest,
@@ -20,7 +21,15 @@ import {
   notificationTexts,
   toWireNotification,
 } from '../account/notifications';
-import { HAS_PASSWORD_TEXT } from '../account/email-change';
+import {
+  HAS_PASSWORD_TEXT,
+  NO_EMAIL_CHANGE_PENDING_TEXT,
+  checkNewAddressCode,
+  confirmNewAddress,
+  mailNewAddressCode,
+  newAddressCodeSentText,
+  pendingNewAddress,
+} from '../account/email-change';
 import { notifyAccountChange } from '../account/notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
@@ -183,6 +192,37 @@ export function accountRoutes(services: Services) {
       throw new HttpError(503, MAIL_FAILED_TEXT);
     }
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
+  });
+
+  // The profile update with a new address mailed a code to it (server/account/email-change.ts): the address
+  // becomes the account's only here, once that code comes back, so an address nobody proved never does.
+  routes.post('/verify/email-change', auth, async (c) => {
+    const { user } = c.get('auth');
+    const body = validate(EmailChangeConfirmRequest, await readJson(c), CODE_FIELD);
+    const email = normalizeEmail(body.email);
+    const attempt = await chargeCodeCheck(user.email, clientLimitKey(c, config.TRUST_PROXY), {
+      userId: user.id,
+      address: clientAddress(c, config.TRUST_PROXY),
+    });
+    if (!(await checkNewAddressCode(services, { id: user.id, email }, body.code))) {
+      services.log.security('code.failed', { purpose: 'email_new', userId: user.id });
+      throw new HttpError(400, CODE_INVALID_TEXT);
+    }
+    await attempt.giveBack();
+    const { updated, token } = await confirmNewAddress(services, user, email, body.code);
+    return c.json({ user: wireUser(user, updated), token }, 200);
+  });
+
+  // 'Send again' for the code of the new address: a fresh one to the address the live code went to; no
+  // other, so no proof is asked again (the update that chose the address gave it).
+  routes.get('/verify/email-change/resend', auth, async (c) => {
+    const { user } = c.get('auth');
+    const email = await pendingNewAddress(services, user.id);
+    if (email === null) throw new HttpError(409, NO_EMAIL_CHANGE_PENDING_TEXT);
+    const store = await mailNewAddressCode(services, user, email);
+    if (store === null) throw new HttpError(503, MAIL_FAILED_TEXT);
+    await store(db);
+    return c.json({ message: { en: newAddressCodeSentText(email) } }, 200);
   });
 
   // /verify/{type}: e-mail is the only type there is, so the only path; any other type is the API's 404. A path

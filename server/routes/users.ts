@@ -2,7 +2,13 @@
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../domain/contract';
 import { checkCurrentPassword } from '../account/current-password';
-import { WRONG_CURRENT_PASSWORD_TEXT, proveEmailChange } from '../account/email-change';
+import {
+  WRONG_CURRENT_PASSWORD_TEXT,
+  ensureAddressFree,
+  mailNewAddressCode,
+  newAddressCodeSentText,
+  proveEmailChange,
+} from '../account/email-change';
 import { notifyAccountChange } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
@@ -16,10 +22,10 @@ import { SMALL_BODY } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import { findUserByEmail, isUniqueViolation, normalizeEmail, updateUser } from '../users/repository';
+import { normalizeEmail, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
+import { MAIL_FAILED_TEXT } from './account';
 
-export const EMAIL_IN_USE_TEXT = 'This e-mail address is already used by another account.';
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
@@ -59,35 +65,22 @@ export function userRoutes(services: Services) {
     const emailChanged = email !== user.email;
     // Proof first: without it, not even whether the new address is taken is revealed.
     const useProof = emailChanged ? await proveEmailChange(services, user, body) : null;
-    if (emailChanged) {
-      const owner = await findUserByEmail(db, email);
-      if (owner && owner.id !== user.id) throw new HttpError(409, EMAIL_IN_USE_TEXT);
-    }
-    try {
-      const now = clock.now();
-      // The picture and the name/e-mail change together or not at all; no avatar sent keeps the old one.
-      const { updated, sessionToken } = await db.transaction().execute(async (trx) => {
-        if (useProof) await useProof(trx);
-        if (avatar) await saveAvatar(trx, user.id, avatar, now);
-        const updated = await updateUser(
-          trx,
-          user.id,
-          // A new address has not been proven to belong to the customer yet.
-          { name: body.name.trim(), email, ...(emailChanged ? { email_verified: 0 } : {}) },
-          now,
-        );
-        if (!emailChanged) return { updated, sessionToken: token };
-        // A new address is a new way into the account: every session ends, on every device, as for a new
-        // password, and the caller goes on in a new one (the client stores the token this answer carries).
-        await sessions.revokeAllForUser(user.id, { db: trx });
-        return { updated, sessionToken: (await sessions.create(user.id, trx)).token };
-      });
-      if (emailChanged) notifyAccountChange(services, user, { kind: 'email_changed', newEmail: email }, now);
-      return c.json({ user: toWireUser(updated), token: sessionToken }, 200);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_IN_USE_TEXT);
-      throw error;
-    }
+    if (emailChanged) await ensureAddressFree(db, user.id, email);
+    // The address does not change here: a code goes to the NEW one, and POST /verify/email-change makes it the
+    // account's once the code comes back (server/account/email-change.ts). No mail, no change at all (503).
+    const storeCode = emailChanged ? await mailNewAddressCode(services, user, email) : null;
+    if (storeCode === null && emailChanged) throw new HttpError(503, MAIL_FAILED_TEXT);
+    const now = clock.now();
+    // The picture, the name and the new address's code together or not at all; no avatar sent keeps the old one.
+    const updated = await db.transaction().execute(async (trx) => {
+      if (useProof) await useProof(trx);
+      if (avatar) await saveAvatar(trx, user.id, avatar, now);
+      if (storeCode) await storeCode(trx);
+      return updateUser(trx, user.id, { name: body.name.trim() }, now);
+    });
+    const answer = { user: toWireUser(updated), token };
+    if (!emailChanged) return c.json(answer, 200);
+    return c.json({ ...answer, emailChange: { pending: email, message: { en: newAddressCodeSentText(email) } } }, 200);
   });
 
   routes.patch('/password/change', auth, async (c) => {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * Changes that could hand an account to someone else need proof and are told to the owner:
- * - an e-mail change needs the current password (or, without one, a code sent to the current address);
+ * - an e-mail change needs the current password (or, without one, a code sent to the current address), and
+ *   takes effect once the code sent to the new address comes back (email-change-proof.test.ts);
  * - e-mail change, password change and password reset are mailed to the address in place before;
  * - new passwords on the common-password list are refused.
  * Mail goes to a real SMTP server on loopback.
@@ -91,7 +92,7 @@ describe('changing the e-mail address', () => {
     );
   });
 
-  it('works with the current password, and the old address is told where the mail now goes', async () => {
+  it('works with the current password and the code sent to the new address; the old address is told', async () => {
     const owner = await register(server.app);
     const before = mail.to(owner.user.email).length;
     const email = uniqueEmail('moved');
@@ -101,7 +102,14 @@ describe('changing the e-mail address', () => {
       currentPassword: owner.password,
     });
     expect(res.status).toBe(200);
-    const changed = await sessionBody(res);
+    // Not yet: the address waits for the code sent to it (email-change-proof.test.ts), and nothing is told yet.
+    expect((await sessionBody(res)).user.email).toBe(owner.user.email);
+    const code = codeIn(await mail.waitFor(email));
+    await settle();
+    expect(mail.to(owner.user.email)).toHaveLength(before);
+    const confirmed = await confirmNewAddress(owner.token, email, code);
+    expect(confirmed.status).toBe(200);
+    const changed = await sessionBody(confirmed);
     expect(changed.user.email).toBe(email);
     // Every session ended with the change (a stolen one too); the caller goes on in the new one it was given.
     expect((await authenticate(server.app, owner.token)).status).toBe(401);
@@ -113,7 +121,8 @@ describe('changing the e-mail address', () => {
     expect(notice.text).toContain('If this was not you, reset your password now');
     // The notice carries no secret.
     expect(notice.text).not.toContain(owner.password);
-    expect(mail.to(email)).toEqual([]);
+    // The new address got its code, and nothing else.
+    expect(mail.to(email)).toHaveLength(1);
     expect(server.securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'email.changed', userId: owner.user.id }),
     );
@@ -149,21 +158,24 @@ describe('changing the e-mail address', () => {
     );
     expect(await storedEmail(user.id)).toBe(address);
 
-    // Two changes racing with the one code: it moves the address once, to the address of the one that won
-    // (either may get to the database first). The other is refused: its code was used (400), or, arriving after
-    // the winner's change ended every session, its session was (401).
+    // Two changes racing with the one code: it is used once, by the one that won (either may get to the
+    // database first); the other is refused (400). Neither moves the address: the winner's new address is
+    // sent a code, and becomes the account's once that code comes back.
     const racing = [uniqueEmail('g-moved'), uniqueEmail('g-other')];
     const raced = await Promise.all(racing.map((email) => updateProfile(token, { name: user.name, email, code })));
     const won = raced.findIndex((res) => res.status === 200);
     expect(won).not.toBe(-1);
-    expect([400, 401]).toContain(raced[1 - won]!.status);
-    const email = racing[won];
+    expect(raced[1 - won]!.status).toBe(400);
+    expect(await storedEmail(user.id)).toBe(address);
+    const email = racing[won]!;
+    const confirmed = await confirmNewAddress(token, email, codeIn(await mail.waitFor(email)));
+    expect(confirmed.status).toBe(200);
     expect(await storedEmail(user.id)).toBe(email);
     const notice = await mail.waitFor(address, 2);
     expect(notice.subject).toBe('The e-mail address of your Northgate IT Consulting account was changed');
 
-    // Used up: the same code cannot move the address again, even in the winner's new session.
-    const { token: newToken } = await sessionBody(raced[won]!);
+    // Used up: the same code cannot start another change, even in the new session the change handed out.
+    const { token: newToken } = await sessionBody(confirmed);
     const again = await updateProfile(newToken, { name: user.name, email: uniqueEmail('g-again'), code });
     expect(again.status).toBe(400);
     expect(await storedEmail(user.id)).toBe(email);
@@ -176,6 +188,11 @@ describe('changing the e-mail address', () => {
     expect(await errorText(res)).toBe(HAS_PASSWORD_TEXT);
   });
 });
+
+/** Finishes an e-mail change with the code sent to the new address. */
+function confirmNewAddress(token: string, email: string, code: string) {
+  return server.app.request('/api/users/verify/email-change', jsonInit('POST', { email, code }, bearer(token)));
+}
 
 /** A session for a user made directly in the database (an account without a password). */
 async function sessionFor(userId: string): Promise<string> {

@@ -730,6 +730,8 @@ const ROUTES: Route[] = [
     fields: { email: F.email, code: F.code, newPassword: F.password },
   },
   { method: 'GET', path: '/api/users/verify/email-change' },
+  { method: 'POST', path: '/api/users/verify/email-change', fields: { email: F.email, code: F.code } },
+  { method: 'GET', path: '/api/users/verify/email-change/resend' },
   { method: 'GET', path: '/api/users/verify/email' },
   { method: 'POST', path: '/api/users/verify/email', fields: { code: F.code } },
   { method: 'GET', path: '/api/users/notifications' },
