@@ -22,6 +22,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/postgres-races.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',
+  'tests/server/report-pdf.test.ts',
 ];
 
 export default defineConfig({

@@ -1,10 +1,9 @@
 /**
- * Whether an upload is a PDF, judged by its bytes (never by its name or declared type, which the sender
- * chooses). No maintained npm package checks less than a full parse and more than the first bytes: file-type
- * reads only the `%PDF-` signature, and parsing the whole document (pdf-lib, pdf.js) is a large dependency
- * for a file that only travels on to the customer. So the check is the two markers every PDF has: the header
- * `%PDF-` at the start (ISO 32000-1, 7.5.2) and the end-of-file marker `%%EOF` in its last bytes (7.5.5;
- * a line ending, or a little padding some writers add, may follow it). A truncated upload fails the second.
+ * Whether an upload starts and ends as a PDF, judged by its bytes (never by its name or declared type, which
+ * the sender chooses): the header `%PDF-` at offset 0 (ISO 32000-1, 7.5.2; nothing may stand before it) and
+ * the end-of-file marker `%%EOF` in its last bytes (7.5.5; a line ending, or a little padding some writers
+ * add, may follow it). A truncated upload fails the second. This is only the first gate: the file is then
+ * parsed (pdf-check.ts, docs/decisions/0021-reports-parsed-not-sniffed.md).
  */
 import { createHash } from 'node:crypto';
 

@@ -17,7 +17,8 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { assertAllowed, deliverOrder, scheduleCall, sendReport } from '../orders/actions';
 import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
-import { looksLikePdf, reportFileName, sha256Hex } from '../orders/pdf';
+import { reportFileName, sha256Hex } from '../orders/pdf';
+import { checkReportPdf } from '../orders/pdf-check';
 import { type OrderDetailRow, findOrder, listAudit, listOrders } from '../orders/repository';
 import { toOfficeOrder } from '../orders/wire';
 import type { Services } from '../services';
@@ -36,7 +37,7 @@ export const REPORT_FORM_TEXT = 'Please send the report as multipart/form-data, 
 export const REPORT_MISSING_TEXT = 'Please attach the report: a PDF file in the field "report".';
 export const CUSTOMER_GONE_TEXT =
   "This customer's account was deleted: there is no one to send the report to, so nothing is stored.";
-export const NOT_A_PDF_TEXT = 'The report must be a PDF file.';
+export { NOT_A_PDF_TEXT } from '../orders/pdf-check';
 export const STAFF_EMAIL_TEXT = 'Please enter the e-mail address of an existing account.';
 export const GRANT_ROLE_TEXT = 'Only the office role is granted here (an operator makes admins with npm run roles).';
 export const NO_ACCOUNT_TEXT = 'No account uses that e-mail address.';
@@ -120,8 +121,10 @@ export function officeRoutes(services: Services) {
     if (!(file instanceof File)) throw new HttpError(400, REPORT_MISSING_TEXT);
     if (file.size > REPORT_MAX_BYTES) throw new HttpError(413, REPORT_TOO_LARGE_TEXT);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    // Judged by the bytes: the name and declared type are whatever the sender says.
-    if (!looksLikePdf(bytes)) throw new HttpError(415, NOT_A_PDF_TEXT);
+    // Judged by the bytes, parsed (docs/decisions/0021-reports-parsed-not-sniffed.md): the name and declared
+    // type are whatever the sender says.
+    const verdict = await checkReportPdf(bytes);
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.text);
     await sendReport(services, order, {
       actor: c.get('auth').user,
       fileName: reportFileName(file.name, order.id),

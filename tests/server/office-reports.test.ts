@@ -2,7 +2,8 @@
 /**
  * The report upload: a PDF judged by its bytes, at most REPORT_MAX_BYTES (the bigger body limit applies to
  * this route only), stored with its sha256, and mailed (here: to the outbox, which keeps the attachment's
- * name and size).
+ * name and size). The bytes are parsed, not sniffed (docs/decisions/0021-reports-parsed-not-sniffed.md):
+ * the check itself is in report-pdf.test.ts; here, the route's answers to what it refuses.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,19 @@ import { REPORT_MAX_BYTES } from '../../domain/orders';
 import { outboxDir, readOutbox } from '../../server/mail/mailer';
 import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../../server/orders/body-limit';
 import { looksLikePdf, reportFileName } from '../../server/orders/pdf';
+import { ATTACHMENT_TEXT, BOMB_TEXT, JAVASCRIPT_TEXT, LAUNCH_TEXT, POLYGLOT_TEXT } from '../../server/orders/pdf-check';
 import { CUSTOMER_GONE_TEXT, NOT_A_PDF_TEXT, REPORT_FORM_TEXT, REPORT_MISSING_TEXT } from '../../server/routes/office';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { PDF_ORDER, account, orderBody, paidOrder, pdfBlob, pdfOfSize, tinyPdf, uploadReport } from './office-helpers';
+import {
+  attachedFile,
+  flateBomb,
+  javascriptInNames,
+  launchOnPageOpen,
+  reportPdf,
+  reportPdfOfSize,
+  zipOf,
+} from './report-pdf-files';
 
 afterAll(cleanup);
 
@@ -89,6 +100,33 @@ describe('POST /api/office/orders/:id/report', () => {
     await expectUntouched(id);
   });
 
+  it('refuses a PDF with JavaScript, a Launch action, an attachment or a bomb with 422, a polyglot with 415', async () => {
+    // A customer of its own: the mail test below looks for the one report mail to `customer`.
+    const id = await paidOrder(app, await account(app, db), PDF_ORDER);
+    const report = await reportPdf();
+    const refused: Array<[Uint8Array<ArrayBuffer>, number, string]> = [
+      [await javascriptInNames(), 422, JAVASCRIPT_TEXT],
+      [await launchOnPageOpen(), 422, LAUNCH_TEXT],
+      [await attachedFile(), 422, ATTACHMENT_TEXT],
+      [await flateBomb(200), 422, BOMB_TEXT],
+      [
+        new Uint8Array(Buffer.concat([report, zipOf('run.bat', 'echo pwned'), Buffer.from('\n%%EOF\n')])),
+        415,
+        POLYGLOT_TEXT,
+      ],
+      [new Uint8Array(Buffer.from('%PDF-%%EOF', 'latin1')), 415, NOT_A_PDF_TEXT],
+    ];
+    for (const [bytes, status, text] of refused) {
+      const res = await uploadReport(app, office.token, id, pdfBlob(bytes), 'report.pdf');
+      expect(res.status, text).toBe(status);
+      expect(await errorText(res)).toBe(text);
+    }
+    await expectUntouched(id);
+    const res = await uploadReport(app, office.token, id, pdfBlob(report), 'report.pdf');
+    expect(res.status).toBe(200);
+    expect(Buffer.from((await stored(id)).report!).equals(Buffer.from(report))).toBe(true);
+  });
+
   it('needs a multipart form with a file in "report"', async () => {
     const id = await paidOrder(app, customer, PDF_ORDER);
     const json = await app.request(
@@ -114,7 +152,7 @@ describe('POST /api/office/orders/:id/report', () => {
 
   it('takes a PDF of exactly REPORT_MAX_BYTES, stores it with its sha256 and mails it as an attachment', async () => {
     const id = await paidOrder(app, customer, PDF_ORDER);
-    const pdf = pdfOfSize(REPORT_MAX_BYTES);
+    const pdf = await reportPdfOfSize(REPORT_MAX_BYTES);
     const res = await uploadReport(app, office.token, id, pdfBlob(pdf), 'Big review.pdf');
     expect(res.status).toBe(200);
     expect(await orderBody(res)).toMatchObject({ status: 'reportSent', reportName: 'Big review.pdf' });

@@ -1,0 +1,189 @@
+// @vitest-environment node
+/**
+ * The report check on real files (docs/decisions/0021-reports-parsed-not-sniffed.md): a plain report passes;
+ * JavaScript, Launch actions, attached files, decompression bombs, polyglots, encrypted, tiny, cut-off and
+ * malformed files are refused, each with its own text. No database: the route's answers are in
+ * office-reports.test.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { type PdfRefusal, checkReportPdf } from '../../server/orders/pdf-check';
+import { MAX_CHECK_MS, MAX_OBJECTS } from '../../server/orders/pdf-objects';
+import { tinyPdf } from './office-helpers';
+import {
+  type Bytes,
+  CATALOG_AND_PAGE,
+  attachedFile,
+  fileAttachmentAnnotation,
+  flateBomb,
+  handMadePdf,
+  javascriptInNames,
+  javascriptOnOpen,
+  launchOnPageOpen,
+  reportPdf,
+  reportPdfOfSize,
+  zipOf,
+} from './report-pdf-files';
+
+async function refusalOf(bytes: Uint8Array): Promise<PdfRefusal | 'ok'> {
+  const verdict = await checkReportPdf(bytes);
+  return verdict.ok ? 'ok' : verdict.refusal;
+}
+
+function concat(...parts: Array<Uint8Array | string>): Bytes {
+  return new Uint8Array(
+    Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : part))),
+  );
+}
+
+describe('plain reports pass', () => {
+  it('with and without object streams, with an image, hand-made ones, and one of an exact size', async () => {
+    expect(await refusalOf(await reportPdf())).toBe('ok');
+    expect(await refusalOf(await reportPdf({ objectStreams: false }))).toBe('ok');
+    expect(await refusalOf(await reportPdf({ pages: 30, imageBytes: 600_000 }))).toBe('ok');
+    expect(await refusalOf(tinyPdf())).toBe('ok');
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE))).toBe('ok');
+    const exact = await reportPdfOfSize(50_000);
+    expect(exact.length).toBe(50_000);
+    expect(await refusalOf(exact)).toBe('ok');
+  });
+
+  it('a web link is not active content', async () => {
+    const link = '<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (https://example.com) >> >>';
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, link]))).toBe('ok');
+  });
+});
+
+describe('active content is refused', () => {
+  it('JavaScript: in the Names tree (packed in an object stream, or not) and as the open action', async () => {
+    expect(await refusalOf(await javascriptInNames())).toBe('javascript');
+    expect(await refusalOf(await javascriptInNames(false))).toBe('javascript');
+    expect(await refusalOf(await javascriptOnOpen())).toBe('javascript');
+  });
+
+  it('JavaScript behind escaped names, an indirect /S, a comment in the header, or in no cross-reference table', async () => {
+    const escaped = '<< /S /Java#53cript /#4a#53 (app.alert(1)) >>';
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, escaped]))).toBe('javascript');
+    const indirect = ['<< /S 5 0 R /Next 6 0 R >>', '/JavaScript'];
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, ...indirect]))).toBe('javascript');
+    const orphan = '9 0 %hidden\n obj\n<< /Type /Action /S /JavaScript >>\nendobj\n';
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: orphan }))).toBe('javascript');
+    const midLine = '(%) 9 0 obj << /AA << /O << /JS (x) >> >> >> endobj\n';
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: midLine }))).toBe('javascript');
+    const xfa = '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] /XFA 4 0 R >> >>';
+    expect(
+      await refusalOf(handMadePdf([xfa, ...CATALOG_AND_PAGE.slice(1), '<< /Length 0 >>\nstream\n\nendstream'])),
+    ).toBe('javascript');
+  });
+
+  it('JavaScript in a hand-packed object stream, and in one packed twice', async () => {
+    const inside = '<< /S /JavaScript /JS (app.alert(1)) >>';
+    const header = '4 0 ';
+    const packed = deflateSync(deflateSync(Buffer.from(header + inside, 'latin1')));
+    const objectStream = `<< /Type /ObjStm /N 1 /First ${header.length} /Filter [/FlateDecode /Fl] /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`;
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, objectStream]))).toBe('javascript');
+  });
+
+  it('Launch actions', async () => {
+    expect(await refusalOf(await launchOnPageOpen())).toBe('launch');
+    const open = '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /Launch /Win << /F (cmd.exe) >> >> >>';
+    expect(await refusalOf(handMadePdf([open, ...CATALOG_AND_PAGE.slice(1)]))).toBe('launch');
+  });
+
+  it('attached and embedded files', async () => {
+    expect(await refusalOf(await attachedFile())).toBe('attachment');
+    expect(await refusalOf(await fileAttachmentAnnotation())).toBe('attachment');
+    const goToE = '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /GoToE /T << /R /C /N (a.pdf) >> >> >>';
+    expect(await refusalOf(handMadePdf([goToE, ...CATALOG_AND_PAGE.slice(1)]))).toBe('attachment');
+  });
+});
+
+describe('decompression bombs are refused, in bounded time', () => {
+  it('200 MB of zeros in a page, Flate-packed to ~200 kB', async () => {
+    const bomb = await flateBomb(200);
+    expect(bomb.length).toBeLessThan(400_000);
+    const started = performance.now();
+    expect(await refusalOf(bomb)).toBe('bomb');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('a small stream that unpacks past the ratio, and one packed twice (a few kB for 200 MB)', async () => {
+    expect(await refusalOf(await flateBomb(3))).toBe('bomb');
+    const twice = await flateBomb(200, 2);
+    expect(twice.length).toBeLessThan(50_000);
+    expect(await refusalOf(twice)).toBe('bomb');
+  });
+
+  it('a bomb in an object stream, before anything in it is parsed', async () => {
+    const zeros = deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+    const objectStream = `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${zeros.length} >>\nstream\n${zeros.toString('latin1')}\nendstream`;
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, objectStream]))).toBe('bomb');
+  });
+});
+
+describe('what is not a PDF, or not only one, is refused', () => {
+  it('a 10-byte file, an empty one, a cut-off one, one without pages, and broken Flate data', async () => {
+    expect(await refusalOf(Buffer.from('%PDF-%%EOF', 'latin1'))).toBe('notPdf');
+    expect(await refusalOf(new Uint8Array())).toBe('notPdf');
+    const report = await reportPdf();
+    expect(await refusalOf(report.slice(0, report.length / 2))).toBe('notPdf');
+    expect(await refusalOf(concat(report.slice(0, report.length / 2), '\n%%EOF\n'))).toBe('notPdf');
+    expect(await refusalOf(handMadePdf(['<< /Type /Catalog >>']))).toBe('notPdf');
+    const broken = '<< /Filter /FlateDecode /Length 6 >>\nstream\nx\x9cgarb\nendstream';
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, broken]))).toBe('notPdf');
+  });
+
+  it('bytes before %PDF-: an HTML page or a picture that also holds a PDF', async () => {
+    const report = await reportPdf();
+    expect(await refusalOf(concat('<html><body>', report))).toBe('notPdf');
+    expect(await refusalOf(concat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]), report))).toBe('notPdf');
+  });
+
+  it('a PDF that is also a ZIP archive, an HTML page or a tar archive', async () => {
+    const report = await reportPdf();
+    expect(await refusalOf(concat(report, zipOf('run.bat', 'echo pwned'), '\n%%EOF\n'))).toBe('polyglot');
+    const html = concat(report.slice(0, 9), '%<html><script>alert(document.cookie)</script>\n', report.slice(9));
+    expect(await refusalOf(html)).toBe('polyglot');
+    const tar = concat('%PDF-1.7\n%', ' '.repeat(246), '\nustar\n', handMadePdf(CATALOG_AND_PAGE).slice(9));
+    expect(await refusalOf(tar)).toBe('polyglot');
+  });
+
+  it('an encrypted file: its objects cannot be looked into', async () => {
+    const encrypt = '/Encrypt << /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>';
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { trailer: encrypt }))).toBe('encrypted');
+  });
+});
+
+describe('hostile structure costs bounded work and never throws', () => {
+  it('too many objects, or nesting deeper than the stack', async () => {
+    const many = Array.from({ length: MAX_OBJECTS + 1 }, (_, index) => `${index + 10} 0 obj 1 endobj\n`).join('');
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: many }))).toBe('tooComplex');
+    const deep = `9 0 obj ${'['.repeat(200_000)} endobj\n`;
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: deep }))).toBe('tooComplex');
+  });
+
+  it('headers over one long line of comments, and digits without end, within the time limit', async () => {
+    const started = performance.now();
+    const comments = `${'1 1 %'.repeat(400_000)}\n`;
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: comments }))).toBe('ok');
+    const digits = `%${'7'.repeat(2_000_000)}\n${'7 '.repeat(500_000)}\n`;
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: digits }))).toBe('ok');
+    expect(performance.now() - started).toBeLessThan(MAX_CHECK_MS);
+  });
+
+  it('work that grows with the square of the size is cut off at the time limit', async () => {
+    const started = performance.now();
+    const unclosed = handMadePdf(CATALOG_AND_PAGE, { extra: '1 0 obj ('.repeat(200_000) });
+    expect(await refusalOf(unclosed)).toBe('tooComplex');
+    expect(performance.now() - started).toBeLessThan(MAX_CHECK_MS * 2);
+  });
+
+  it('random bytes after the header never make it throw', async () => {
+    for (let round = 0; round < 200; round++) {
+      const noise = randomBytes(2000);
+      const bytes = concat('%PDF-1.7\n', noise, '1 0 obj << /Type /Catalog >> endobj trailer << /Root 1 0 R >>\n%%EOF');
+      await expect(checkReportPdf(bytes)).resolves.toHaveProperty('ok');
+    }
+  });
+});
