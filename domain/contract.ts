@@ -19,6 +19,7 @@ import {
   size,
   string,
   type,
+  union,
 } from 'superstruct';
 import { OrderWire, ROLES } from './orders';
 
@@ -122,6 +123,26 @@ export type AuthenticateResponse = Infer<typeof AuthenticateResponse>;
 export const MessageResponse = type({ message: type({ en: string() }) });
 export type MessageResponse = Infer<typeof MessageResponse>;
 
+// ---- the second step of a sign-in ----
+
+/** The opaque ticket that binds an e-mailed code to the request that asked for it (256 bits, base64url). */
+export const Ticket = pattern(string(), /^[A-Za-z0-9_-]{43}$/);
+
+/**
+ * What a sign-in still needs after its first step. 'email-code': a code e-mailed to the account (an account
+ * whose failed sign-ins reached the day's ceiling; docs/decisions/0022-tickets-for-codes.md).
+ */
+export const SECOND_STEP_KINDS = ['email-code'] as const;
+export const SecondStep = type({ kind: enums(SECOND_STEP_KINDS), ticket: Ticket });
+export type SecondStep = Infer<typeof SecondStep>;
+
+/** A sign-in's answer: a session, or the step it still needs. */
+export const SignInResponse = union([SessionResponse, type({ secondStep: SecondStep })]);
+export type SignInResponse = Infer<typeof SignInResponse>;
+
+export const SecondStepRequest = type({ ticket: Ticket, code: Code });
+export type SecondStepRequest = Infer<typeof SecondStepRequest>;
+
 // ---- orders and invoices ----
 
 /** The order draft's delivery types (docs/product.md#order-wizard), as stored on invoices. */
@@ -165,7 +186,18 @@ export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif
 // ---- password reset, verification, deletion, notifications, visits ----
 
 export const ForgotPasswordQuery = type({ email: Email, lang: optional(string()), sendTo: optional(string()) });
-export const ResetPasswordRequest = type({ email: Email, code: Code, newPassword: Password });
+/** The answer to a reset code request: the same for every address, with the ticket the code needs. */
+export const ForgotPasswordResponse = type({ message: type({ en: string() }), ticket: Ticket });
+export type ForgotPasswordResponse = Infer<typeof ForgotPasswordResponse>;
+/** The reset form's choice to end the account's other ways in (a linked Google sign-in) with the reset. */
+export const REMOVE_OTHER_SIGN_INS_LABEL = 'Also remove every other way to sign in (such as Google)';
+export const ResetPasswordRequest = type({
+  email: Email,
+  code: Code,
+  newPassword: Password,
+  ticket: Ticket,
+  removeOtherSignIns: optional(boolean()),
+});
 export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
 export const VerifyRequest = type({ code: Code });
 /** `POST /api/users/verify/email-change`: the code sent to the new address, with that address. */

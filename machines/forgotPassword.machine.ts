@@ -1,6 +1,8 @@
 /**
  * Forgot password: ask for the e-mail, send a code (the same answer whether or not the account exists),
- * then take the code and a new password and reset it.
+ * then take the code and a new password and reset it. The code works only with the ticket the request's
+ * answer carried (docs/decisions/0022-tickets-for-codes.md), so a new request gives the code field a new
+ * ticket. The customer may also end every other way into the account (a linked Google sign-in) with the reset.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/contract';
@@ -13,8 +15,23 @@ export type ForgotEvent =
   | { type: 'forgot.change'; field: ForgotField; value: string }
   | { type: 'forgot.sendCode' }
   | { type: 'forgot.reset' }
+  | { type: 'forgot.toggleRemoveOthers' }
   | { type: 'forgot.resend' }
   | { type: 'forgot.changeEmail' };
+
+/** The server's answer to a code request: its message, and the ticket the code needs. */
+export interface CodeRequested {
+  message: string;
+  ticket: string;
+}
+
+export interface ResetInput {
+  email: string;
+  code: string;
+  newPassword: string;
+  ticket: string;
+  removeOtherSignIns: boolean;
+}
 
 interface ForgotContext {
   email: string;
@@ -23,16 +40,19 @@ interface ForgotContext {
   error: string | null;
   /** What the server said when it sent the code. */
   notice: string | null;
+  /** The ticket of the last code request (null before the first). */
+  ticket: string | null;
+  removeOtherSignIns: boolean;
 }
 
 export const forgotPasswordMachine = setup({
   // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ForgotContext, events: {} as ForgotEvent },
   actors: {
-    requestCode: fromPromise<string, { email: string }>(async () => {
+    requestCode: fromPromise<CodeRequested, { email: string }>(async () => {
       throw new Error('requestCode is not provided');
     }),
-    resetPassword: fromPromise<string, { email: string; code: string; newPassword: string }>(async () => {
+    resetPassword: fromPromise<string, ResetInput>(async () => {
       throw new Error('resetPassword is not provided');
     }),
   },
@@ -49,7 +69,7 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { email: '', code: '', newPassword: '', error: null, notice: null },
+  context: { email: '', code: '', newPassword: '', error: null, notice: null, ticket: null, removeOtherSignIns: false },
   initial: 'askingEmail',
   states: {
     askingEmail: {
@@ -63,16 +83,26 @@ export const forgotPasswordMachine = setup({
         id: 'requestCode',
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: { target: 'enteringCode', actions: assign({ notice: ({ event }) => event.output, code: '' }) },
+        onDone: {
+          target: 'enteringCode',
+          actions: assign({
+            notice: ({ event }) => event.output.message,
+            ticket: ({ event }) => event.output.ticket,
+            code: '',
+          }),
+        },
         onError: { target: 'askingEmail', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
     },
     enteringCode: {
       on: {
         'forgot.change': { actions: 'change' },
+        'forgot.toggleRemoveOthers': {
+          actions: assign({ removeOtherSignIns: ({ context }) => !context.removeOtherSignIns }),
+        },
         'forgot.reset': { guard: 'resetReady', target: 'resetting' },
         'forgot.resend': 'sendingCode',
-        'forgot.changeEmail': { target: 'askingEmail', actions: assign({ notice: null, code: '' }) },
+        'forgot.changeEmail': { target: 'askingEmail', actions: assign({ notice: null, code: '', ticket: null }) },
       },
     },
     resetting: {
@@ -83,6 +113,9 @@ export const forgotPasswordMachine = setup({
           email: context.email.trim(),
           code: context.code.trim(),
           newPassword: context.newPassword,
+          // Only `enteringCode` leads here, and a code was sent to reach it.
+          ticket: context.ticket ?? '',
+          removeOtherSignIns: context.removeOtherSignIns,
         }),
         onDone: { target: 'done', actions: assign({ notice: ({ event }) => event.output, newPassword: '' }) },
         onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },

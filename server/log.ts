@@ -17,6 +17,7 @@ export type SecurityEvent =
   | 'signin.success'
   | 'signin.failure'
   | 'signin.limited'
+  | 'signin.second_step'
   | 'register.success'
   | 'password.changed'
   | 'password.change_failed'

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { type Writes, createWrites } from './db/group-commit';
 import type { Kysely } from 'kysely';
 import { type Codes, createCodes } from './account/codes';
+import { type Tickets, createTickets } from './account/tickets';
 import { type Passwords, createPasswords } from './auth/passwords';
 import { type Sessions, createSessions } from './auth/sessions';
 import type { Clock } from './clock';
@@ -33,6 +34,8 @@ export interface Services {
   mailer: Mailer;
   /** E-mailed one-time codes (password reset, e-mail verification). */
   codes: Codes;
+  /** Codes bound to the ticket of the request that asked for them (sign-in step, password reset). */
+  tickets: Tickets;
   /** Request limits (server/limits): counted before the work they guard; DATA_DIR/limits.sqlite, or PostgreSQL. */
   limits: Limits;
   /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
@@ -60,7 +63,16 @@ export function createServices(deps: {
 }): Services {
   const { config, clock } = deps;
   const secret = createServerSecret(deps);
-  let codeKey: Promise<Buffer> | undefined;
+  // HMAC keys derived from the server's signing secret, one per use, each read once.
+  const keys = new Map<string, Promise<Buffer>>();
+  const derivedKey = (label: string): Promise<Buffer> => {
+    let key = keys.get(label);
+    if (!key) {
+      key = secret.get().then((value) => createHmac('sha256', value).update(label).digest());
+      keys.set(label, key);
+    }
+    return key;
+  };
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
   const limits = createLimits(config, log);
   const hashing = createWorkQueue({
@@ -79,8 +91,9 @@ export function createServices(deps: {
     // The codes' HMAC key is derived from the server's signing secret (read on first use).
     codes: createCodes({
       ...deps,
-      key: () => (codeKey ??= secret.get().then((value) => createHmac('sha256', value).update('email-codes').digest())),
+      key: () => derivedKey('email-codes'),
     }),
+    tickets: createTickets({ ...deps, key: () => derivedKey('code-tickets') }),
     limits,
     passwords: createPasswords(hashing),
     ready: () => secret.get().then(() => undefined),

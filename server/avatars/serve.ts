@@ -4,7 +4,8 @@
  *
  * The URL the API hands out carries `?v=<hash prefix>`: with the current version the answer may be cached
  * for a year (a new picture gets a new URL); without it, or with an old one, caches must revalidate, which
- * the ETag (the sha256) makes cheap. The bytes are served as the type found when they were checked, with
+ * the ETag (the sha256) makes cheap. Only the browser may keep it (`private`): a customer's face is personal
+ * data, so no shared cache (a proxy, a CDN) holds a copy that outlives a new picture or a deleted account. The bytes are served as the type found when they were checked, with
  * nosniff and a CSP that lets nothing run, so even a crafted file can never act as a page.
  */
 import type { Context } from 'hono';
@@ -16,7 +17,7 @@ import { avatarVersion } from './url';
 
 export const NO_AVATAR_TEXT = 'This user has no picture.';
 export const AVATAR_CSP = "default-src 'none'";
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 
 /** True when an If-None-Match header names the ETag (weak or strong, as RFC 9110 compares for GET), or is `*`. */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

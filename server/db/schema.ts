@@ -118,6 +118,25 @@ export interface EmailCodesTable {
   expires_at: string;
 }
 
+/** What a ticketed code is for (server/account/tickets.ts). */
+export type TicketPurpose = 'sign_in' | 'password_reset';
+
+/** A code sent by e-mail for one request, usable only with that request's ticket. */
+export interface CodeTicketsTable {
+  /** sha256 (hex) of the opaque ticket the requester holds. */
+  ticket_hash: string;
+  user_id: string;
+  purpose: TicketPurpose;
+  /** The address the code was sent to: the ticket is void once the account's address is another. */
+  email: string;
+  /** HMAC-SHA256 (hex) of the code, keyed with a server secret and bound to the ticket. */
+  code_hash: string;
+  /** Tries made with this ticket, right or wrong. */
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface NotificationsTable {
   id: string;
   user_id: string;
@@ -195,6 +214,7 @@ export interface Database {
   invoices: InvoicesTable;
   payment_events: PaymentEventsTable;
   email_codes: EmailCodesTable;
+  code_tickets: CodeTicketsTable;
   notifications: NotificationsTable;
   avatars: AvatarsTable;
   visits: VisitsTable;

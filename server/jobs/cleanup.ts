@@ -1,11 +1,12 @@
 /**
  * The periodic clean-up (server/main.ts schedules it every CLEANUP_INTERVAL_SECONDS, once across all instances): accounts whose deletion date has
  * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, detached
- * invoice records whose retention period has ended, and expired idempotency keys of orders. Each step runs on its own, so one failing does not stop
+ * invoice records whose retention period has ended, expired idempotency keys of orders and expired code tickets. Each step runs on its own, so one failing does not stop
  * the others; what it removed is logged.
  */
 import type { Kysely } from 'kysely';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
+import { purgeExpiredTickets } from '../account/tickets';
 import { createSessions } from '../auth/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
@@ -22,6 +23,7 @@ export interface CleanupResult {
   oldVisits: number;
   expiredInvoiceRecords: number;
   expiredIdempotencyKeys: number;
+  expiredCodeTickets: number;
 }
 
 export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
@@ -56,6 +58,7 @@ export async function runCleanup(deps: {
     oldVisits: await step('visits', () => purgeOldVisits(db, clock, config.VISIT_RETENTION_DAYS)),
     expiredInvoiceRecords: await step('invoices', () => purgeExpiredInvoiceRecords(db, clock)),
     expiredIdempotencyKeys: await step('idempotency keys', () => purgeExpiredKeys(db, clock)),
+    expiredCodeTickets: await step('code tickets', () => purgeExpiredTickets(db, clock)),
   };
   if (Object.values(result).some((count) => count > 0)) log.logger.info({ job: 'cleanup', ...result }, 'clean-up done');
   return result;

@@ -3,6 +3,7 @@
  * service titles, URLs) go into the HTML only through the escaping `html` template.
  */
 import { company } from '../../domain/company';
+import { REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
 import { INVOICE_RETENTION_YEARS } from '../../domain/policies';
 import { deliveryLabelFor } from '../invoices/wire';
 import { html } from './html';
@@ -49,7 +50,20 @@ function codeMail(
   });
 }
 
-export function passwordResetCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+export function passwordResetCodeMail(p: {
+  to: string;
+  name: string;
+  code: string;
+  minutes: number;
+  /** The account's other ways in (e.g. "Google (jo@gmail.com)"): a reset alone leaves them working. */
+  linked?: readonly string[];
+}): MailMessage {
+  const linked = p.linked ?? [];
+  const others =
+    linked.length === 0
+      ? ''
+      : ` This account can also be signed in to with ${linked.join(', ')}. If that is not yours, tick ` +
+        `"${REMOVE_OTHER_SIGN_INS_LABEL}" when you choose your new password.`;
   return codeMail(
     p.to,
     p.name,
@@ -57,7 +71,21 @@ export function passwordResetCodeMail(p: { to: string; name: string; code: strin
     p.minutes,
     `Your ${company.name} password reset code`,
     'Someone (we hope you) asked to reset the password of your account.',
-    'If you did not ask for it, ignore this message: your password stays as it is.',
+    `If you did not ask for it, ignore this message: your password stays as it is.${others}`,
+  );
+}
+
+/** The e-mailed step of a sign-in, asked of an account whose failed sign-ins reached the day's ceiling. */
+export function signInCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  return codeMail(
+    p.to,
+    p.name,
+    p.code,
+    p.minutes,
+    `Your ${company.name} sign-in code`,
+    'Someone (we hope you) signed in to your account with its password. Many failed sign-ins were tried on ' +
+      'it today, so we ask for this code as well.',
+    'If it was not you, change your password: someone knows it.',
   );
 }
 

@@ -30,6 +30,7 @@ import {
   newAddressCodeSentText,
   pendingNewAddress,
 } from '../account/email-change';
+import { linkedSignIns, removeLinkedSignIns } from '../account/linked-sign-ins';
 import { notifyAccountChange } from '../account/notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
@@ -40,6 +41,7 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Charge } from '../limits/charge';
 import { accountAddressKey } from '../limits/limits';
+import { LimitRefused } from '../limits/responses';
 import { sendInBackground } from '../mail/mailer';
 import {
   deletionRequestedMail,
@@ -49,7 +51,7 @@ import {
   verificationCodeMail,
 } from '../mail/messages';
 import type { Services } from '../services';
-import { findUserByEmail, normalizeEmail, updateUser } from '../users/repository';
+import { findUserByEmail, findUserById, normalizeEmail, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
 
 export const FORGOT_PASSWORD_TEXT = `If an account exists for that address, we have sent it a code. The code expires in ${CODE_TTL_MINUTES} minutes.`;
@@ -71,10 +73,10 @@ export function deletionScheduledText(on: Date, now: Date): string {
 }
 
 /** A malformed code gets the same answer as a wrong one. */
-const CODE_FIELD = { code: CODE_INVALID_TEXT };
+const CODE_FIELD = { code: CODE_INVALID_TEXT, ticket: CODE_INVALID_TEXT };
 
 export function accountRoutes(services: Services) {
-  const { db, clock, config, sessions, limits, passwords, codes, mailer } = services;
+  const { db, clock, config, sessions, limits, passwords, codes, tickets, mailer } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -120,18 +122,26 @@ export function accountRoutes(services: Services) {
 
     const user = await findUserByEmail(db, email);
     // The answer must take the same time whether or not the account exists: both do the same work before it
-    // (one read, a code and its HMAC), and what only an existing account needs (storing the code, a durable
-    // write, and mailing it) happens after the answer has gone.
-    const { code, codeHash } = await codes.prepare(user?.id ?? 'no-account', 'password_reset');
+    // (one read, a ticket, a code and its HMAC), and what only an existing account needs (storing the ticket,
+    // a durable write, and mailing the code) happens after the answer has gone. Every answer carries a
+    // ticket: the code works only with the ticket of the request that asked for it.
+    const prepared = await tickets.prepare('password_reset');
     if (user) {
       setImmediate(() => {
         services.log.security('password.reset_requested', { userId: user.id });
-        codes
-          .store(user, 'password_reset', codeHash)
-          .then(() =>
+        tickets
+          .store(user, 'password_reset', prepared)
+          .then(() => linkedSignIns(db, user.id))
+          .then((linked) =>
             sendInBackground(
               mailer,
-              passwordResetCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+              passwordResetCodeMail({
+                to: user.email,
+                name: user.name,
+                code: prepared.code,
+                minutes: CODE_TTL_MINUTES,
+                linked,
+              }),
               'password reset code',
               services.log,
             ),
@@ -141,36 +151,50 @@ export function accountRoutes(services: Services) {
           );
       });
     }
-    return c.json({ message: { en: FORGOT_PASSWORD_TEXT } }, 200);
+    return c.json({ message: { en: FORGOT_PASSWORD_TEXT }, ticket: prepared.ticket }, 200);
   });
 
   routes.post('/password/forgot', async (c) => {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
     if (await isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
     const fromKey = clientLimitKey(c, config.TRUST_PROXY);
-    const attempt = await chargeCodeCheck(normalizeEmail(body.email), fromKey, {
-      address: clientAddress(c, config.TRUST_PROXY),
-    });
-    const user = await findUserByEmail(db, body.email);
-    if (!user || !(await codes.check(user, 'password_reset', body.code))) {
-      services.log.security('code.failed', { purpose: 'password_reset', userId: user?.id ?? null });
+    const address = clientAddress(c, config.TRUST_PROXY);
+    const email = normalizeEmail(body.email);
+    // Wrong codes are counted per address (a stranger's refuse only the stranger) and per ticket (five tries,
+    // and only its holder has it). The account's day ceiling cannot refuse the owner's fresh ticket: once
+    // strangers have reached it, each ticket gets one try instead of five.
+    const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: fromKey }], { address });
+    const daily = await limits
+      .charge([{ limit: limits.codeCheck.account, key: email }], { address })
+      .catch((error: unknown) => {
+        if (error instanceof LimitRefused) return null;
+        throw error;
+      });
+    const owner = await tickets.check(body.ticket, 'password_reset', body.code, daily ? undefined : 1);
+    // The ticket must be for this address, still the account's (a changed address voids it).
+    const user = owner?.email === email ? await findUserById(db, owner.id) : undefined;
+    if (!user || user.email !== email) {
+      services.log.security('code.failed', { purpose: 'password_reset', userId: owner?.id ?? null, address });
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     await attempt.giveBack();
+    await daily?.giveBack();
 
     const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();
-    // The code used up, the new hash, and every session of the account ended: all or nothing.
-    await db.transaction().execute(async (trx) => {
-      if (!(await codes.consume(trx, user, 'password_reset', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
+    // The ticket used up, the new hash, every session of the account ended and, if asked, its other ways
+    // in removed: all or nothing.
+    const removed = await db.transaction().execute(async (trx) => {
+      if (!(await tickets.consume(trx, body.ticket, 'password_reset'))) throw new HttpError(400, CODE_INVALID_TEXT);
       // The code reached this address, so the address is proven to be the customer's.
       await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
+      return body.removeOtherSignIns ? removeLinkedSignIns(trx, user.id) : 0;
     });
     // The owner proved the account is theirs: its failed sign-ins (the day's, and from here) are forgotten.
     await limits.login.account.reset(user.email);
     await limits.login.accountAddress.reset(accountAddressKey(user.email, fromKey));
-    notifyAccountChange(services, user, { kind: 'password_reset' }, now);
+    notifyAccountChange(services, user, { kind: 'password_reset' }, now, { removedSignIns: removed });
     return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
   });
 

@@ -1,9 +1,12 @@
-/** /api/auth: creating accounts and signing in and out with e-mail and password. */
+/** /api/auth: creating accounts and signing in and out with e-mail and password, and a sign-in's second step. */
 import { Hono } from 'hono';
-import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest } from '../../domain/contract';
+import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '../../domain/contract';
+import { CODE_INVALID_TEXT } from '../account/codes';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
+import { emailCodeStep } from '../auth/second-step';
+import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
@@ -11,7 +14,14 @@ import { SITE_KEY, accountAddressKey } from '../limits/limits';
 import { LimitRefused } from '../limits/responses';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import { findUserByEmail, insertUser, isUniqueViolation, normalizeEmail, updateUser } from '../users/repository';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  normalizeEmail,
+  updateUser,
+} from '../users/repository';
 import { toWireUser } from '../users/wire';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
@@ -19,7 +29,7 @@ export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
 export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exists.';
 
 export function authRoutes(services: Services) {
-  const { db, clock, config, sessions, limits, passwords } = services;
+  const { db, clock, config, sessions, limits, passwords, tickets } = services;
   const routes = new Hono<AppEnv>();
 
   routes.post('/register/email', async (c) => {
@@ -63,14 +73,14 @@ export function authRoutes(services: Services) {
     const address = clientAddress(c, config.TRUST_PROXY);
 
     // Counted BEFORE the password is checked, atomically: a burst of parallel guesses cannot all be checked
-    // before the first failure is recorded. A correct password gives its points back below.
+    // before the first failure is recorded. A correct password gives its points back below. These limits
+    // are the caller's address's: a stranger's failures refuse only the stranger.
     const fromKey = addressLimitKey(address);
     const attempt = await limits
       .charge(
         [
           { limit: limits.login.address, key: fromKey },
           { limit: limits.login.accountAddress, key: accountAddressKey(email, fromKey) },
-          { limit: limits.login.account, key: email },
         ],
         { address },
       )
@@ -80,29 +90,69 @@ export function authRoutes(services: Services) {
         }
         throw error;
       });
+    // The account's day ceiling, from every address, bounds a guesser who rotates addresses. Reached, it
+    // does not refuse: the sign-in needs an e-mailed code besides the password (server/auth/second-step.ts).
+    const daily = await limits
+      .charge([{ limit: limits.login.account, key: email }], { address })
+      .catch((error: unknown) => {
+        if (error instanceof LimitRefused) return null;
+        throw error;
+      });
 
     const user = await findUserByEmail(db, email);
     // Unknown e-mail or an account without a password: still spend one verification's time.
     const passwordOk = await attempt.guard(() =>
       user?.password_hash ? passwords.verify(user.password_hash, body.password) : passwords.verifyDummy(body.password),
     );
+    if (!daily) {
+      if (!user || !passwordOk)
+        services.log.security('signin.failure', { method: 'email', userId: user?.id ?? null, address });
+      else await attempt.giveBack();
+      return c.json(await emailCodeStep(services, user && passwordOk ? user : null, address), 200);
+    }
     if (!user || !passwordOk) {
       services.log.security('signin.failure', { method: 'email', userId: user?.id ?? null, address });
       throw new HttpError(401, INVALID_CREDENTIALS_TEXT);
     }
     // Only failures count: the right password takes nothing, and ends this address's run of failures.
     await attempt.giveBack();
+    await daily.giveBack();
     await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
+    return c.json(await startSession(user, 'email', address), 200);
+  });
 
+  routes.post('/login/second-step', async (c) => {
+    const body = validate(SecondStepRequest, await readJson(c), { code: CODE_INVALID_TEXT, ticket: CODE_INVALID_TEXT });
+    const address = clientAddress(c, config.TRUST_PROXY);
+    // Wrong codes count against the address; the ticket itself allows five tries and works once.
+    const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: addressLimitKey(address) }], {
+      address,
+    });
+    const owner = await tickets.check(body.ticket, 'sign_in', body.code);
+    const user = owner ? await findUserById(db, owner.id) : undefined;
+    // A ticket for an address the account no longer has proves nothing.
+    if (!owner || !user || user.email !== owner.email) {
+      services.log.security('code.failed', { purpose: 'sign_in', userId: owner?.id ?? null, address });
+      throw new HttpError(400, CODE_INVALID_TEXT);
+    }
+    await attempt.giveBack();
+    return c.json(await startSession(user, 'email-code', address, body.ticket), 200);
+  });
+
+  /** The end of every sign-in: last login, a new session and (for a second step) its ticket used up, together. */
+  async function startSession(user: UserWithAvatar, method: string, address: string, ticket?: string) {
     const now = clock.now();
     const { updated, token } = await db.transaction().execute(async (trx) => {
+      if (ticket !== undefined && !(await tickets.consume(trx, ticket, 'sign_in'))) {
+        throw new HttpError(400, CODE_INVALID_TEXT);
+      }
       const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
       const { token } = await sessions.create(user.id, trx);
       return { updated, token };
     });
-    services.log.security('signin.success', { method: 'email', userId: user.id, address });
-    return c.json({ user: toWireUser(updated), token }, 200);
-  });
+    services.log.security('signin.success', { method, userId: user.id, address });
+    return { user: toWireUser(updated), token };
+  }
 
   routes.post('/logout', requireAuth(sessions), async (c) => {
     await sessions.revoke(c.get('auth').session.id);

@@ -1,12 +1,12 @@
 /** The account calls beyond signing in (docs/product.md#accounts); answers are checked with contract.ts structs. */
-import type { NewAddressCode, ProfileSaved, ProfileUpdate } from '../../machines/profile.machine';
+import type { ProfileUpdate } from '../../machines/profile.machine';
 import type { Notification } from '../../machines/notifications.machine';
 import type { Session, User } from '../../domain/types';
 import {
   type DeletionRequest,
+  ForgotPasswordResponse,
   MessageResponse,
   NotificationsResponse,
-  ProfileUpdateResponse,
   ResetPasswordRequest,
   SeenResponse,
   SessionResponse,
@@ -16,14 +16,7 @@ import { forgetCached, get, patch, post } from './http';
 
 const DELETION_REQUEST = '/users/account/deletion/request';
 
-/** With a new address, the answer says a code went to it: the address changes once `confirmEmailChange` sends it. */
-export async function updateProfile({
-  name,
-  email,
-  avatar,
-  currentPassword,
-  code,
-}: ProfileUpdate): Promise<ProfileSaved> {
+export function updateProfile({ name, email, avatar, currentPassword, code }: ProfileUpdate): Promise<Session> {
   const form = new FormData();
   form.append('name', name);
   form.append('email', email);
@@ -32,21 +25,7 @@ export async function updateProfile({
   if (code !== undefined) form.append('code', code);
   // The machine types the picture by what it reads; what it holds is the File the page gave it.
   if (avatar) form.append('avatar', avatar as Blob);
-  const { emailChange, ...session } = await patch('/users/profile/update', ProfileUpdateResponse, form, { auth: true });
-  return emailChange
-    ? { ...session, emailChange: { pending: emailChange.pending, message: emailChange.message.en } }
-    : session;
-}
-
-/** The code the new address got: the address changes, every session ends, and this answers the new one. */
-export function confirmEmailChange(input: NewAddressCode): Promise<Session> {
-  return post('/users/verify/email-change', SessionResponse, input, { auth: true });
-}
-
-/** A fresh code to the new address waiting for one; answers the server's message. */
-export async function resendEmailChangeCode(): Promise<string> {
-  const { message } = await get('/users/verify/email-change/resend', MessageResponse, { auth: true });
-  return message.en;
+  return patch('/users/profile/update', SessionResponse, form, { auth: true });
 }
 
 /** An account without a password: e-mails a code to the CURRENT address; answers the server's message. */
@@ -55,10 +34,11 @@ export async function requestEmailChangeCode(): Promise<string> {
   return message.en;
 }
 
-export async function requestResetCode(email: string): Promise<string> {
+/** Answers the server's message and the ticket the mailed code needs. */
+export async function requestResetCode(email: string): Promise<{ message: string; ticket: string }> {
   const query = new URLSearchParams({ email, lang: 'en', sendTo: 'email' });
-  const { message } = await get(`/users/password/forgot?${query}`, MessageResponse);
-  return message.en;
+  const { message, ticket } = await get(`/users/password/forgot?${query}`, ForgotPasswordResponse);
+  return { message: message.en, ticket };
 }
 
 export async function resetPassword(input: ResetPasswordRequest): Promise<string> {

@@ -1,6 +1,6 @@
 /** The sign-in and session calls (docs/product.md#authentication); answers are checked with contract.ts structs. */
 import type { Session, User } from '../../domain/types';
-import { AuthenticateResponse, SessionResponse } from '../../domain/contract';
+import { AuthenticateResponse, SessionResponse, SignInResponse } from '../../domain/contract';
 import { get, patch, post } from './http';
 
 export function toFormData(fields: Record<string, string>): FormData {
@@ -14,8 +14,12 @@ export async function authenticate(): Promise<User> {
   return user;
 }
 
-export const loginWithEmail = (input: { email: string; password: string }): Promise<Session> =>
-  post('/auth/login/email', SessionResponse, input);
+/** Answers a session, or the step the sign-in still needs (docs/decisions/0022-tickets-for-codes.md). */
+export const loginWithEmail = (input: { email: string; password: string }): Promise<SignInResponse> =>
+  post('/auth/login/email', SignInResponse, input);
+
+export const confirmSecondStep = (input: { ticket: string; code: string }): Promise<Session> =>
+  post('/auth/login/second-step', SessionResponse, input);
 
 /** Registration is sent as form data. */
 export const registerWithEmail = (input: { name: string; email: string; password: string }): Promise<Session> =>

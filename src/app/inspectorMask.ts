@@ -27,6 +27,7 @@ export const SECRET_KEY_NAMES = [
   'idToken',
   'refreshToken',
   'code',
+  'ticket',
   'nonce',
   'state',
   'secret',

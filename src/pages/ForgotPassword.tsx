@@ -6,13 +6,14 @@ import { wireForgotPassword } from '../app/wiring/forgotPassword';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
+import { REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
 
 /** Forgot password: the e-mail, then the code from the message and a new password. */
 export default function ForgotPassword() {
   usePageMeta('Reset your password', 'Get a code by e-mail and choose a new password.');
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireForgotPassword(), { inspect });
-  const { email, code, newPassword, error, notice } = snapshot.context;
+  const { email, code, newPassword, error, notice, removeOtherSignIns } = snapshot.context;
   const busy = snapshot.matches('sendingCode') || snapshot.matches('resetting');
   const errorText = error && (
     <p className="form__error" role="alert">
@@ -63,6 +64,15 @@ export default function ForgotPassword() {
             <p className="field__hint">8 to 128 characters.</p>
             {errorText}
           </Field>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={removeOtherSignIns}
+              disabled={busy}
+              onChange={() => send({ type: 'forgot.toggleRemoveOthers' })}
+            />
+            <span>{REMOVE_OTHER_SIGN_INS_LABEL}</span>
+          </label>
           <div className="form__actions">
             {busy ? (
               <Spinner label="Resetting your password" />

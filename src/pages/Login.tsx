@@ -6,15 +6,70 @@ import { wireLogin } from '../app/wiring/login';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
+import { Spinner } from '../components/Spinner';
+import { SECOND_STEP_TEXTS } from '../../machines/login.machine';
 
 export default function Login() {
   usePageMeta('Login', 'Sign in to order services and see your invoices.');
   const app = useAppActors();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireLogin(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
-  const { email, password, error } = snapshot.context;
+  const { email, password, error, secondStep, code } = snapshot.context;
   const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
   const busy = !snapshot.matches('editing');
+
+  if (secondStep) {
+    const confirming = snapshot.matches({ secondStep: 'confirming' });
+    return (
+      <AuthLayout title="Login">
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'login.confirmCode' });
+          }}
+        >
+          <p role="status">{SECOND_STEP_TEXTS[secondStep.kind]}</p>
+          <Field
+            id="login-code"
+            label="Code from the e-mail"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            aria-describedby={error ? 'login-error' : undefined}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => send({ type: 'login.changeCode', code: event.target.value })}
+          >
+            {error && (
+              <p id="login-error" className="form__error" role="alert">
+                {error}
+              </p>
+            )}
+          </Field>
+          <div className="form__actions">
+            {confirming ? (
+              <Spinner label="Signing in" />
+            ) : (
+              <button type="submit" className="button button--primary button--block">
+                Sign in
+              </button>
+            )}
+          </div>
+          <p className="form__switch">
+            <button
+              type="button"
+              className="link-button"
+              disabled={confirming}
+              onClick={() => send({ type: 'login.back' })}
+            >
+              Back to the sign-in form
+            </button>
+          </p>
+        </form>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Login">

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { changePasswordMachine, type PasswordField } from '../../machines/changePassword.machine';
 import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
-import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { forgotPasswordMachine, type ResetInput } from '../../machines/forgotPassword.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
-import { AVATAR_REFUSED, type ProfileSaved, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
+import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
 import type { Session, User } from '../../domain/types';
@@ -18,12 +18,11 @@ import {
   forgotPasswordState,
   lastLoginSamples,
   lastLoginState,
-  pendingSession,
   profileSamples,
   profileState,
   verifyEmailSamples,
 } from './accountSamples';
-import { ada, adaSession, renamedSession } from './fixtures';
+import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
@@ -75,13 +74,9 @@ describe('the rules of the account screens', () => {
   });
 
   it('a name-only change is sent without proof; an e-mail change asks for the password first', async () => {
-    // As the server answers: the name saved, and for a new address a code sent to it (the address waits).
-    const updateProfile = vi.fn(async (input: ProfileUpdate): Promise<ProfileSaved> => ({
-      user: { ...ada, name: input.name },
+    const updateProfile = vi.fn(async (input: ProfileUpdate) => ({
+      user: { ...ada, name: input.name, email: input.email.toLowerCase() },
       token: 'token-2',
-      ...(input.email.toLowerCase() === ada.email
-        ? {}
-        : { emailChange: { pending: input.email.toLowerCase(), message: 'We have sent a code.' } }),
     }));
     const actor = createActor(
       profileMachine.provide({ actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) } }),
@@ -104,19 +99,14 @@ describe('the rules of the account screens', () => {
     actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
     actor.send({ type: 'profile.confirm' });
     expect(actor.getSnapshot().value).toEqual({ confirming: 'saving' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     expect(updateProfile).toHaveBeenLastCalledWith({
       name: 'Ada King',
       email: 'ada@example.org',
       avatar: null,
       currentPassword: 'correct horse battery',
     });
-    expect(actor.getSnapshot().context).toMatchObject({
-      saved: { email: ada.email },
-      pending: { email: 'ada@example.org' },
-      notice: 'We have sent a code.',
-      currentPassword: '',
-    });
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { email: 'ada@example.org' }, currentPassword: '' });
   });
 
   it('a refused password shows in the dialog, which stays open; cancel keeps the form as typed', async () => {
@@ -148,7 +138,7 @@ describe('the rules of the account screens', () => {
   });
 
   it('an account without a password sends a code to its current address and proves the change with it', async () => {
-    const updateProfile = vi.fn(async (_input: ProfileUpdate) => pendingSession);
+    const updateProfile = vi.fn(async (_input: ProfileUpdate) => movedSession);
     const requestCode = vi.fn(async () => 'We have sent a code to ada@example.com.');
     const actor = createActor(
       profileMachine.provide({
@@ -171,7 +161,7 @@ describe('the rules of the account screens', () => {
     expect(updateProfile).not.toHaveBeenCalled();
     actor.send({ type: 'profile.changeProof', field: 'code', value: ' 123456 ' });
     actor.send({ type: 'profile.confirm' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     expect(updateProfile).toHaveBeenCalledWith({
       name: ada.name,
       email: 'ada@example.org',
@@ -210,9 +200,10 @@ describe('the rules of the account screens', () => {
     expect(refreshUser).toHaveBeenCalledTimes(1);
   });
 
-  it('forgot password: sends the trimmed e-mail, keeps what the server said, and resets with the trimmed code', async () => {
+  it('forgot password: sends the trimmed e-mail, keeps what the server said, and resets with the trimmed code and its ticket', async () => {
     const requested: Array<{ email: string }> = [];
-    const resets: Array<{ email: string; code: string; newPassword: string }> = [];
+    const resets: ResetInput[] = [];
+    let tickets = 0;
     let failRequest = true;
     let failReset = true;
     const actor = createActor(
@@ -221,22 +212,29 @@ describe('the rules of the account screens', () => {
           requestCode: fromPromise(async ({ input }: { input: { email: string } }) => {
             requested.push(input);
             if (failRequest) throw new Error('Too many attempts.');
-            return 'We sent a code.';
+            tickets += 1;
+            return { message: 'We sent a code.', ticket: `ticket ${tickets}` };
           }),
-          resetPassword: fromPromise(
-            async ({ input }: { input: { email: string; code: string; newPassword: string } }) => {
-              resets.push(input);
-              if (failReset) throw new Error('This code is not valid.');
-              return 'Your password was reset.';
-            },
-          ),
+          resetPassword: fromPromise(async ({ input }: { input: ResetInput }) => {
+            resets.push(input);
+            if (failReset) throw new Error('This code is not valid.');
+            return 'Your password was reset.';
+          }),
         },
       }),
     ).start();
     const context = () => actor.getSnapshot().context;
     const change = (field: 'email' | 'code' | 'newPassword', value: string) =>
       actor.send({ type: 'forgot.change', field, value });
-    expect(context()).toEqual({ email: '', code: '', newPassword: '', error: null, notice: null });
+    expect(context()).toEqual({
+      email: '',
+      code: '',
+      newPassword: '',
+      error: null,
+      notice: null,
+      ticket: null,
+      removeOtherSignIns: false,
+    });
 
     change('email', 'ada@example');
     actor.send({ type: 'forgot.sendCode' });
@@ -251,7 +249,7 @@ describe('the rules of the account screens', () => {
     actor.send({ type: 'forgot.sendCode' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
     expect(requested).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
-    expect(context().notice).toBe('We sent a code.');
+    expect(context()).toMatchObject({ notice: 'We sent a code.', ticket: 'ticket 1' });
 
     const password = 'x'.repeat(PASSWORD_MIN);
     for (const [code, newPassword] of [
@@ -273,20 +271,31 @@ describe('the rules of the account screens', () => {
     await vi.waitFor(() => expect(context().error).toBe('This code is not valid.'));
     expect(actor.getSnapshot().value).toBe('enteringCode');
     expect(resets).toEqual([
-      { email: 'ada@example.com', code: '123456', newPassword: ` ${'x'.repeat(PASSWORD_MAX - 2)} ` },
+      {
+        email: 'ada@example.com',
+        code: '123456',
+        newPassword: ` ${'x'.repeat(PASSWORD_MAX - 2)} `,
+        ticket: 'ticket 1',
+        removeOtherSignIns: false,
+      },
     ]);
 
     // Another address: the code typed for the old one goes, and so does what the server said.
     actor.send({ type: 'forgot.changeEmail' });
     expect(actor.getSnapshot().value).toBe('askingEmail');
-    expect(context()).toMatchObject({ code: '', notice: null, email: '  ada@example.com  ' });
+    expect(context()).toMatchObject({ code: '', notice: null, ticket: null, email: '  ada@example.com  ' });
     actor.send({ type: 'forgot.sendCode' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'));
     change('code', '654321');
     change('newPassword', password);
+    // The new request's ticket goes with the code, and the choice to end the other ways in.
+    actor.send({ type: 'forgot.toggleRemoveOthers' });
+    actor.send({ type: 'forgot.toggleRemoveOthers' });
+    actor.send({ type: 'forgot.toggleRemoveOthers' });
     failReset = false;
     actor.send({ type: 'forgot.reset' });
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(resets.at(-1)).toMatchObject({ code: '654321', ticket: 'ticket 2', removeOtherSignIns: true });
     expect(context()).toMatchObject({ notice: 'Your password was reset.', newPassword: '' });
   });
 

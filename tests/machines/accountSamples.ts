@@ -11,7 +11,7 @@ import type { forgotPasswordMachine } from '../../machines/forgotPassword.machin
 import type { invoicesMachine } from '../../machines/invoices.machine';
 import type { lastLoginMachine } from '../../machines/lastLogin.machine';
 import type { Notification, notificationsMachine } from '../../machines/notifications.machine';
-import type { ProfileSaved, profileMachine } from '../../machines/profile.machine';
+import type { profileMachine } from '../../machines/profile.machine';
 import type { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import type { PathTestOptions } from '../../toolkit';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
@@ -23,15 +23,6 @@ type Samples<M extends AnyStateMachine> = Pick<
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
 const text = new Blob(['hello'], { type: 'text/plain' });
-
-/** The answer to an e-mail change: the address stays, and a code went to the new one. */
-export const pendingSession: ProfileSaved = {
-  ...adaSession,
-  emailChange: {
-    pending: 'ada@example.org',
-    message: 'We have sent a code to ada@example.org. Enter it to finish changing your e-mail address.',
-  },
-};
 
 export const profileSamples: Samples<typeof profileMachine> = {
   inputs: [{ user: { ...ada, hasPassword: true } }, { user: { ...ada, hasPassword: false } }],
@@ -51,17 +42,13 @@ export const profileSamples: Samples<typeof profileMachine> = {
   ],
   outputs: {
     updateProfile: [renamedSession],
-    updateProfileWithProof: [pendingSession],
+    updateProfileWithProof: [movedSession],
     requestEmailChangeCode: ['We have sent a code to ada@example.com.'],
-    confirmEmailChange: [movedSession],
-    resendEmailChangeCode: ['We have sent a code to ada@example.org. Enter it to finish changing your e-mail address.'],
   },
   errors: {
     updateProfile: [new Error('An account with this e-mail address already exists.')],
     updateProfileWithProof: [new Error('Your current password is incorrect.')],
     requestEmailChangeCode: [new Error('Too many requests. Please try again later.')],
-    confirmEmailChange: [new Error('This code is not valid or has expired.')],
-    resendEmailChangeCode: [new Error('Too many requests. Please try again later.')],
   },
 };
 
@@ -77,7 +64,6 @@ export const profileState = (s: SnapshotFrom<typeof profileMachine>) =>
     shown: s.context.passwordVisible,
     code: s.context.code.trim() === '123456',
     sent: s.context.notice !== null,
-    pending: s.context.pending !== null,
     error: s.context.error !== null,
   });
 
@@ -109,10 +95,14 @@ export const forgotPasswordSamples: Samples<typeof forgotPasswordMachine> = {
     { type: 'forgot.change', field: 'newPassword', value: 'a brand new password' },
     { type: 'forgot.sendCode' },
     { type: 'forgot.reset' },
+    { type: 'forgot.toggleRemoveOthers' },
     { type: 'forgot.resend' },
     { type: 'forgot.changeEmail' },
   ],
-  outputs: { requestCode: ['If an account exists, we sent a code.'], resetPassword: ['Your password was reset.'] },
+  outputs: {
+    requestCode: [{ message: 'If an account exists, we sent a code.', ticket: 'T'.repeat(43) }],
+    resetPassword: ['Your password was reset.'],
+  },
   errors: { requestCode: [new Error('Too many attempts.')], resetPassword: [new Error('This code is not valid.')] },
 };
 
@@ -122,6 +112,7 @@ export const forgotPasswordState = (s: SnapshotFrom<typeof forgotPasswordMachine
     email: s.context.email !== '',
     code: s.context.code !== '',
     pw: s.context.newPassword !== '',
+    removeOthers: s.context.removeOtherSignIns,
     error: s.context.error,
   });
 

@@ -47,7 +47,14 @@ describe('machine definitions: each loads and starts where its screen starts', (
     const { loginMachine } = await import('../../machines/login.machine');
     const snapshot = createActor(loginMachine).getSnapshot();
     expect(snapshot.value).toBe('editing');
-    expect(snapshot.context).toStrictEqual({ email: '', password: '', error: null, google: 'checking' });
+    expect(snapshot.context).toStrictEqual({
+      email: '',
+      password: '',
+      error: null,
+      google: 'checking',
+      secondStep: null,
+      code: '',
+    });
   });
 
   it('register: editing empty fields, the terms box unticked, the Google check under way', async () => {

@@ -13,7 +13,9 @@ it('with no server wired in, asking for a code fails and says which call is miss
 
 it('with no reset wired in, a ready reset is refused saying which call is missing', async () => {
   const actor = createActor(
-    forgotPasswordMachine.provide({ actors: { requestCode: fromPromise(async () => 'We sent a code.') } }),
+    forgotPasswordMachine.provide({
+      actors: { requestCode: fromPromise(async () => ({ message: 'We sent a code.', ticket: 'T'.repeat(43) })) },
+    }),
   ).start();
   actor.send({ type: 'forgot.change', field: 'email', value: 'ada@example.com' });
   actor.send({ type: 'forgot.sendCode' });

@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
 import { loginMachine } from '../../machines/login.machine';
 import type { Session } from '../../domain/types';
+import type { SignInResponse } from '../../domain/contract';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
@@ -12,6 +13,7 @@ describePathTests({
   ...loginSamples,
   errors: {
     loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
+    secondStepRequest: [new Error('This code is not valid or has expired.')],
     googleRequest: [new Error('The sign-in window was closed.')],
     googleAvailability: [new Error('Network Error')],
   },
@@ -21,10 +23,15 @@ describePathTests({
       value: snapshot.value,
       error: snapshot.context.error,
       filled: snapshot.context.email !== '',
+      code: snapshot.context.code,
       google: snapshot.context.google,
     }),
   check: (snapshot) => {
-    if (!snapshot.matches('editing')) expect(snapshot.context.error).toBeNull();
+    if (!snapshot.matches('editing') && !snapshot.matches({ secondStep: 'entering' })) {
+      expect(snapshot.context.error).toBeNull();
+    }
+    // The second step's screen always knows which ticket it is for.
+    expect(snapshot.matches('secondStep')).toBe(snapshot.context.secondStep !== null);
     // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
     if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
   },
@@ -140,7 +147,8 @@ const never = <T>() => new Promise<T>(() => {});
 function startLogin(
   actors: {
     checkGoogle?: () => Promise<boolean>;
-    loginWithEmail?: () => Promise<Session>;
+    loginWithEmail?: () => Promise<SignInResponse>;
+    confirmSecondStep?: (input: { ticket: string; code: string }) => Promise<Session>;
     continueWithGoogle?: () => Promise<Session>;
   } = {},
 ) {
@@ -150,7 +158,8 @@ function startLogin(
     loginMachine.provide({
       actors: {
         checkGoogle: fromPromise(actors.checkGoogle ?? (() => never<boolean>())),
-        loginWithEmail: fromPromise(actors.loginWithEmail ?? (() => never<Session>())),
+        loginWithEmail: fromPromise(actors.loginWithEmail ?? (() => never<SignInResponse>())),
+        confirmSecondStep: fromPromise(({ input }) => (actors.confirmSecondStep ?? (() => never<Session>()))(input)),
         continueWithGoogle: fromPromise(actors.continueWithGoogle ?? (() => never<Session>())),
       },
       actions: {
@@ -234,5 +243,60 @@ describe('sign-in states: a request', () => {
     const actor = createActor(loginMachine).start();
     actor.send({ type: 'login.google' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('continueWithGoogle is not provided'));
+  });
+});
+
+describe('the second step', () => {
+  const TICKET = 'T'.repeat(43);
+  const asked = async (): Promise<SignInResponse> => ({ secondStep: { kind: 'email-code', ticket: TICKET } });
+
+  it('asks for the e-mailed code, sends it trimmed with the ticket, and signs in with the answer', async () => {
+    const sent: Array<{ ticket: string; code: string }> = [];
+    let fail = true;
+    const { actor, signedIn, wentHome } = startLogin({
+      loginWithEmail: asked,
+      confirmSecondStep: async (input) => {
+        sent.push(input);
+        if (fail) throw new Error('This code is not valid or has expired.');
+        return adaSession;
+      },
+    });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true));
+    expect(signedIn).toEqual([]);
+    expect(actor.getSnapshot().context.secondStep).toEqual({ kind: 'email-code', ticket: TICKET });
+
+    // Only six digits go.
+    for (const code of ['12345', '1234567', 'abcdef']) {
+      actor.send({ type: 'login.changeCode', code: code });
+      actor.send({ type: 'login.confirmCode' });
+      expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true);
+    }
+    actor.send({ type: 'login.changeCode', code: ' 123456 ' });
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('This code is not valid or has expired.'));
+    expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true);
+    // Typing clears the error.
+    actor.send({ type: 'login.changeCode', code: '654321' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    fail = false;
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('succeeded'));
+    expect(sent).toEqual([
+      { ticket: TICKET, code: '123456' },
+      { ticket: TICKET, code: '654321' },
+    ]);
+    expect(signedIn).toEqual([adaSession]);
+    expect(wentHome()).toBe(1);
+  });
+
+  it('goes back to the form, forgetting the ticket and the code', async () => {
+    const { actor } = startLogin({ loginWithEmail: asked });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('secondStep')).toBe(true));
+    actor.send({ type: 'login.changeCode', code: '123456' });
+    actor.send({ type: 'login.back' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ secondStep: null, code: '', error: null });
   });
 });

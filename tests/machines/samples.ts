@@ -60,9 +60,18 @@ export const loginSamples: Samples<typeof loginMachine> = {
     { type: 'login.change', field: 'password', value: 'correct horse' },
     { type: 'login.submit' },
     { type: 'login.google' },
+    { type: 'login.changeCode', code: '123456' },
+    { type: 'login.changeCode', code: '12345' },
+    { type: 'login.confirmCode' },
+    { type: 'login.back' },
   ],
-  // The client config: Google sign-in offered, or not.
-  outputs: { loginRequest: [adaSession], googleRequest: [adaSession], googleAvailability: [true, false] },
+  // The password answers a session or asks for the e-mailed code; the client config: Google offered, or not.
+  outputs: {
+    loginRequest: [adaSession, { secondStep: { kind: 'email-code', ticket: 'T'.repeat(43) } }],
+    secondStepRequest: [adaSession],
+    googleRequest: [adaSession],
+    googleAvailability: [true, false],
+  },
   filterEvents: askedOnce,
 };
 

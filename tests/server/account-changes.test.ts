@@ -220,11 +220,12 @@ describe('the owner hears of password changes and resets', () => {
 
   it('mails the address when the password is reset with a code', async () => {
     const owner = await register(server.app);
-    await server.app.request(`/api/users/password/forgot?email=${encodeURIComponent(owner.user.email)}`);
+    const asked = await server.app.request(`/api/users/password/forgot?email=${encodeURIComponent(owner.user.email)}`);
+    const { ticket } = (await asked.json()) as { ticket: string };
     const code = codeIn(await mail.waitFor(owner.user.email));
     const res = await server.app.request(
       '/api/users/password/forgot',
-      jsonInit('POST', { email: owner.user.email, code, newPassword: 'another fresh passphrase' }),
+      jsonInit('POST', { email: owner.user.email, code, ticket, newPassword: 'another fresh passphrase' }),
     );
     expect(res.status).toBe(200);
     const notice = await mail.waitFor(owner.user.email, 2);
@@ -257,7 +258,7 @@ describe('common passwords', () => {
 
     const reset = await server.app.request(
       '/api/users/password/forgot',
-      jsonInit('POST', { email: owner.user.email, code: '123456', newPassword: 'sunshine1' }),
+      jsonInit('POST', { email: owner.user.email, code: '123456', ticket: 'A'.repeat(43), newPassword: 'sunshine1' }),
     );
     expect(reset.status).toBe(400);
     expect(await errorText(reset)).toBe(COMMON_PASSWORD_TEXT);

@@ -128,7 +128,7 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(served.headers.get('Content-Security-Policy')).toBe("default-src 'none'");
     expect(served.headers.get('ETag')).toBe(`"${hash}"`);
-    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable');
     expect(await getBytes(served)).toEqual(PNG_RED);
 
     const row = await avatarRow(account.user.id);
@@ -308,7 +308,7 @@ describe('GET /api/avatars/<id>', () => {
     const notModified = await app.request(url, { headers: { 'If-None-Match': etag } });
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get('ETag')).toBe(etag);
-    expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(notModified.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable');
     expect((await getBytes(notModified)).length).toBe(0);
 
     const listed = await app.request(url, { headers: { 'If-None-Match': `"other", W/${etag}` } });

@@ -636,6 +636,7 @@ const F = {
     fc.string({ minLength: 8, maxLength: 128 }),
   ),
   code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom('000000', '123456')),
+  ticket: fc.oneof(fc.stringMatching(/^[\w-]{43}$/), fc.constantFrom('A'.repeat(43))),
   googleToken: fc.oneof(
     fromPool(() => world.googleTokens, 'x'),
     fc.string({ minLength: 1, maxLength: 100 }),
@@ -698,6 +699,7 @@ const ROUTES: Route[] = [
     fields: { name: F.name, email: F.email, password: F.password },
   },
   { method: 'POST', path: '/api/auth/login/email', fields: { email: F.email, password: F.password } },
+  { method: 'POST', path: '/api/auth/login/second-step', fields: { ticket: F.ticket, code: F.code } },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'POST', path: '/api/auth/register/google', fields: { googleToken: F.googleToken } },
   { method: 'POST', path: '/api/auth/login/google', fields: { googleToken: F.googleToken } },
@@ -727,7 +729,13 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/api/users/password/forgot',
-    fields: { email: F.email, code: F.code, newPassword: F.password },
+    fields: {
+      email: F.email,
+      code: F.code,
+      newPassword: F.password,
+      ticket: F.ticket,
+      removeOtherSignIns: fc.boolean(),
+    },
   },
   { method: 'GET', path: '/api/users/verify/email-change' },
   { method: 'POST', path: '/api/users/verify/email-change', fields: { email: F.email, code: F.code } },

@@ -26,7 +26,7 @@ import {
   GOOGLE_WRONG_AUDIENCE_TEXT,
 } from '../../server/google/verify';
 import { GOOGLE_TOKEN_FIELD_TEXT } from '../../server/routes/google-auth';
-import { ClientConfig } from '../../domain/contract';
+import { ClientConfig, REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
 import {
   type TestApp,
   authenticate,
@@ -477,10 +477,15 @@ describe('an account created with Google', () => {
     const query = new URLSearchParams({ email, lang: 'en', sendTo: '/reset-password' });
     const ask = await app.request(`/api/users/password/forgot?${query}`, {}, fromAddress('192.0.2.91'));
     expect(ask.status).toBe(200);
-    const code = codeIn(await smtp.waitFor(email, 1));
+    const { ticket } = (await ask.json()) as { ticket: string };
+    const mail = await smtp.waitFor(email, 1);
+    const code = codeIn(mail);
+    // The mail names the other way in, and how to end it with the reset.
+    expect(mail.text).toContain(`signed in to with Google (${email})`);
+    expect(mail.text).toContain(REMOVE_OTHER_SIGN_INS_LABEL);
     const reset = await app.request(
       '/api/users/password/forgot',
-      jsonInit('POST', { email, code, newPassword: 'a brand new passphrase' }),
+      jsonInit('POST', { email, code, ticket, newPassword: 'a brand new passphrase' }),
     );
     expect(reset.status).toBe(200);
     const row = await db
@@ -503,5 +508,36 @@ describe('an account created with Google', () => {
     expect(nameFromProfile({ name: '  Ada Lovelace ', email: 'ada@example.test' })).toBe('Ada Lovelace');
     expect(nameFromProfile({ name: null, email: 'ada.l@example.test' })).toBe('ada.l');
     expect(nameFromProfile({ name: 'x'.repeat(300), email: 'a@example.test' })).toHaveLength(100);
+  });
+
+  it("loses its Google sign-in when the reset asks for it: a recovered account keeps no stranger's way in", async () => {
+    const smtp = await startMailCatcher();
+    cleanups.push(() => smtp.close());
+    const { app, db } = await googleServer(provider, { SMTP_URL: smtp.url });
+    const name = loginName('taken');
+    const created = await sessionBody(await google(app, 'register', { googleToken: await token(name) }));
+    const { email } = created.user;
+    const ask = await app.request(
+      `/api/users/password/forgot?email=${encodeURIComponent(email)}`,
+      {},
+      fromAddress('192.0.2.93'),
+    );
+    const { ticket } = (await ask.json()) as { ticket: string };
+    const code = codeIn(await smtp.waitFor(email, 1));
+    const reset = await app.request(
+      '/api/users/password/forgot',
+      jsonInit('POST', { email, code, ticket, newPassword: 'a brand new passphrase', removeOtherSignIns: true }),
+    );
+    expect(reset.status).toBe(200);
+    const identities = await db
+      .selectFrom('identities')
+      .select('user_id')
+      .where('user_id', '=', created.user.id)
+      .execute();
+    expect(identities).toEqual([]);
+    const again = await google(app, 'login', { googleToken: await token(name) });
+    expect(again.status).toBe(404);
+    expect(await errorText(again)).toBe(GOOGLE_NO_ACCOUNT_TEXT);
+    expect((await login(app, email, 'a brand new passphrase', '192.0.2.94')).status).toBe(200);
   });
 });

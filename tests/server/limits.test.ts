@@ -228,16 +228,27 @@ describe('the daily ceiling per account', async () => {
   });
   limitsFollow(clock);
 
-  it('stops an attacker who rotates addresses, for a day', async () => {
+  it('stops an attacker who rotates addresses: past it, every password gets the same second step', async () => {
     const account = await register(app);
     for (let i = 0; i < 10; i += 1) {
       expect((await login(app, account.user.email, 'wrong password', uniqueAddress())).status).toBe(401);
     }
-    const retryAfter = await expectTooMany(await login(app, account.user.email, account.password, uniqueAddress()));
-    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    // A wrong guess and the right password look alike: the ceiling still tells a guesser nothing.
+    const guess = await login(app, account.user.email, 'another wrong password', uniqueAddress());
     expect(securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'limit.exceeded', limit: 'login.account_daily', keyKind: 'account' }),
     );
+    const right = await login(app, account.user.email, account.password, uniqueAddress());
+    expect([guess.status, right.status]).toEqual([200, 200]);
+    const shape = (body: { secondStep: { kind: string; ticket: string } }) => ({
+      kind: body.secondStep.kind,
+      ticket: body.secondStep.ticket.length,
+      keys: Object.keys(body),
+    });
+    expect(shape(await guess.json())).toEqual(shape(await right.json()));
+    // Only the right password's code is sent.
+    await smtp.waitFor(account.user.email, 1);
+    expect(smtp.to(account.user.email)).toHaveLength(1);
     clock.advance(DAY);
     expect((await login(app, account.user.email, account.password, uniqueAddress())).status).toBe(200);
   });
@@ -245,7 +256,9 @@ describe('the daily ceiling per account', async () => {
   it('is lifted for the owner by a password reset (the code proves the account is theirs)', async () => {
     const account = await register(app);
     for (let i = 0; i < 10; i += 1) await login(app, account.user.email, 'wrong password', uniqueAddress());
-    await expectTooMany(await login(app, account.user.email, account.password, uniqueAddress()));
+    const stepped = await login(app, account.user.email, account.password, uniqueAddress());
+    expect(await stepped.json()).toHaveProperty('secondStep');
+    await smtp.waitFor(account.user.email, 1);
 
     const address = uniqueAddress();
     const asked = await app.request(
@@ -254,15 +267,18 @@ describe('the daily ceiling per account', async () => {
       fromAddress(address),
     );
     expect(asked.status).toBe(200);
-    const code = codeIn(await smtp.waitFor(account.user.email));
+    const { ticket } = (await asked.json()) as { ticket: string };
+    const code = codeIn(await smtp.waitFor(account.user.email, 2));
     const newPassword = 'a brand new passphrase';
     const reset = await app.request(
       '/api/users/password/forgot',
-      jsonInit('POST', { email: account.user.email, code, newPassword }),
+      jsonInit('POST', { email: account.user.email, code, newPassword, ticket }),
       fromAddress(address),
     );
     expect(reset.status).toBe(200);
-    expect((await login(app, account.user.email, newPassword, uniqueAddress())).status).toBe(200);
+    const signedIn = await login(app, account.user.email, newPassword, uniqueAddress());
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toHaveProperty('token');
   });
 });
 
@@ -270,47 +286,57 @@ describe('wrong e-mailed codes', async () => {
   const { app, clock } = await createTestServer({ SMTP_URL: smtp.url });
   limitsFollow(clock);
 
-  const ask = (email: string, address = uniqueAddress()) =>
-    app.request(`/api/users/password/forgot?email=${encodeURIComponent(email)}`, {}, fromAddress(address));
-  const reset = (email: string, code: string, address = uniqueAddress()) =>
+  /** Asks for a reset code; answers the ticket and the code the `nth` mail carries. */
+  const ask = async (email: string, nth: number) => {
+    const res = await app.request(
+      `/api/users/password/forgot?email=${encodeURIComponent(email)}`,
+      {},
+      fromAddress(uniqueAddress()),
+    );
+    expect(res.status).toBe(200);
+    const { ticket } = (await res.json()) as { ticket: string };
+    return { ticket, code: codeIn(await smtp.waitFor(email, nth)) };
+  };
+  const reset = (email: string, proof: { code: string; ticket: string }, address = uniqueAddress()) =>
     app.request(
       '/api/users/password/forgot',
-      jsonInit('POST', { email, code, newPassword: 'a brand new passphrase' }),
+      jsonInit('POST', { email, ...proof, newPassword: 'a brand new passphrase' }),
       fromAddress(address),
     );
+  const wrong = (proof: { code: string; ticket: string }) => ({
+    ...proof,
+    code: String((Number(proof.code) + 1) % 1_000_000).padStart(6, '0'),
+  });
 
-  it('are capped at 20 a day per account, from any address, across reset and verification', async () => {
+  it('are bounded per ticket and per day, yet never refuse the right code of a fresh ticket', async () => {
     const account = await register(app);
-    expect((await ask(account.user.email)).status).toBe(200);
-    const first = codeIn(await smtp.waitFor(account.user.email, 1));
-    const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0');
-    // Twenty wrong codes at once, each from its own address: none slips past the count.
-    const guesses = await Promise.all(Array.from({ length: 25 }, () => reset(account.user.email, wrong)));
-    expect(statuses(guesses)).toEqual({ 400: 20, 429: 5 });
-    for (const res of guesses.filter((r) => r.status === 400)) expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
-
-    // A fresh, right code is refused too while the day lasts...
-    expect((await ask(account.user.email)).status).toBe(200);
-    const second = codeIn(await smtp.waitFor(account.user.email, 2));
-    await expectTooMany(await reset(account.user.email, second));
-    // ...and so is the verification code check of the same account.
+    const first = await ask(account.user.email, 1);
+    // 25 wrong codes at once, each from its own address: the ticket takes five tries, and then no more.
+    const guesses = await Promise.all(Array.from({ length: 25 }, () => reset(account.user.email, wrong(first))));
+    expect(statuses(guesses)).toEqual({ 400: 25 });
+    for (const res of guesses) expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    expect((await reset(account.user.email, first)).status).toBe(400);
+    // The day's 20 failures are counted: the account's verification code check is refused for the day...
     const verify = await app.request(
       '/api/users/verify/email',
       jsonInit('POST', { code: '123456' }, bearer(account.token)),
     );
     await expectTooMany(verify);
-
-    clock.advance(DAY);
-    expect((await ask(account.user.email)).status).toBe(200);
-    const third = codeIn(await smtp.waitFor(account.user.email, 3));
+    // ...and a fresh reset ticket gets a single try: a wrong one ends it...
+    const second = await ask(account.user.email, 2);
+    expect((await reset(account.user.email, wrong(second))).status).toBe(400);
+    expect((await reset(account.user.email, second)).status).toBe(400);
+    // ...but the right code on its first try is accepted.
+    const third = await ask(account.user.email, 3);
     expect((await reset(account.user.email, third)).status).toBe(200);
   });
 
   it('are capped at 30 an hour per address, whatever accounts they name', async () => {
     const address = uniqueAddress();
-    for (let i = 0; i < 30; i += 1) expect((await reset(uniqueEmail('guess'), '000000', address)).status).toBe(400);
-    await expectTooMany(await reset(uniqueEmail('guess'), '000000', address));
-    expect((await reset(uniqueEmail('guess'), '000000')).status).toBe(400);
+    const none = { code: '000000', ticket: 'A'.repeat(43) };
+    for (let i = 0; i < 30; i += 1) expect((await reset(uniqueEmail('guess'), none, address)).status).toBe(400);
+    await expectTooMany(await reset(uniqueEmail('guess'), none, address));
+    expect((await reset(uniqueEmail('guess'), none)).status).toBe(400);
   });
 });
 

@@ -33,6 +33,7 @@ describe('the migrations on PostgreSQL', () => {
     expect(tables.rows.map((row) => row.tablename)).toEqual(
       [
         'avatars',
+        'code_tickets',
         'email_codes',
         'identities',
         'idempotency_keys',

@@ -41,28 +41,44 @@ function requestCode(email: string, address: string, extra: Record<string, strin
   return app.request(`/api/users/password/forgot?${query}`, {}, fromAddress(address));
 }
 
-function reset(email: string, code: string, newPassword = NEW_PASSWORD) {
-  return app.request('/api/users/password/forgot', jsonInit('POST', { email, code, newPassword }));
+/** A code as read from the mail, and the ticket of the request that asked for it. */
+interface Proof {
+  code: string;
+  ticket: string;
 }
 
-/** Asks for a code and returns it as read from the `nth` message to the address. */
-async function codeFor(email: string, address: string, nth: number): Promise<string> {
+function reset(email: string, proof: Proof, newPassword = NEW_PASSWORD, address = freshAddress()) {
+  return app.request(
+    '/api/users/password/forgot',
+    jsonInit('POST', { email, ...proof, newPassword }),
+    fromAddress(address),
+  );
+}
+
+/** Asks for a code and returns it as read from the `nth` message to the address, with the answer's ticket. */
+async function codeFor(email: string, address: string, nth: number): Promise<Proof> {
   const res = await requestCode(email, address);
   expect(res.status).toBe(200);
-  return codeIn(await smtp.waitFor(email, nth));
+  const { ticket } = (await res.json()) as { ticket: string };
+  return { code: codeIn(await smtp.waitFor(email, nth)), ticket };
 }
 
-/** A six-digit code that is not `code`. */
-function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+/** The same ticket with a six-digit code that is not its own. */
+function wrongCode(proof: Proof): Proof {
+  return { ...proof, code: String((Number(proof.code) + 1) % 1_000_000).padStart(6, '0') };
 }
+
+/** A well-formed ticket that no request was given. */
+const STRANGE_TICKET = 'A'.repeat(43);
 
 describe('GET /api/users/password/forgot', () => {
   it('e-mails a code to an existing account and answers the fixed message', async () => {
     const account = await register(app, { name: 'Grace Hopper' });
     const res = await requestCode(account.user.email.toUpperCase(), freshAddress());
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: { en: FORGOT_PASSWORD_TEXT } });
+    const { ticket, ...answer } = (await res.json()) as { ticket: string; message: unknown };
+    expect(answer).toEqual({ message: { en: FORGOT_PASSWORD_TEXT } });
+    expect(ticket).toMatch(/^[\w-]{43}$/);
     expect(FORGOT_PASSWORD_TEXT).toBe(
       'If an account exists for that address, we have sent it a code. The code expires in 15 minutes.',
     );
@@ -71,15 +87,16 @@ describe('GET /api/users/password/forgot', () => {
     expect(mail.to).toBe(account.user.email);
     expect(mail.text).toContain('Hello Grace Hopper');
     expect(mail.html).toContain(codeIn(mail));
-    // Stored only as a hash: the code itself is nowhere in the database.
+    // Stored only as hashes: neither the code nor the ticket is anywhere in the database.
     const row = await db
-      .selectFrom('email_codes')
+      .selectFrom('code_tickets')
       .selectAll()
       .where('user_id', '=', account.user.id)
       .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('password_reset');
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(codeIn(mail));
+    expect(JSON.stringify(row)).not.toContain(ticket);
   });
 
   it('gives an unknown e-mail the very same answer and sends nothing', async () => {
@@ -90,7 +107,9 @@ describe('GET /api/users/password/forgot', () => {
     const unknownRes = await requestCode(unknown, address);
     const knownRes = await requestCode(known.user.email, address);
     expect(unknownRes.status).toBe(200);
-    expect(await unknownRes.text()).toBe(await knownRes.text());
+    // The same message and a ticket of the same form (which no code will ever match).
+    const shape = (body: { message: unknown; ticket: string }) => ({ ...body, ticket: body.ticket.length });
+    expect(shape(await unknownRes.json())).toEqual(shape(await knownRes.json()));
     await smtp.waitFor(known.user.email);
     await settle();
     expect(smtp.to(unknown)).toEqual([]);
@@ -167,14 +186,17 @@ describe('POST /api/users/password/forgot', () => {
   });
 
   it('refuses a code for an unknown e-mail, a malformed code and a too short password with 400', async () => {
-    const unknown = await reset(uniqueEmail('nobody'), '123456');
+    const unknown = await reset(uniqueEmail('nobody'), { code: '123456', ticket: STRANGE_TICKET });
     expect(unknown.status).toBe(400);
     expect(await errorText(unknown)).toBe(CODE_INVALID_TEXT);
     const account = await register(app);
-    const malformed = await reset(account.user.email, '12ab56');
+    const malformed = await reset(account.user.email, { code: '12ab56', ticket: STRANGE_TICKET });
     expect(malformed.status).toBe(400);
     expect(await errorText(malformed)).toBe(CODE_INVALID_TEXT);
-    const short = await reset(account.user.email, '123456', 'short');
+    const noTicket = await reset(account.user.email, { code: '123456', ticket: 'short' });
+    expect(noTicket.status).toBe(400);
+    expect(await errorText(noTicket)).toBe(CODE_INVALID_TEXT);
+    const short = await reset(account.user.email, { code: '123456', ticket: STRANGE_TICKET }, 'short');
     expect(short.status).toBe(400);
     expect(await errorText(short)).toBe('The new password must be 8 to 128 characters.');
   });
@@ -220,24 +242,44 @@ describe('POST /api/users/password/forgot', () => {
     expect((await reset(guesser.user.email, fresh)).status).toBe(200);
   });
 
-  it('replaces an older code with a newer one', async () => {
+  it("keeps the owner's code working when someone else asks for another (each code needs its own ticket)", async () => {
     const account = await register(app);
-    const first = await codeFor(account.user.email, freshAddress(), 1);
-    const second = await codeFor(account.user.email, freshAddress(), 2);
-    expect(second).not.toBe(first);
-    const old = await reset(account.user.email, first);
-    expect(old.status).toBe(400);
-    expect((await reset(account.user.email, second)).status).toBe(200);
+    const owners = await codeFor(account.user.email, freshAddress(), 1);
+    const strangers = await codeFor(account.user.email, freshAddress(), 2);
+    expect(strangers.ticket).not.toBe(owners.ticket);
+    // A code with another request's ticket is no code at all.
+    expect((await reset(account.user.email, { ...strangers, code: owners.code })).status).toBe(400);
+    expect((await reset(account.user.email, owners)).status).toBe(200);
+  });
+
+  it("never lets strangers' wrong codes refuse the owner's right one", async () => {
+    const owner = await register(app);
+    // Strangers from many addresses, each with a ticket of their own, try 40 codes (the day's ceiling is 20).
+    for (let i = 0; i < 8; i += 1) {
+      const strangers = await codeFor(owner.user.email, freshAddress(), i + 1);
+      for (let j = 0; j < 5; j += 1) await reset(owner.user.email, wrongCode(strangers));
+      // Within the code request limit (five every 15 minutes).
+      clock.advance(4 * MINUTE);
+    }
+    const owners = await codeFor(owner.user.email, freshAddress(), 9);
+    // Past the ceiling a stranger's fresh ticket gets a single try.
+    const last = await codeFor(owner.user.email, freshAddress(), 10);
+    expect((await reset(owner.user.email, wrongCode(last))).status).toBe(400);
+    expect((await reset(owner.user.email, last)).status).toBe(400);
+    // The owner's ticket, untouched by all of this, still works.
+    expect((await reset(owner.user.email, owners)).status).toBe(200);
+    expect((await login(app, owner.user.email, NEW_PASSWORD, freshAddress())).status).toBe(200);
   });
 
   it('does not accept a verification code as a reset code', async () => {
     const account = await register(app);
+    const { ticket } = await codeFor(account.user.email, freshAddress(), 1);
     const verify = await app.request('/api/users/verify/email', {
       headers: { Authorization: `Bearer ${account.token}` },
     });
     expect(verify.status).toBe(200);
-    const code = codeIn(await smtp.waitFor(account.user.email));
-    expect((await reset(account.user.email, code)).status).toBe(400);
+    const code = codeIn(await smtp.waitFor(account.user.email, 2));
+    expect((await reset(account.user.email, { code, ticket })).status).toBe(400);
   });
 });
 

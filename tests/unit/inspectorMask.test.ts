@@ -9,6 +9,7 @@ import { type AnyActorRef, createActor, fromCallback, fromPromise, type Inspecti
 import { authMachine } from '../../machines/auth.machine';
 import { type GoogleSignInEvent, googleSignInMachine } from '../../machines/googleSignIn.machine';
 import type { Session } from '../../domain/types';
+import type { SignInResponse } from '../../domain/contract';
 import { loginMachine } from '../../machines/login.machine';
 import { MASK, maskData, maskInspectionEvent } from '../../src/app/inspectorMask';
 
@@ -69,11 +70,44 @@ function snapshotsOf(events: InspectionEvent[]) {
 }
 
 describe('the inspector mask', () => {
+  it("login's second step: the ticket and the typed code never reach the inspector", async () => {
+    const TICKET = 'Tk3t'.repeat(10) + 'abc';
+    const CODE = '482913';
+    const seen = inspection();
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          loginWithEmail: fromPromise(async (): Promise<SignInResponse> => ({
+            secondStep: { kind: 'email-code', ticket: TICKET },
+          })),
+          confirmSecondStep: fromPromise(async () => session),
+        },
+      }),
+      { inspect: seen.inspect },
+    ).start();
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('secondStep'));
+    actor.send({ type: 'login.changeCode', code: CODE });
+    actor.send({ type: 'login.confirmCode' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+
+    const raw = serialise(seen.raw);
+    expect(raw).toContain(TICKET);
+    expect(raw).toContain(CODE);
+    const everything = await seen.everything();
+    expect(everything).not.toContain(TICKET);
+    expect(everything).not.toContain(CODE);
+    expect(everything).toContain('email-code');
+  });
+
   it('login: the typed password and the session token never reach the inspector; e-mail and states do', async () => {
     const seen = inspection();
-    const actor = createActor(loginMachine.provide({ actors: { loginWithEmail: fromPromise(async () => session) } }), {
-      inspect: seen.inspect,
-    }).start();
+    const actor = createActor(
+      loginMachine.provide({ actors: { loginWithEmail: fromPromise(async (): Promise<SignInResponse> => session) } }),
+      {
+        inspect: seen.inspect,
+      },
+    ).start();
     actor.send({ type: 'login.change', field: 'email', value: EMAIL });
     actor.send({ type: 'login.change', field: 'password', value: PASSWORD });
     actor.send({ type: 'login.submit' });
@@ -104,7 +138,14 @@ describe('the inspector mask', () => {
       expect.arrayContaining(['editing', { submitting: 'spinning' }, 'succeeded']),
     );
     // (No client config is given here, so whether Google is offered stays unknown.)
-    expect(snapshots.at(-1)!.context).toEqual({ email: EMAIL, password: MASK, error: null, google: 'unknown' });
+    expect(snapshots.at(-1)!.context).toEqual({
+      email: EMAIL,
+      password: MASK,
+      error: null,
+      google: 'unknown',
+      secondStep: null,
+      code: '',
+    });
   });
 
   it('googleSignIn: the OAuth state, nonce, access token and session token are masked; state values stay', async () => {

@@ -15,6 +15,7 @@ import * as m0008 from './0008_secrets_job_leases';
 import * as m0009 from './0009_orders';
 import * as m0010 from './0010_invoice_listing_index';
 import * as m0011 from './0011_audit_actor_names';
+import * as m0012 from './0012_code_tickets';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_orders': m0009,
   '0010_invoice_listing_index': m0010,
   '0011_audit_actor_names': m0011,
+  '0012_code_tickets': m0012,
 };

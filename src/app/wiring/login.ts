@@ -9,6 +9,7 @@ export function wireLogin(app: AppPorts, view: SignInView) {
   return loginMachine.provide({
     actors: {
       loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
+      confirmSecondStep: fromPromise(({ input }) => api.confirmSecondStep(input)),
       ...signInActors(app),
     },
     actions: { ...signInActions(app), goHome: () => view.goHome() },

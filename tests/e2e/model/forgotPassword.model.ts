@@ -5,6 +5,7 @@
  * not the one mailed.
  */
 import { expect, type Page } from '@playwright/test';
+import { REMOVE_OTHER_SIGN_INS_LABEL } from '../../../domain/contract';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
 import { forgotPasswordSamples, forgotPasswordState } from '../../machines/accountSamples';
 import { codeFrom, mailsTo } from '../support';
@@ -25,6 +26,7 @@ const CODE_SENT = 'If an account exists for that address, we have sent it a code
 const field = (page: Page, name: keyof typeof LABELS) => page.getByLabel(LABELS[name], { exact: true });
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send me a code' });
 const resetButton = (page: Page) => page.getByRole('button', { name: 'Reset password' });
+const removeOthers = (page: Page) => page.getByRole('checkbox', { name: REMOVE_OTHER_SIGN_INS_LABEL });
 
 async function expectError(page: Page, error: string | null) {
   if (error) await expect(page.getByRole('alert')).toHaveText(error);
@@ -64,11 +66,12 @@ await describeBrowserModel<typeof forgotPasswordMachine, Ctx>({
       await expect(sendButton(page)).toHaveCount(0);
     },
     enteringCode: async (page, _ctx, snapshot) => {
-      const { code, newPassword, error } = snapshot.context;
+      const { code, newPassword, error, removeOtherSignIns } = snapshot.context;
       await expect(page.getByRole('status')).toContainText(CODE_SENT);
       await expect(field(page, 'code')).toHaveValue(code);
       await expect(field(page, 'newPassword')).toHaveValue(newPassword);
       await expect(resetButton(page)).toBeVisible();
+      await expect(removeOthers(page)).toBeChecked({ checked: removeOtherSignIns });
       await expectError(page, error);
     },
     resetting: async (page) => {
@@ -87,6 +90,7 @@ await describeBrowserModel<typeof forgotPasswordMachine, Ctx>({
       field(page, event.field).fill(event.field === 'email' ? account.email : event.value),
     'forgot.sendCode': (page) => sendButton(page).click(),
     'forgot.reset': (page) => resetButton(page).click(),
+    'forgot.toggleRemoveOthers': (page) => removeOthers(page).click(),
     'forgot.resend': (page) => page.getByRole('button', { name: 'Send a new code' }).click(),
     'forgot.changeEmail': (page) => page.getByRole('button', { name: 'Use another e-mail' }).click(),
   },
