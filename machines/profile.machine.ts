@@ -8,6 +8,12 @@
  * one without (Google sign-in only) asks for a code sent to its CURRENT address and enters that. The
  * update is then sent with the proof; a refused proof shows the server's text in the dialog, where the
  * customer can try again or cancel (the form stays as typed). A name or picture change needs no proof.
+ *
+ * The proof does not move the address: the server saves the name and picture and mails a code to the NEW
+ * address (an address nobody proved must never become the account's, docs/product.md#accounts). The dialog
+ * stays open (`confirming.newAddress`) for that code: 'Confirm' sends it and, once the address is changed,
+ * stores the new session; 'Send again' asks for a fresh code; 'Cancel' keeps the old address, and the form
+ * returns to what the server holds.
  */
 import { is } from 'superstruct';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
@@ -24,6 +30,18 @@ export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 
 export interface ChosenFile {
   readonly type: string;
   readonly size: number;
+}
+
+/** What a profile update answers: the session, and, for a new address, the code that went to it. */
+export interface ProfileSaved extends Session {
+  /** The address stays as it was until the code sent to `pending` comes back; `message` says so. */
+  emailChange?: { pending: string; message: string };
+}
+
+/** The code sent to the new address, with that address. */
+export interface NewAddressCode {
+  email: string;
+  code: string;
 }
 
 export interface ProfileUpdate {
@@ -62,13 +80,22 @@ interface ProfileContext {
   code: string;
   /** What the server said when it sent the code (null: no code sent yet in this dialog). */
   notice: string | null;
+  /** The new address waiting for its code, and the session the update answered (stored on 'Cancel'). */
+  pending: { email: string; session: Session } | null;
   /** Shown in the dialog while it is open, above 'Edit' otherwise. */
   error: string | null;
 }
 
 type ProfileUser = Pick<User, 'name' | 'email' | 'hasPassword'>;
 
-const noProof = { currentPassword: '', passwordVisible: false, code: '', notice: null, error: null } as const;
+const noProof = {
+  currentPassword: '',
+  passwordVisible: false,
+  code: '',
+  notice: null,
+  pending: null,
+  error: null,
+} as const;
 
 function fromUser(user: ProfileUser): ProfileContext {
   return {
@@ -102,8 +129,16 @@ export const profileMachine = setup({
     input: {} as { user: ProfileUser },
   },
   actors: {
-    updateProfile: fromPromise<Session, ProfileUpdate>(async () => {
+    updateProfile: fromPromise<ProfileSaved, ProfileUpdate>(async () => {
       throw new Error('updateProfile is not provided');
+    }),
+    /** Sends the code the new address got; answers the session the changed address starts. */
+    confirmEmailChange: fromPromise<Session, NewAddressCode>(async () => {
+      throw new Error('confirmEmailChange is not provided');
+    }),
+    /** Asks the server for a fresh code to the new address; answers the server's message. */
+    resendEmailChangeCode: fromPromise<string>(async () => {
+      throw new Error('resendEmailChangeCode is not provided');
     }),
     /** Asks the server to e-mail a code to the current address; answers the server's message. */
     requestEmailChangeCode: fromPromise<string>(async () => {
@@ -247,14 +282,15 @@ export const profileMachine = setup({
               context.hasPassword
                 ? { ...updateInput(context), currentPassword: context.currentPassword }
                 : { ...updateInput(context), code: context.code.trim() },
+            // The name and picture are saved, and the new address waits for the code the server sent it (this
+            // server always says so). Nothing is stored yet (a stored session remounts the page); 'Cancel' stores it.
             onDone: {
-              target: '#profile.editing',
-              actions: [
-                { type: 'storeSession', params: ({ event }) => event.output },
-                { type: 'releasePreview', params: ({ context }) => ({ preview: context.preview }) },
-                assign(({ event }) => fromUser(event.output.user)),
-                'announceSaved',
-              ],
+              target: 'newAddress',
+              actions: assign(({ context, event }) => ({
+                ...noProof,
+                notice: event.output.emailChange?.message ?? null,
+                pending: { email: event.output.emailChange?.pending ?? context.email.trim(), session: event.output },
+              })),
             },
             onError: [
               {
@@ -264,6 +300,68 @@ export const profileMachine = setup({
               },
               { target: 'proving.awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
             ],
+          },
+        },
+        /** A code went to the new address; the address changes once it comes back. */
+        newAddress: {
+          initial: 'awaitingCode',
+          states: {
+            awaitingCode: {
+              on: {
+                'profile.changeProof': {
+                  actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
+                },
+                'profile.confirm': { guard: 'codeGiven', target: 'checking' },
+                'profile.sendCode': 'resending',
+                // Only here: once the code is out, the server may change the address (and end this session).
+                'profile.cancel': {
+                  target: '#profile.editing',
+                  actions: [
+                    { type: 'storeSession', params: ({ context }) => context.pending!.session },
+                    { type: 'releasePreview', params: ({ context }) => ({ preview: context.preview }) },
+                    // The saved name and picture; whether the account has a password is not the update's to change.
+                    assign(({ context }) => ({
+                      ...fromUser(context.pending!.session.user),
+                      hasPassword: context.hasPassword,
+                    })),
+                  ],
+                },
+              },
+            },
+            checking: {
+              invoke: {
+                id: 'confirmEmailChange',
+                src: 'confirmEmailChange',
+                input: ({ context }) => ({ email: context.pending!.email, code: context.code.trim() }),
+                onDone: {
+                  target: '#profile.editing',
+                  actions: [
+                    { type: 'storeSession', params: ({ event }) => event.output },
+                    { type: 'releasePreview', params: ({ context }) => ({ preview: context.preview }) },
+                    assign(({ event }) => fromUser(event.output.user)),
+                    'announceSaved',
+                  ],
+                },
+                onError: {
+                  target: 'awaitingCode',
+                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                },
+              },
+            },
+            resending: {
+              invoke: {
+                id: 'resendEmailChangeCode',
+                src: 'resendEmailChangeCode',
+                onDone: {
+                  target: 'awaitingCode',
+                  actions: assign({ notice: ({ event }) => event.output, code: '', error: null }),
+                },
+                onError: {
+                  target: 'awaitingCode',
+                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                },
+              },
+            },
           },
         },
       },

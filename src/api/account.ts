@@ -1,5 +1,5 @@
 /** The account calls beyond signing in (docs/product.md#accounts); answers are checked with contract.ts structs. */
-import type { ProfileUpdate } from '../../machines/profile.machine';
+import type { NewAddressCode, ProfileSaved, ProfileUpdate } from '../../machines/profile.machine';
 import type { Notification } from '../../machines/notifications.machine';
 import type { Session, User } from '../../domain/types';
 import {
@@ -7,6 +7,7 @@ import {
   ForgotPasswordResponse,
   MessageResponse,
   NotificationsResponse,
+  ProfileUpdateResponse,
   ResetPasswordRequest,
   SeenResponse,
   SessionResponse,
@@ -16,7 +17,14 @@ import { forgetCached, get, patch, post } from './http';
 
 const DELETION_REQUEST = '/users/account/deletion/request';
 
-export function updateProfile({ name, email, avatar, currentPassword, code }: ProfileUpdate): Promise<Session> {
+/** With a new address, the answer says a code went to it: the address changes once `confirmEmailChange` sends it. */
+export async function updateProfile({
+  name,
+  email,
+  avatar,
+  currentPassword,
+  code,
+}: ProfileUpdate): Promise<ProfileSaved> {
   const form = new FormData();
   form.append('name', name);
   form.append('email', email);
@@ -25,7 +33,21 @@ export function updateProfile({ name, email, avatar, currentPassword, code }: Pr
   if (code !== undefined) form.append('code', code);
   // The machine types the picture by what it reads; what it holds is the File the page gave it.
   if (avatar) form.append('avatar', avatar as Blob);
-  return patch('/users/profile/update', SessionResponse, form, { auth: true });
+  const { emailChange, ...session } = await patch('/users/profile/update', ProfileUpdateResponse, form, { auth: true });
+  return emailChange
+    ? { ...session, emailChange: { pending: emailChange.pending, message: emailChange.message.en } }
+    : session;
+}
+
+/** The code the new address got: the address changes, every session ends, and this answers the new one. */
+export function confirmEmailChange(input: NewAddressCode): Promise<Session> {
+  return post('/users/verify/email-change', SessionResponse, input, { auth: true });
+}
+
+/** A fresh code to the new address waiting for one; answers the server's message. */
+export async function resendEmailChangeCode(): Promise<string> {
+  const { message } = await get('/users/verify/email-change/resend', MessageResponse, { auth: true });
+  return message.en;
 }
 
 /** An account without a password: e-mails a code to the CURRENT address; answers the server's message. */

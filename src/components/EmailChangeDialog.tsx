@@ -4,9 +4,23 @@ import { Spinner } from './Spinner';
 import './DeleteAccountDialog.css';
 import '../pages/Forms.css';
 
+/** The step after the proof: the code sent to the new address (the profile machine's `confirming.newAddress`). */
+export interface NewAddressStep {
+  /** The address the code went to. */
+  pending: string;
+  /** The code is out (`checking`), or a new one is on its way (`resending`). */
+  checking: boolean;
+  resending: boolean;
+  /** What the machine accepts now (`snapshot.can`): the buttons follow it. */
+  canConfirm: boolean;
+  canSendAgain: boolean;
+  canCancel: boolean;
+}
+
 /**
  * Asks for proof before the e-mail address changes (Radix Dialog: focus trap, Escape, labels): the current
- * password, or, for an account without one, a code sent to the current address.
+ * password, or, for an account without one, a code sent to the current address. Then, with `newAddress`, the
+ * code sent to the new address, which the change waits for.
  */
 export default function EmailChangeDialog({
   saving,
@@ -24,6 +38,7 @@ export default function EmailChangeDialog({
   onSendCode,
   onConfirm,
   onCancel,
+  newAddress = null,
 }: {
   /** The update is out with its proof (the profile machine's `confirming.saving`). */
   saving: boolean;
@@ -42,7 +57,23 @@ export default function EmailChangeDialog({
   onSendCode: () => void;
   onConfirm: () => void;
   onCancel: () => void;
+  newAddress?: NewAddressStep | null;
 }) {
+  if (newAddress) {
+    return (
+      <NewAddressDialog
+        step={newAddress}
+        currentEmail={currentEmail}
+        code={code}
+        notice={notice}
+        error={error}
+        onChange={onChange}
+        onSendCode={onSendCode}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    );
+  }
   const busy = saving || requesting;
   // Once a code was sent, its field stays (also while a new one is on its way).
   const enteringCode = !hasPassword && notice !== null;
@@ -142,6 +173,87 @@ export default function EmailChangeDialog({
                   {requesting ? <Spinner label="Sending the code" /> : 'Send code'}
                 </button>
               )}
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function NewAddressDialog({
+  step,
+  currentEmail,
+  code,
+  notice,
+  error,
+  onChange,
+  onSendCode,
+  onConfirm,
+  onCancel,
+}: {
+  step: NewAddressStep;
+  currentEmail: string;
+  code: string;
+  notice: string | null;
+  error: string | null;
+  onChange: (field: ProofField, value: string) => void;
+  onSendCode: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(next) => (next || !step.canCancel ? undefined : onCancel())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog__content" data-testid="email-change-dialog">
+          <Dialog.Title className="dialog__title">Confirm your new e-mail address</Dialog.Title>
+          <Dialog.Description className="dialog__description">
+            Your e-mail address stays <strong>{currentEmail}</strong> until you enter the code we sent to{' '}
+            <strong>{step.pending}</strong>.
+          </Dialog.Description>
+          <form
+            className="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (step.canConfirm) onConfirm();
+            }}
+          >
+            {notice && <p role="status">{notice}</p>}
+            <div className="field">
+              <label htmlFor="email-change-new-code">Code sent to your new address</label>
+              <input
+                id="email-change-new-code"
+                className="field__input"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'email-change-error' : undefined}
+                onChange={(event) => onChange('code', event.target.value)}
+              />
+            </div>
+            {error && (
+              <p id="email-change-error" className="form__error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="dialog__actions">
+              <button type="button" className="button button--outline" disabled={!step.canCancel} onClick={onCancel}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={!step.canSendAgain}
+                onClick={onSendCode}
+              >
+                {step.resending ? <Spinner label="Sending the code" /> : 'Send again'}
+              </button>
+              <button type="submit" className="button button--primary" disabled={!step.canConfirm}>
+                {step.checking ? <Spinner label="Changing your address" /> : 'Confirm'}
+              </button>
             </div>
           </form>
         </Dialog.Content>

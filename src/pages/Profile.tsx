@@ -42,6 +42,18 @@ function ProfilePage({ user }: { user: User }) {
   const { name, email, preview, error, saved } = form.context;
   const changed = form.context.avatar !== null || name.trim() !== saved.name || emailChanged(form.context);
   const confirming = form.matches('confirming');
+  // The code sent to the new address: what the dialog's buttons may do is asked of the machine.
+  const newAddress =
+    form.matches({ confirming: 'newAddress' }) && form.context.pending
+      ? {
+          pending: form.context.pending.email,
+          checking: form.matches({ confirming: { newAddress: 'checking' } }),
+          resending: form.matches({ confirming: { newAddress: 'resending' } }),
+          canConfirm: form.can({ type: 'profile.confirm' }),
+          canSendAgain: form.can({ type: 'profile.sendCode' }),
+          canCancel: form.can({ type: 'profile.cancel' }),
+        }
+      : null;
   const saving = form.matches('saving') || form.matches({ confirming: 'saving' });
 
   return (
@@ -134,6 +146,7 @@ function ProfilePage({ user }: { user: User }) {
               onSendCode={() => send({ type: 'profile.sendCode' })}
               onConfirm={() => send({ type: 'profile.confirm' })}
               onCancel={() => send({ type: 'profile.cancel' })}
+              newAddress={newAddress}
             />
           </Suspense>
         )}

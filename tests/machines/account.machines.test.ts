@@ -6,7 +6,7 @@ import { deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import { forgotPasswordMachine, type ResetInput } from '../../machines/forgotPassword.machine';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
-import { AVATAR_REFUSED, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
+import { AVATAR_REFUSED, type ProfileSaved, type ProfileUpdate, profileMachine } from '../../machines/profile.machine';
 import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
 import type { Session, User } from '../../domain/types';
@@ -18,11 +18,12 @@ import {
   forgotPasswordState,
   lastLoginSamples,
   lastLoginState,
+  pendingSession,
   profileSamples,
   profileState,
   verifyEmailSamples,
 } from './accountSamples';
-import { ada, adaSession, movedSession, renamedSession } from './fixtures';
+import { ada, adaSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
@@ -74,9 +75,13 @@ describe('the rules of the account screens', () => {
   });
 
   it('a name-only change is sent without proof; an e-mail change asks for the password first', async () => {
-    const updateProfile = vi.fn(async (input: ProfileUpdate) => ({
-      user: { ...ada, name: input.name, email: input.email.toLowerCase() },
+    // As the server answers: the name saved, and for a new address a code sent to it (the address waits).
+    const updateProfile = vi.fn(async (input: ProfileUpdate): Promise<ProfileSaved> => ({
+      user: { ...ada, name: input.name },
       token: 'token-2',
+      ...(input.email.toLowerCase() === ada.email
+        ? {}
+        : { emailChange: { pending: input.email.toLowerCase(), message: 'We have sent a code.' } }),
     }));
     const actor = createActor(
       profileMachine.provide({ actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) } }),
@@ -99,14 +104,19 @@ describe('the rules of the account screens', () => {
     actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
     actor.send({ type: 'profile.confirm' });
     expect(actor.getSnapshot().value).toEqual({ confirming: 'saving' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
     expect(updateProfile).toHaveBeenLastCalledWith({
       name: 'Ada King',
       email: 'ada@example.org',
       avatar: null,
       currentPassword: 'correct horse battery',
     });
-    expect(actor.getSnapshot().context).toMatchObject({ saved: { email: 'ada@example.org' }, currentPassword: '' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      saved: { email: ada.email },
+      pending: { email: 'ada@example.org' },
+      notice: 'We have sent a code.',
+      currentPassword: '',
+    });
   });
 
   it('a refused password shows in the dialog, which stays open; cancel keeps the form as typed', async () => {
@@ -138,7 +148,7 @@ describe('the rules of the account screens', () => {
   });
 
   it('an account without a password sends a code to its current address and proves the change with it', async () => {
-    const updateProfile = vi.fn(async (_input: ProfileUpdate) => movedSession);
+    const updateProfile = vi.fn(async (_input: ProfileUpdate) => pendingSession);
     const requestCode = vi.fn(async () => 'We have sent a code to ada@example.com.');
     const actor = createActor(
       profileMachine.provide({
@@ -161,7 +171,7 @@ describe('the rules of the account screens', () => {
     expect(updateProfile).not.toHaveBeenCalled();
     actor.send({ type: 'profile.changeProof', field: 'code', value: ' 123456 ' });
     actor.send({ type: 'profile.confirm' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
     expect(updateProfile).toHaveBeenCalledWith({
       name: ada.name,
       email: 'ada@example.org',

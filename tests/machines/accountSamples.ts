@@ -11,7 +11,7 @@ import type { forgotPasswordMachine } from '../../machines/forgotPassword.machin
 import type { invoicesMachine } from '../../machines/invoices.machine';
 import type { lastLoginMachine } from '../../machines/lastLogin.machine';
 import type { Notification, notificationsMachine } from '../../machines/notifications.machine';
-import type { profileMachine } from '../../machines/profile.machine';
+import type { ProfileSaved, profileMachine } from '../../machines/profile.machine';
 import type { verifyEmailMachine } from '../../machines/verifyEmail.machine';
 import type { PathTestOptions } from '../../toolkit';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
@@ -23,6 +23,15 @@ type Samples<M extends AnyStateMachine> = Pick<
 
 const png = new Blob([new Uint8Array(100)], { type: 'image/png' });
 const text = new Blob(['hello'], { type: 'text/plain' });
+
+/** The answer to an e-mail change: the address stays, and a code went to the new one. */
+export const pendingSession: ProfileSaved = {
+  ...adaSession,
+  emailChange: {
+    pending: 'ada@example.org',
+    message: 'We have sent a code to ada@example.org. Enter it to finish changing your e-mail address.',
+  },
+};
 
 export const profileSamples: Samples<typeof profileMachine> = {
   inputs: [{ user: { ...ada, hasPassword: true } }, { user: { ...ada, hasPassword: false } }],
@@ -42,13 +51,17 @@ export const profileSamples: Samples<typeof profileMachine> = {
   ],
   outputs: {
     updateProfile: [renamedSession],
-    updateProfileWithProof: [movedSession],
+    updateProfileWithProof: [pendingSession],
     requestEmailChangeCode: ['We have sent a code to ada@example.com.'],
+    confirmEmailChange: [movedSession],
+    resendEmailChangeCode: ['We have sent a code to ada@example.org. Enter it to finish changing your e-mail address.'],
   },
   errors: {
     updateProfile: [new Error('An account with this e-mail address already exists.')],
     updateProfileWithProof: [new Error('Your current password is incorrect.')],
     requestEmailChangeCode: [new Error('Too many requests. Please try again later.')],
+    confirmEmailChange: [new Error('This code is not valid or has expired.')],
+    resendEmailChangeCode: [new Error('Too many requests. Please try again later.')],
   },
 };
 
@@ -64,6 +77,7 @@ export const profileState = (s: SnapshotFrom<typeof profileMachine>) =>
     shown: s.context.passwordVisible,
     code: s.context.code.trim() === '123456',
     sent: s.context.notice !== null,
+    pending: s.context.pending !== null,
     error: s.context.error !== null,
   });
 

@@ -7,10 +7,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type * as ProfileModule from '../../machines/profile.machine';
-import type { ChosenFile, ProfileUpdate } from '../../machines/profile.machine';
+import type { ChosenFile, NewAddressCode, ProfileSaved, ProfileUpdate } from '../../machines/profile.machine';
 import type { Session, User } from '../../domain/types';
 import { AVATAR_MAX_BYTES, PASSWORD_MAX } from '../../domain/contract';
 import { ada, movedSession, renamedSession } from './fixtures';
+import { pendingSession } from './accountSamples';
 
 let profile: typeof ProfileModule;
 beforeEach(async () => {
@@ -19,22 +20,32 @@ beforeEach(async () => {
 
 const png: ChosenFile = { type: 'image/png', size: 100 };
 const sent = 'We have sent a code to ada@example.com.';
+const resent = 'We have sent a code to ada@example.org. Enter it to finish changing your e-mail address.';
 
 /** A profile actor whose update and code request are the given stubs; it records the actions it takes. */
 function start(
   user: Pick<User, 'name' | 'email' | 'hasPassword'>,
-  stubs: { update?: (input: ProfileUpdate) => Promise<Session>; requestCode?: () => Promise<string> } = {},
+  stubs: {
+    update?: (input: ProfileUpdate) => Promise<ProfileSaved>;
+    requestCode?: () => Promise<string>;
+    confirmCode?: (input: NewAddressCode) => Promise<Session>;
+    resendCode?: () => Promise<string>;
+  } = {},
 ) {
   const update = vi.fn(stubs.update ?? (async () => renamedSession));
   const requestCode = vi.fn(stubs.requestCode ?? (async () => sent));
+  const confirmCode = vi.fn(stubs.confirmCode ?? (async () => movedSession));
+  const resendCode = vi.fn(stubs.resendCode ?? (async () => resent));
   const stored: Session[] = [];
   const released: (string | null)[] = [];
   let announced = 0;
   const actor = createActor(
     profile.profileMachine.provide({
       actors: {
-        updateProfile: fromPromise<Session, ProfileUpdate>(({ input }) => update(input)),
+        updateProfile: fromPromise<ProfileSaved, ProfileUpdate>(({ input }) => update(input)),
         requestEmailChangeCode: fromPromise<string>(() => requestCode()),
+        confirmEmailChange: fromPromise<Session, NewAddressCode>(({ input }) => confirmCode(input)),
+        resendEmailChangeCode: fromPromise<string>(() => resendCode()),
       },
       actions: {
         storeSession: (_, session) => stored.push(session),
@@ -44,8 +55,11 @@ function start(
     }),
     { input: { user } },
   ).start();
-  return { actor, update, requestCode, stored, released, announced: () => announced };
+  return { actor, update, requestCode, confirmCode, resendCode, stored, released, announced: () => announced };
 }
+
+/** A server answer that does not say where the code went. */
+const adaSessionOnly: Session = { user: ada, token: 'token-1' };
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -64,6 +78,7 @@ describe('profile: the form', () => {
       passwordVisible: false,
       code: '',
       notice: null,
+      pending: null,
       error: null,
     });
   });
@@ -175,28 +190,38 @@ describe('profile: an e-mail change proved with the password', () => {
     expect(short.actor.getSnapshot().value).toEqual({ confirming: 'saving' });
   });
 
-  it('a proved change stores the session, releases the preview and announces it once', async () => {
-    const { actor, update, stored, released, announced } = start(
+  it('a proved change waits for the new address’s code; then stores the session, releases the preview, announces', async () => {
+    const { actor, update, confirmCode, stored, released, announced } = start(
       { ...ada, hasPassword: true },
-      {
-        update: async () => movedSession,
-      },
+      { update: async () => pendingSession },
     );
     actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:p' });
     actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
     actor.send({ type: 'profile.submit' });
     actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
     actor.send({ type: 'profile.confirm' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
     expect(update).toHaveBeenCalledWith({
       name: ada.name,
       email: 'ada@example.org',
       avatar: png,
       currentPassword: 'correct horse battery',
     });
+    // The password is forgotten once sent; nothing is stored or announced before the address changed.
+    expect(actor.getSnapshot().context).toMatchObject({
+      currentPassword: '',
+      notice: pendingSession.emailChange!.message,
+    });
+    expect(stored).toEqual([]);
+    expect(announced()).toBe(0);
+    actor.send({ type: 'profile.changeProof', field: 'code', value: ' 123456 ' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(confirmCode).toHaveBeenCalledWith({ email: 'ada@example.org', code: '123456' });
     expect(stored).toEqual([movedSession]);
     expect(released).toEqual([null, 'blob:p']);
     expect(announced()).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { email: 'ada@example.org' }, pending: null });
   });
 });
 
@@ -257,7 +282,7 @@ describe('profile: an e-mail change proved with a code', () => {
       update: async () => {
         attempts += 1;
         if (attempts === 1) throw new Error('The code is not valid.');
-        return movedSession;
+        return pendingSession;
       },
     });
     actor.send({ type: 'profile.sendCode' });
@@ -268,9 +293,118 @@ describe('profile: an e-mail change proved with a code', () => {
     expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } });
     actor.send({ type: 'profile.changeProof', field: 'code', value: '123456' });
     actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    // The code sent to the new address is another: the field starts empty.
+    expect(actor.getSnapshot().context).toMatchObject({ code: '', error: null });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '654321' });
+    actor.send({ type: 'profile.confirm' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
     expect(stored).toEqual([movedSession]);
     expect(announced()).toBe(1);
+  });
+});
+
+describe('profile: the code sent to the new address', () => {
+  async function toNewAddress(stubs: Parameters<typeof start>[1] = {}) {
+    const started = start({ ...ada, hasPassword: true }, { update: async () => pendingSession, ...stubs });
+    started.actor.send({ type: 'profile.chooseAvatar', file: png, preview: 'blob:n' });
+    started.actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    started.actor.send({ type: 'profile.submit' });
+    started.actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
+    started.actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() =>
+      expect(started.actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }),
+    );
+    return started;
+  }
+
+  it('takes a code of six digits only', async () => {
+    const { actor, confirmCode } = await toNewAddress({ confirmCode: () => new Promise(() => {}) });
+    expect(actor.getSnapshot().can({ type: 'profile.confirm' })).toBe(false);
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '12345' });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '123456' });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'checking' } });
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['confirmEmailChange']);
+    // Out: it cannot be cancelled halfway (the server may be changing the address and ending this session).
+    expect(actor.getSnapshot().can({ type: 'profile.cancel' })).toBe(false);
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'checking' } });
+    expect(confirmCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('a wrong code shows the server’s text in the dialog and can be tried again', async () => {
+    let tries = 0;
+    const { actor, stored } = await toNewAddress({
+      confirmCode: async () => {
+        tries += 1;
+        if (tries === 1) throw new Error('This code is not valid or has expired.');
+        return movedSession;
+      },
+    });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '000000' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('This code is not valid or has expired.'));
+    expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } });
+    // Typing clears the error.
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '123456' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(stored).toEqual([movedSession]);
+  });
+
+  it('sends again: a new message and an empty field; a refused resend says why and keeps the code', async () => {
+    let calls = 0;
+    const { actor, resendCode } = await toNewAddress({
+      resendCode: async () => {
+        calls += 1;
+        if (calls > 1) throw new Error('Too many requests. Please try again later.');
+        return 'We have sent a new code.';
+      },
+    });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '111' });
+    actor.send({ type: 'profile.sendCode' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'resending' } });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'We have sent a new code.', code: '', error: null });
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '222' });
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().context.error).toBe('Too many requests. Please try again later.'),
+    );
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'We have sent a new code.', code: '222' });
+    expect(resendCode).toHaveBeenCalledTimes(2);
+  });
+
+  it('cancel keeps the old address: the saved name and picture are stored, the form returns to them', async () => {
+    const renamedPending: ProfileSaved = { ...pendingSession, user: { ...ada, name: 'Ada King' } };
+    const { actor, stored, released, announced, confirmCode } = await toNewAddress({
+      update: async () => renamedPending,
+    });
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(stored).toEqual([renamedPending]);
+    expect(released).toEqual([null, 'blob:n']);
+    expect(announced()).toBe(0);
+    expect(confirmCode).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toMatchObject({
+      saved: { name: 'Ada King', email: ada.email },
+      name: 'Ada King',
+      email: ada.email,
+      avatar: null,
+      preview: null,
+      pending: null,
+      notice: null,
+    });
+  });
+
+  it('an answer without the pending address waits for the address that was typed', async () => {
+    const { actor } = await toNewAddress({ update: async () => adaSessionOnly });
+    expect(actor.getSnapshot().context.pending?.email).toBe('ada@example.org');
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 });
 

@@ -19,6 +19,8 @@ export function wireProfile(app: AppPorts, view: ProfileView) {
     actors: {
       updateProfile: fromPromise(({ input }) => api.updateProfile(input)),
       requestEmailChangeCode: fromPromise(() => api.requestEmailChangeCode()),
+      confirmEmailChange: fromPromise(({ input }) => api.confirmEmailChange(input)),
+      resendEmailChangeCode: fromPromise(() => api.resendEmailChangeCode()),
     },
     actions: {
       storeSession: (_, session) => app.auth.send({ type: 'auth.updated', session }),

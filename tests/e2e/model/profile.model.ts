@@ -6,12 +6,16 @@
  * server's outbox). Refusals are real (a wrong password, a code that is not the one mailed); a save or a
  * code request that cannot reach the server fails at the network edge.
  *
+ * The proved update keeps the address: the real server mails a code to the NEW address (read from the
+ * outbox too), and the dialog asks for it; 'Confirm' sends it (a wrong one is refused for real), 'Send again'
+ * asks for a fresh one, 'Cancel' keeps the old address.
+ *
  * A path ends at the first save that succeeds: the sample answers stand for an account with a password,
  * whatever account saved.
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import { CODE_INVALID_TEXT } from '../../../server/account/codes';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '../../../server/account/email-change';
+import { WRONG_CURRENT_PASSWORD_TEXT, newAddressCodeSentText } from '../../../server/account/email-change';
 import { AVATAR_REFUSED, emailChanged, profileMachine } from '../../../machines/profile.machine';
 import { ada } from '../../machines/fixtures';
 import { profileSamples, profileState } from '../../machines/accountSamples';
@@ -29,8 +33,13 @@ interface Ctx {
   typed: { name: string; email: string };
   update: HeldRequests;
   requestCode: HeldRequests;
+  confirmCode: HeldRequests;
+  resendCode: HeldRequests;
   /** The code in the last message the server sent to the current address. */
   code?: string;
+  /** The new address waiting for its code, and the code in the last message the server sent it. */
+  pending?: string;
+  newCode?: string;
   /** The text of the last failure. */
   error?: string;
 }
@@ -46,6 +55,13 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm your ne
 const formError = (page: Page) => page.locator('form.profile__form').getByRole('alert');
 const passwordField = (page: Page) => dialog(page).getByLabel('Current password', { exact: true });
 const codeField = (page: Page) => dialog(page).getByLabel('Code from the e-mail');
+const newCodeField = (page: Page) => dialog(page).getByLabel('Code sent to your new address');
+const dialogButton = (page: Page, name: string) => dialog(page).getByRole('button', { name, exact: true });
+
+/** A button the machine does not enable cannot be pressed: the event is a no-op for a person too. */
+async function pressIfEnabled(page: Page, name: string) {
+  if (await dialogButton(page, name).isEnabled()) await dialogButton(page, name).click();
+}
 const withSpinner = (page: Page, label: string) =>
   page.getByRole('button').filter({ has: page.getByRole('progressbar', { name: label }) });
 
@@ -100,9 +116,11 @@ await describeBrowserModel<typeof profileMachine, Ctx>({
       password = account.password;
     } else saved = await googleOnlyAccount(page);
     const update = await HeldRequests.on(page, '**/api/users/profile/update');
-    const requestCode = await HeldRequests.on(page, '**/api/users/verify/email-change');
+    const requestCode = await HeldRequests.on(page, '**/api/users/verify/email-change', Infinity, 'GET');
+    const confirmCode = await HeldRequests.on(page, '**/api/users/verify/email-change', Infinity, 'POST');
+    const resendCode = await HeldRequests.on(page, '**/api/users/verify/email-change/resend');
     await openApp(page, '/profile');
-    return { hasPassword, password, saved, typed: { ...saved }, update, requestCode };
+    return { hasPassword, password, saved, typed: { ...saved }, update, requestCode, confirmCode, resendCode };
   },
   states: {
     editing: async (page, ctx, snapshot) => {
@@ -158,6 +176,28 @@ await describeBrowserModel<typeof profileMachine, Ctx>({
       await expect(withSpinner(page, 'Saving')).toBeDisabled();
       await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     },
+    // The address is still the old one; the code went to the new one.
+    'confirming.newAddress.awaitingCode': async (page, ctx, snapshot) => {
+      await expect(dialog(page)).toContainText(
+        `Your e-mail address stays ${ctx.saved.email} until you enter the code we sent to ${ctx.pending}.`,
+      );
+      await expect(dialog(page).getByRole('status')).toHaveText(newAddressCodeSentText(ctx.pending!));
+      await expect(newCodeField(page)).toHaveValue(snapshot.context.code.trim());
+      await expect(passwordField(page)).toHaveCount(0);
+      await expect(dialogButton(page, 'Confirm')).toBeEnabled({ enabled: snapshot.can({ type: 'profile.confirm' }) });
+      await expect(dialogButton(page, 'Send again')).toBeEnabled();
+      await expect(dialogButton(page, 'Cancel')).toBeEnabled();
+      await expectDialogError(page, ctx, snapshot.context.error);
+    },
+    // The code is out: the address may be changing, so it cannot be cancelled halfway.
+    'confirming.newAddress.checking': async (page) => {
+      await expect(withSpinner(page, 'Changing your address')).toBeDisabled();
+      await expect(dialogButton(page, 'Cancel')).toBeDisabled();
+    },
+    'confirming.newAddress.resending': async (page) => {
+      await expect(withSpinner(page, 'Sending the code')).toBeDisabled();
+      await expect(dialogButton(page, 'Confirm')).toBeDisabled();
+    },
   },
   events: {
     'profile.change': async (page, ctx, event) => {
@@ -177,29 +217,49 @@ await describeBrowserModel<typeof profileMachine, Ctx>({
     'profile.submit': async (page) => {
       if (await editButton(page).isEnabled()) await editButton(page).click();
     },
-    'profile.changeProof': (page, ctx, event) =>
-      event.field === 'currentPassword'
-        ? passwordField(page).fill(ctx.password!)
-        : codeField(page).fill(event.value.trim()),
+    'profile.changeProof': async (page, ctx, event) => {
+      if (event.field === 'currentPassword') await passwordField(page).fill(ctx.password!);
+      else if ((await newCodeField(page).count()) > 0) await newCodeField(page).fill(event.value.trim());
+      else await codeField(page).fill(event.value.trim());
+    },
     'profile.toggleVisibility': (page) =>
       dialog(page)
         .getByRole('button', { name: /^(Show|Hide) current password$/ })
         .click(),
     'profile.sendCode': async (page) => {
+      if ((await dialogButton(page, 'Send again').count()) > 0) return dialogButton(page, 'Send again').click();
       const again = dialog(page).getByRole('button', { name: 'Send a new code' });
       if ((await again.count()) > 0) await again.click();
       else await dialog(page).getByRole('button', { name: 'Send code' }).click();
     },
-    'profile.confirm': (page) => dialog(page).getByRole('button', { name: 'Confirm' }).click(),
-    'profile.cancel': (page) => dialog(page).getByRole('button', { name: 'Cancel' }).click(),
+    'profile.confirm': (page) => pressIfEnabled(page, 'Confirm'),
+    'profile.cancel': async (page, ctx) => {
+      // After the proof, 'Cancel' keeps the old address: the form returns to what the server holds.
+      const afterProof = (await dialogButton(page, 'Send again').count()) > 0;
+      await dialogButton(page, 'Cancel').click();
+      if (afterProof) {
+        ctx.typed = { ...ctx.saved };
+        ctx.pending = undefined;
+      }
+    },
   },
   outcomes: {
-    // The update with its proof: the real password or the mailed code; a wrong one is refused for real.
+    // The update with its proof: the real password or the mailed code; a wrong one is refused for real. With
+    // the proof, the name is saved and the new address is mailed a code; the address waits for it.
     updateProfile: {
       done: async (page, ctx, event) => {
         const route = await ctx.update.next();
-        if (event.type.endsWith('WithProof') && !ctx.hasPassword) await releaseWithField(route, 'code', ctx.code!);
-        else await route.continue();
+        if (event.type.endsWith('WithProof')) {
+          const pending = ctx.typed.email.trim().toLowerCase();
+          const sent = mailsTo(pending).length;
+          if (ctx.hasPassword) await route.continue();
+          else await releaseWithField(route, 'code', ctx.code!);
+          ctx.saved = { ...ctx.saved, name: ctx.typed.name.trim() };
+          ctx.pending = pending;
+          ctx.newCode = await codeFrom(pending, sent);
+          return;
+        }
+        await route.continue();
         ctx.saved = { name: ctx.typed.name.trim(), email: ctx.typed.email.trim().toLowerCase() };
         ctx.typed = { ...ctx.saved };
         await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toHaveAttribute(
@@ -219,6 +279,34 @@ await describeBrowserModel<typeof profileMachine, Ctx>({
           ctx.error = CODE_INVALID_TEXT;
           await releaseWithField(route, 'code', ctx.code === '000000' ? '111111' : '000000');
         }
+      },
+    },
+    // The code the new address got, sent for real (or a wrong one, refused for real).
+    confirmEmailChange: {
+      done: async (page, ctx) => {
+        await ctx.confirmCode.release((body) => ({ ...body, code: ctx.newCode! }));
+        ctx.saved = { ...ctx.saved, email: ctx.pending! };
+        ctx.typed = { ...ctx.saved };
+        await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toHaveAttribute(
+          'data-variant',
+          'success',
+        );
+      },
+      error: async (_page, ctx) => {
+        ctx.error = CODE_INVALID_TEXT;
+        await ctx.confirmCode.release((body) => ({ ...body, code: ctx.newCode === '000000' ? '111111' : '000000' }));
+      },
+    },
+    // A fresh code to the new address, read from the outbox.
+    resendEmailChangeCode: {
+      done: async (_page, ctx) => {
+        const sent = mailsTo(ctx.pending!).length;
+        await ctx.resendCode.release();
+        ctx.newCode = await codeFrom(ctx.pending!, sent);
+      },
+      error: async (_page, ctx) => {
+        ctx.error = 'Network Error';
+        await ctx.resendCode.fail();
       },
     },
     // The real server mails a code to the current address; the test reads it from the outbox.
