@@ -33,6 +33,9 @@ import { accountRoutes } from './routes/account';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { visitRoutes } from './routes/visits';
+import { metricsRoutes } from './routes/metrics';
+import { type Metrics, createMetrics } from './metrics/metrics';
+import { recordRequests } from './metrics/record-requests';
 import { type Services, createServices } from './services';
 
 /** The methods of the routes that read a request body. */
@@ -48,13 +51,15 @@ export interface CreateAppOptions {
   log?: ServerLog;
   /** Set `draining` and the health check answers 503 (server/http/drain.ts). Default: never draining. */
   readiness?: Readiness;
+  /** Shared with the periodic jobs by server/main.ts. Default: this app's own. */
+  metrics?: Metrics;
 }
 
 /**
  * The app, `ready()` (resolves once it can answer without a first write: the signing secret exists), and
  * `close()` for what it opened itself (the limits' store); `db` stays the caller's to close.
  */
-export type App = Hono<AppEnv> & { ready(): Promise<void>; close(): Promise<void> };
+export type App = Hono<AppEnv> & { ready(): Promise<void>; close(): Promise<void>; metrics: Metrics };
 
 export function createApp({
   db,
@@ -63,11 +68,13 @@ export function createApp({
   mailer,
   log,
   readiness = { draining: false },
+  metrics = createMetrics(),
 }: CreateAppOptions): App {
   const services: Services = createServices({
     db,
     config,
     clock,
+    metrics,
     ...(mailer ? { mailer } : {}),
     ...(log ? { log } : {}),
   });
@@ -75,6 +82,8 @@ export function createApp({
   app.onError(onError(services.log));
   app.notFound(onNotFound);
 
+  // First, so that it times all the rest; only when someone may read the figures (docs/operating.md#metrics).
+  if (config.METRICS_TOKEN !== undefined) app.use('*', recordRequests(metrics));
   app.use('*', securityHeaders(config));
   // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB, and the
   // office's report upload, which carries a PDF of up to 10 MB. Only on the methods whose routes read a body:
@@ -111,10 +120,12 @@ export function createApp({
   // Only the configured provider's routes exist: with Stripe in use, no test-mode "Pay" button is reachable.
   if (payments.name === 'stripe') app.route('/api/payments/stripe', stripeWebhookRoutes(services, payments));
   app.all('/api/*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));
+  // Prometheus's scrape, outside /api: for the operator's monitoring, not the site's clients.
+  app.route('/', metricsRoutes(config, metrics));
 
   // Server-rendered pages, before the SPA's catch-all.
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
   mountStatic(app, config.STATIC_DIR, services.log);
-  return Object.assign(app, { ready: () => services.ready(), close: () => services.close() });
+  return Object.assign(app, { ready: () => services.ready(), close: () => services.close(), metrics });
 }

@@ -127,6 +127,11 @@ export interface Config {
    * (server/jobs/schedule.ts).
    */
   CLEANUP_INTERVAL_SECONDS: number;
+  /**
+   * GET /metrics (Prometheus text) answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics does not
+   * exist and no request is counted (docs/operating.md#metrics).
+   */
+  METRICS_TOKEN: string | undefined;
 }
 
 /** Well inside the 30 s most orchestrators wait between SIGTERM and SIGKILL. */
@@ -291,6 +296,8 @@ function listeningUrl(host: string | undefined, port: number): string {
 
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;
+/** The shortest METRICS_TOKEN accepted: a shorter one could be guessed, and the site's traffic read. */
+export const METRICS_TOKEN_MIN = 32;
 
 export function loadConfig(env: Env = process.env): Config {
   const PORT = integer(env, 'PORT', 3000, 0, 65535);
@@ -348,9 +355,13 @@ export function loadConfig(env: Env = process.env): Config {
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
     SHUTDOWN_GRACE_SECONDS: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS, 1, 3600),
     CLEANUP_INTERVAL_SECONDS: integer(env, 'CLEANUP_INTERVAL_SECONDS', DEFAULT_CLEANUP_INTERVAL_SECONDS, 1, 86_400),
+    METRICS_TOKEN: raw(env, 'METRICS_TOKEN'),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);
+  }
+  if (config.METRICS_TOKEN !== undefined && config.METRICS_TOKEN.length < METRICS_TOKEN_MIN) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long.`);
   }
   // Without the webhook secret no payment could ever be confirmed: every invoice would stay unpaid.
   if (config.STRIPE_SECRET_KEY !== undefined && config.STRIPE_WEBHOOK_SECRET === undefined) {

@@ -18,6 +18,7 @@ import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } fr
 import { scheduleJob } from './jobs/schedule';
 import { createLog } from './log';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './metrics/metrics';
 import { paymentProviderName } from './payments';
 
 /** How long the exit waits for standard output to take the log's last lines. */
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
 
   const db = openConfiguredDatabase(config);
   await migrate(db);
+  // One set of metrics for the app and the jobs, scraped at GET /metrics (docs/operating.md#metrics).
+  const metrics = createMetrics();
   // Once per interval across every instance on this database; the first look is now, so a fresh start
   // cleans up at once unless another instance did within the interval.
   const cleanupJob = scheduleJob({
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
     db,
     clock: systemClock,
     log,
+    metrics: metrics.jobs,
   });
   await cleanupJob.tick();
   // One mailer for the app and the reminders (one SMTP pool).
@@ -52,10 +56,11 @@ async function main(): Promise<void> {
     db,
     clock: systemClock,
     log,
+    metrics: metrics.jobs,
   });
 
   const readiness: Readiness = { draining: false };
-  const app = createApp({ db, config, log, readiness, mailer });
+  const app = createApp({ db, config, log, readiness, mailer, metrics });
   // The signing secret exists before the first request: no request waits for its first write.
   await app.ready();
   const payments = paymentProviderName(config);

@@ -16,6 +16,7 @@ import { type Limits, createLimits } from './limits/limits';
 import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
 import { type Mailer, createMailer } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
 import { createServerSecret } from './secrets';
 
@@ -60,6 +61,8 @@ export function createServices(deps: {
   mailer?: Mailer;
   /** Replaces the log on standard output at LOG_LEVEL (tests read the lines). */
   log?: ServerLog;
+  /** The app's metrics (server/metrics): the limits report every refusal to them. */
+  metrics?: Pick<Metrics, 'countLimitRefusal'>;
 }): Services {
   const { config, clock } = deps;
   const secret = createServerSecret(deps);
@@ -74,7 +77,7 @@ export function createServices(deps: {
     return key;
   };
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
-  const limits = createLimits(config, log);
+  const limits = createLimits(config, log, undefined, deps.metrics?.countLimitRefusal);
   const hashing = createWorkQueue({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
     maxWaiting: config.PASSWORD_HASH_MAX_WAITING,

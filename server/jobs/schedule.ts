@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { ServerLog } from '../log';
+import type { JobMetrics } from '../metrics/jobs';
 import { claimLease } from './lease';
 
 /** How many times per interval each instance looks at the lease. */
@@ -27,8 +28,11 @@ export function scheduleJob(deps: {
   db: Kysely<Database>;
   clock: Clock;
   log: ServerLog;
+  /** Told where each run here starts and ends (server/metrics/jobs.ts). */
+  metrics?: JobMetrics;
 }): ScheduledJob {
-  const { name, intervalMs, run, db, clock, log } = deps;
+  const { name, intervalMs, run, db, clock, log, metrics } = deps;
+  metrics?.declare(name);
   let running: Promise<boolean> | undefined;
   let stopped = false;
 
@@ -37,7 +41,14 @@ export function scheduleJob(deps: {
       const now = clock.now();
       if (stopped || !(await claimLease(db, { name, intervalMs, now }))) return false;
       log.logger.info({ event: 'job.claimed', job: name, at: now.toISOString() }, `job ${name} claimed`);
-      await run();
+      const ended = metrics?.runStarted(name);
+      await run().then(
+        () => ended?.(true),
+        (error: unknown) => {
+          ended?.(false);
+          throw error;
+        },
+      );
       return true;
     } catch (error) {
       log.logger.error({ err: error, job: name }, `job ${name} failed`);

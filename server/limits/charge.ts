@@ -26,9 +26,14 @@ export interface Taken {
 /**
  * `fields` go into the log line (e.g. the client address or user id), never the key, which may be an e-mail.
  * `limit.exceeded` is written once per key and window, when the count first goes past the limit, so a flood
- * of refused requests does not flood the log.
+ * of refused requests does not flood the log. `onRefused` is told of every refusal (the metrics count them all).
  */
-export async function charge(log: ServerLog, charges: readonly Charge[], fields: Record<string, unknown> = {}) {
+export async function charge(
+  log: ServerLog,
+  charges: readonly Charge[],
+  fields: Record<string, unknown> = {},
+  onRefused?: (limit: string) => void,
+) {
   const taken: Charge[] = [];
   const giveBack = async () => {
     await Promise.all(taken.splice(0).map(({ limit, key }) => limit.giveBack(key)));
@@ -38,6 +43,7 @@ export async function charge(log: ServerLog, charges: readonly Charge[], fields:
     if (!taking.taken) {
       await giveBack();
       const { name, keyKind } = item.limit;
+      onRefused?.(name);
       if (taking.firstRefusal) {
         log.security('limit.exceeded', { limit: name, keyKind, retryAfter: taking.retryAfterSeconds, ...fields });
       }

@@ -43,7 +43,13 @@ export interface Limits {
 /** The key of the single site-wide counter of a limit. */
 export const SITE_KEY = 'site';
 
-export function createLimits(config: Config, log: ServerLog, store: LimitStore = openLimitStore(config)): Limits {
+/** `onRefused`: told the limit's name at every refusal (server/metrics counts them). */
+export function createLimits(
+  config: Config,
+  log: ServerLog,
+  store: LimitStore = openLimitStore(config),
+  onRefused?: (limit: string) => void,
+): Limits {
   const limit = (spec: LimitSpec) => createLimit(store, spec);
   // Whole seconds, at least one (a duration of 0 would mean "never expires" to the store).
   const loginWindow = Math.max(1, Math.round(config.LOGIN_FAILURE_WINDOW_MINUTES * MINUTE));
@@ -163,7 +169,7 @@ export function createLimits(config: Config, log: ServerLog, store: LimitStore =
         durationSeconds: MINUTE,
       }),
     },
-    charge: (charges, fields) => charge(log, charges, fields),
+    charge: (charges, fields) => charge(log, charges, fields, onRefused),
     close: () => store.close(),
   };
 }

@@ -692,6 +692,8 @@ interface Route {
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/client-config' },
+  // Prometheus's scrape (server/routes/metrics.ts): a 404 here, where METRICS_TOKEN is unset.
+  { method: 'GET', path: '/metrics' },
   {
     method: 'POST',
     path: '/api/auth/register/email',
