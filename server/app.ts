@@ -36,6 +36,7 @@ import { visitRoutes } from './routes/visits';
 import { metricsRoutes } from './routes/metrics';
 import { type Metrics, createMetrics } from './metrics/metrics';
 import { recordRequests } from './metrics/record-requests';
+import type { MailSender } from './mail/sender';
 import { type Services, createServices } from './services';
 
 /** The methods of the routes that read a request body. */
@@ -59,7 +60,13 @@ export interface CreateAppOptions {
  * The app, `ready()` (resolves once it can answer without a first write: the signing secret exists), and
  * `close()` for what it opened itself (the limits' store); `db` stays the caller's to close.
  */
-export type App = Hono<AppEnv> & { ready(): Promise<void>; close(): Promise<void>; metrics: Metrics };
+export type App = Hono<AppEnv> & {
+  ready(): Promise<void>;
+  close(): Promise<void>;
+  metrics: Metrics;
+  /** The mail queue's sender: the periodic sweep (server/main.ts) and tests drive it. */
+  mail: MailSender;
+};
 
 export function createApp({
   db,
@@ -127,5 +134,10 @@ export function createApp({
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
   mountStatic(app, config.STATIC_DIR, services.log);
-  return Object.assign(app, { ready: () => services.ready(), close: () => services.close(), metrics });
+  return Object.assign(app, {
+    ready: () => services.ready(),
+    close: () => services.close(),
+    metrics,
+    mail: services.mail,
+  });
 }

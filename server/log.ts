@@ -36,7 +36,8 @@ export type SecurityEvent =
   | 'role.revoked'
   | 'order.changed'
   | 'limit.exceeded'
-  | 'overloaded';
+  | 'overloaded'
+  | 'mail.gave_up';
 
 export interface ServerLog {
   /** The underlying pino logger, for operational lines (start-up, jobs, failures). */

@@ -18,6 +18,8 @@ import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } fr
 import { scheduleJob } from './jobs/schedule';
 import { createLog } from './log';
 import { createMailer } from './mail/mailer';
+import { mailQueueStats } from './mail/queue';
+import { MAIL_JOB, MAIL_SWEEP_INTERVAL_MS } from './mail/sender';
 import { createMetrics } from './metrics/metrics';
 import { paymentProviderName } from './payments';
 
@@ -34,6 +36,12 @@ async function main(): Promise<void> {
   await migrate(db);
   // One set of metrics for the app and the jobs, scraped at GET /metrics (docs/operating.md#metrics).
   const metrics = createMetrics();
+  // One mailer for the app and its mail queue (one SMTP pool).
+  const mailer = createMailer(config, systemClock);
+  const readiness: Readiness = { draining: false };
+  const app = createApp({ db, config, log, readiness, mailer, metrics });
+  // The queue's depth and oldest message, read at each scrape (docs/operating.md#metrics).
+  metrics.registerMailQueueGauges(() => mailQueueStats(db, systemClock.now()));
   // Once per interval across every instance on this database; the first look is now, so a fresh start
   // cleans up at once unless another instance did within the interval.
   const cleanupJob = scheduleJob({
@@ -46,21 +54,28 @@ async function main(): Promise<void> {
     metrics: metrics.jobs,
   });
   await cleanupJob.tick();
-  // One mailer for the app and the reminders (one SMTP pool).
-  const mailer = createMailer(config, systemClock);
   // Every few minutes across every instance: orders close to their promise are e-mailed to the office, once.
   const reminderJob = scheduleJob({
     name: ORDER_REMINDERS_JOB,
     intervalMs: ORDER_REMINDER_INTERVAL_MS,
-    run: () => runOrderReminders({ db, clock: systemClock, mailer, config, log }),
+    run: () => runOrderReminders({ db, clock: systemClock, mail: app.mail, config, log }),
+    db,
+    clock: systemClock,
+    log,
+    metrics: metrics.jobs,
+  });
+  // Every few seconds across every instance: queued mail that failed (or that a stopped instance left) is
+  // tried again; what a change queues is sent at once by that change (server/mail/sender.ts).
+  const mailJob = scheduleJob({
+    name: MAIL_JOB,
+    intervalMs: MAIL_SWEEP_INTERVAL_MS,
+    run: () => app.mail.sendDue(),
     db,
     clock: systemClock,
     log,
     metrics: metrics.jobs,
   });
 
-  const readiness: Readiness = { draining: false };
-  const app = createApp({ db, config, log, readiness, mailer, metrics });
   // The signing secret exists before the first request: no request waits for its first write.
   await app.ready();
   const payments = paymentProviderName(config);
@@ -82,11 +97,13 @@ async function main(): Promise<void> {
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     // The last lines get a moment to reach a slow reader; a stalled one does not hold the exit.
     exit: (code) => void log.close(LOG_CLOSE_MS).finally(() => process.exit(code)),
-    stop: [() => void cleanupJob.stop(), () => void reminderJob.stop()],
+    stop: [() => void cleanupJob.stop(), () => void reminderJob.stop(), () => void mailJob.stop()],
     // A clean-up or a reminder run under way finishes before the database closes.
     close: [
       () => cleanupJob.stop(),
       () => reminderJob.stop(),
+      () => mailJob.stop(),
+      () => app.mail.idle(),
       () => app.close(),
       async () => mailer.close(),
       () => db.destroy(),

@@ -16,6 +16,7 @@ import { type Limits, createLimits } from './limits/limits';
 import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
 import { type Mailer, createMailer } from './mail/mailer';
+import { type MailSender, createMailSender } from './mail/sender';
 import type { Metrics } from './metrics/metrics';
 import { type ConfiguredProvider, createPaymentProvider } from './payments';
 import { createServerSecret } from './secrets';
@@ -33,6 +34,8 @@ export interface Services {
   payments: ConfiguredProvider;
   /** SMTP when SMTP_URL is set, otherwise the outbox folder in DATA_DIR. */
   mailer: Mailer;
+  /** Sends the durable mail queue's messages (server/mail/sender.ts); `kick` after a commit that queued mail. */
+  mail: MailSender;
   /** E-mailed one-time codes (password reset, e-mail verification). */
   codes: Codes;
   /** Codes bound to the ticket of the request that asked for them (sign-in step, password reset). */
@@ -77,6 +80,7 @@ export function createServices(deps: {
     return key;
   };
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
+  const mailer = deps.mailer ?? createMailer(config, clock);
   const limits = createLimits(config, log, undefined, deps.metrics?.countLimitRefusal);
   const hashing = createWorkQueue({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
@@ -90,7 +94,8 @@ export function createServices(deps: {
     sessions: createSessions(deps),
     writes: createWrites(deps.db),
     payments: createPaymentProvider(config, secret.get),
-    mailer: deps.mailer ?? createMailer(config, clock),
+    mailer,
+    mail: createMailSender({ db: deps.db, clock, mailer, log }),
     // The codes' HMAC key is derived from the server's signing secret (read on first use).
     codes: createCodes({
       ...deps,

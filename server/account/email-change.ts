@@ -6,12 +6,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, UserRow, UserWithAvatar } from '../db/schema';
+import { MINUTE_MS } from '../clock';
 import { HttpError } from '../http/errors';
+import { queueAndSendNow } from '../mail/send-now';
 import type { Services } from '../services';
 import { newEmailCodeMail } from '../mail/messages';
 import { findUserByEmail, isUniqueViolation, updateUser } from '../users/repository';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES, type CodeOwner } from './codes';
-import { notifyAccountChange } from './notify-change';
+import { accountChanged, queueAccountNotice } from './notify-change';
 import { checkCurrentPassword } from './current-password';
 
 export const CURRENT_PASSWORD_REQUIRED_TEXT = 'Please enter your current password to change your e-mail address.';
@@ -88,19 +90,20 @@ export async function ensureAddressFree(db: Kysely<Database>, userId: string, em
  * the code in its own transaction, so a refused update leaves no code behind.
  */
 export async function mailNewAddressCode(
-  services: Pick<Services, 'codes' | 'limits' | 'log' | 'mailer'>,
+  services: Pick<Services, 'codes' | 'limits' | 'db' | 'clock' | 'mail' | 'log'>,
   user: { id: string; name: string },
   email: string,
 ): Promise<((db: Kysely<Database>) => Promise<void>) | null> {
   const { codes, limits } = services;
   await limits.charge([{ limit: limits.codeRequest.account, key: `email-new:${user.id}` }], { userId: user.id });
   const { code, codeHash } = await codes.prepare(user.id, NEW_ADDRESS);
-  try {
-    await services.mailer.send(newEmailCodeMail({ to: email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
-  } catch (error) {
-    services.log.logger.error({ event: 'mail.failed', err: error }, 'could not send the new address code');
-    return null;
-  }
+  // Through the mail queue, sent at once or withdrawn (server/mail/send-now.ts).
+  const sent = await queueAndSendNow(
+    services,
+    newEmailCodeMail({ to: email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+    { kind: 'new address code', expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS) },
+  );
+  if (!sent) return null;
   return (db) => codes.store({ id: user.id, email }, NEW_ADDRESS, codeHash, db);
 }
 
@@ -127,7 +130,7 @@ export function checkNewAddressCode(services: Pick<Services, 'codes'>, owner: Co
  * made, all or nothing. Then the OLD address is told (and the security log).
  */
 export async function confirmNewAddress(
-  services: Pick<Services, 'db' | 'clock' | 'codes' | 'sessions' | 'mailer' | 'log' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'codes' | 'sessions' | 'mail' | 'log' | 'config'>,
   user: UserWithAvatar,
   email: string,
   code: string,
@@ -143,9 +146,10 @@ export async function confirmNewAddress(
       }
       const updated = await updateUser(trx, user.id, { email, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
+      await queueAccountNotice(trx, services, user, { kind: 'email_changed', newEmail: email }, now);
       return { updated, token: (await sessions.create(user.id, trx)).token };
     });
-    notifyAccountChange(services, user, { kind: 'email_changed', newEmail: email }, now);
+    accountChanged(services, user, { kind: 'email_changed', newEmail: email });
     return done;
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_IN_USE_TEXT);

@@ -1,9 +1,12 @@
 /**
  * After a change that could hand an account to someone else (e-mail, password, a newly linked sign-in
- * method), the address the account had BEFORE the change is told, in the background: a failed send is
- * logged and never undoes the change. The change is also written to the security log.
+ * method), the address the account had BEFORE the change is told. The notice is queued in the change's own
+ * transaction (`queueAccountNotice`), so the change is never saved without it; once that commits,
+ * `accountChanged` writes the security log line and sends the queued mail.
  */
-import { sendInBackground } from '../mail/mailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { enqueueMail } from '../mail/queue';
 import { type SecurityChange, securityNoticeMail } from '../mail/security-notices';
 import type { SecurityEvent } from '../log';
 import type { Services } from '../services';
@@ -15,14 +18,16 @@ const EVENTS: Record<SecurityChange['kind'], SecurityEvent> = {
   identity_linked: 'identity.linked',
 };
 
-export function notifyAccountChange(
-  services: Pick<Services, 'mailer' | 'log' | 'config'>,
-  before: { id: string; email: string; name: string },
+type Before = { id: string; email: string; name: string };
+
+/** Queues the notice to the address in place before the change; `db` is the change's transaction. */
+export async function queueAccountNotice(
+  db: Kysely<Database>,
+  services: Pick<Services, 'config'>,
+  before: Before,
   change: SecurityChange,
   at: Date,
-  logFields: Record<string, unknown> = {},
-): void {
-  services.log.security(EVENTS[change.kind], { userId: before.id, ...logFields });
+): Promise<void> {
   const message = securityNoticeMail({
     to: before.email,
     name: before.name,
@@ -30,6 +35,16 @@ export function notifyAccountChange(
     at,
     publicUrl: services.config.PUBLIC_URL,
   });
-  // After the caller's transaction has committed and its answer is on its way.
-  setImmediate(() => void sendInBackground(services.mailer, message, `security notice (${change.kind})`, services.log));
+  await enqueueMail(db, message, { kind: `security notice (${change.kind})`, now: at });
+}
+
+/** After the change (and its queued notice) committed: the security log, and the notice on its way. */
+export function accountChanged(
+  services: Pick<Services, 'log' | 'mail'>,
+  before: Before,
+  change: SecurityChange,
+  logFields: Record<string, unknown> = {},
+): void {
+  services.log.security(EVENTS[change.kind], { userId: before.id, ...logFields });
+  services.mail.kick();
 }

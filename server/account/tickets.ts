@@ -23,7 +23,8 @@ export interface PreparedTicket {
 
 export interface Tickets {
   prepare(purpose: TicketPurpose): Promise<PreparedTicket>;
-  store(owner: CodeOwner, purpose: TicketPurpose, prepared: PreparedTicket): Promise<void>;
+  /** Stores a prepared ticket; `db` may be the transaction that also queues its mail. */
+  store(owner: CodeOwner, purpose: TicketPurpose, prepared: PreparedTicket, db?: Kysely<Database>): Promise<void>;
   /**
    * Counts one try of the ticket (only while it has fewer than `maxAttempts`) and answers the account it
    * belongs to when `code` is its live code; null otherwise. Does not use the ticket up: `consume` does.
@@ -51,9 +52,9 @@ export function createTickets(deps: { db: Kysely<Database>; clock: Clock; key: (
       return { ticket, code, ticketHash, codeHash: await hashCode(purpose, ticketHash, code) };
     },
 
-    async store(owner, purpose, prepared) {
+    async store(owner, purpose, prepared, into = db) {
       const now = clock.now();
-      await db
+      await into
         .insertInto('code_tickets')
         .values({
           ticket_hash: prepared.ticketHash,

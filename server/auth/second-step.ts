@@ -9,7 +9,8 @@
  */
 import type { SecondStep } from '../../domain/contract';
 import type { UserWithAvatar } from '../db/schema';
-import { sendInBackground } from '../mail/mailer';
+import { MINUTE_MS } from '../clock';
+import { enqueueMail } from '../mail/queue';
 import { signInCodeMail } from '../mail/messages';
 import { CODE_TTL_MINUTES } from '../account/codes';
 import type { Services } from '../services';
@@ -20,7 +21,7 @@ import type { Services } from '../services';
  * password holder from flooding the owner's mailbox.
  */
 export async function emailCodeStep(
-  services: Pick<Services, 'tickets' | 'limits' | 'mailer' | 'log'>,
+  services: Pick<Services, 'tickets' | 'limits' | 'mail' | 'log' | 'db' | 'clock'>,
   user: UserWithAvatar | null,
   address: string,
 ): Promise<{ secondStep: SecondStep }> {
@@ -29,15 +30,23 @@ export async function emailCodeStep(
     setImmediate(() => {
       services.limits
         .charge([{ limit: services.limits.codeRequest.account, key: `sign-in:${user.email}` }], { userId: user.id })
-        .then(() => services.tickets.store(user, 'sign_in', prepared))
+        .then(() =>
+          services.db.transaction().execute(async (trx) => {
+            await services.tickets.store(user, 'sign_in', prepared, trx);
+            const now = services.clock.now();
+            const message = signInCodeMail({
+              to: user.email,
+              name: user.name,
+              code: prepared.code,
+              minutes: CODE_TTL_MINUTES,
+            });
+            const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS);
+            await enqueueMail(trx, message, { kind: 'sign-in code', now, expiresAt });
+          }),
+        )
         .then(() => {
           services.log.security('signin.second_step', { kind: 'email-code', userId: user.id, address });
-          return sendInBackground(
-            services.mailer,
-            signInCodeMail({ to: user.email, name: user.name, code: prepared.code, minutes: CODE_TTL_MINUTES }),
-            'sign-in code',
-            services.log,
-          );
+          services.mail.kick();
         })
         // A refused request is logged by the limit; nothing is sent, and the code entered will not work.
         .catch((error: unknown) => services.log.logger.warn({ err: error }, 'no sign-in code sent'));

@@ -137,6 +137,39 @@ export interface CodeTicketsTable {
   expires_at: string;
 }
 
+/** A message of the durable mail queue (server/mail/queue.ts). */
+export interface MailQueueTable {
+  id: string;
+  /** What the message is, for logs and metrics: 'payment receipt', 'password reset code', ... */
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The calendar invitation (MailCalendar) as JSON; null: none. */
+  calendar: string | null;
+  created_at: string;
+  expires_at: string | null;
+  next_attempt_at: string;
+  attempts: number;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  ended_at: string | null;
+  /** 'sent', 'gave_up', 'expired' or 'cancelled'. */
+  end_reason: string | null;
+}
+
+export interface MailAttachmentsTable {
+  mail_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
 export interface NotificationsTable {
   id: string;
   user_id: string;
@@ -215,6 +248,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   email_codes: EmailCodesTable;
   code_tickets: CodeTicketsTable;
+  mail_queue: MailQueueTable;
+  mail_attachments: MailAttachmentsTable;
   notifications: NotificationsTable;
   avatars: AvatarsTable;
   visits: VisitsTable;

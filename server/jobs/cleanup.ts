@@ -1,12 +1,13 @@
 /**
  * The periodic clean-up (server/main.ts schedules it every CLEANUP_INTERVAL_SECONDS, once across all instances): accounts whose deletion date has
  * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, detached
- * invoice records whose retention period has ended, expired idempotency keys of orders and expired code tickets. Each step runs on its own, so one failing does not stop
+ * invoice records whose retention period has ended, expired idempotency keys of orders, expired code tickets and mail that ended a week ago. Each step runs on its own, so one failing does not stop
  * the others; what it removed is logged.
  */
 import type { Kysely } from 'kysely';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
 import { purgeExpiredTickets } from '../account/tickets';
+import { purgeEndedMail } from '../mail/queue';
 import { createSessions } from '../auth/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
@@ -24,6 +25,7 @@ export interface CleanupResult {
   expiredInvoiceRecords: number;
   expiredIdempotencyKeys: number;
   expiredCodeTickets: number;
+  endedMail: number;
 }
 
 export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
@@ -59,6 +61,7 @@ export async function runCleanup(deps: {
     expiredInvoiceRecords: await step('invoices', () => purgeExpiredInvoiceRecords(db, clock)),
     expiredIdempotencyKeys: await step('idempotency keys', () => purgeExpiredKeys(db, clock)),
     expiredCodeTickets: await step('code tickets', () => purgeExpiredTickets(db, clock)),
+    endedMail: await step('ended mail', () => purgeEndedMail(db, clock.now())),
   };
   if (Object.values(result).some((count) => count > 0)) log.logger.info({ job: 'cleanup', ...result }, 'clean-up done');
   return result;

@@ -3,8 +3,8 @@
  * PROMISE_REMINDER_BEFORE_MS before its deadline (or past it) is e-mailed to the office once more, once.
  * server/main.ts runs it every ORDER_REMINDER_INTERVAL_MS under its lease (one instance per interval); each
  * order is then claimed with a conditional UPDATE of `promise_reminded_at`, so even two runs at the same
- * moment (a lease taken over from a stalled instance) mail it once. A send that fails gives the claim back,
- * so the next run tries again.
+ * moment (a lease taken over from a stalled instance) mail it once. The mail is queued in the claim's own
+ * transaction (server/mail/queue.ts): the queue delivers it, retrying while the mail server is away.
  */
 import type { Kysely } from 'kysely';
 import { DELIVERY_PROMISE_MS, PROMISE_REMINDER_BEFORE_MS } from '../../domain/orders';
@@ -13,7 +13,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { ServerLog } from '../log';
-import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
+import type { MailSender } from '../mail/sender';
 import { officeReminderMail } from '../mail/order-messages';
 import { listUnremindedPaidBy } from '../orders/repository';
 
@@ -22,15 +23,15 @@ export const ORDER_REMINDERS_JOB = 'order-reminders';
 /** Often enough that a reminder goes out within minutes of the four hours before the deadline. */
 export const ORDER_REMINDER_INTERVAL_MS = 5 * 60 * 1000;
 
-/** Sends the reminders that are due; returns how many it sent. */
+/** Queues the reminders that are due; returns how many it queued. */
 export async function runOrderReminders(deps: {
   db: Kysely<Database>;
   clock: Clock;
-  mailer: Mailer;
+  mail: Pick<MailSender, 'kick'>;
   config: Pick<Config, 'OFFICE_EMAIL' | 'PUBLIC_URL'>;
   log: ServerLog;
 }): Promise<number> {
-  const { db, clock, mailer, config, log } = deps;
+  const { db, clock, mail, config, log } = deps;
   const now = clock.now();
   // Due when the deadline (payment + promise) is at most PROMISE_REMINDER_BEFORE_MS away.
   const paidBy = new Date(now.getTime() + PROMISE_REMINDER_BEFORE_MS - DELIVERY_PROMISE_MS).toISOString();
@@ -39,13 +40,6 @@ export async function runOrderReminders(deps: {
   let sent = 0;
   for (const order of due) {
     const claimedAt = now.toISOString();
-    const claim = await db
-      .updateTable('orders')
-      .set({ promise_reminded_at: claimedAt })
-      .where('invoice_id', '=', order.id)
-      .where('promise_reminded_at', 'is', null)
-      .executeTakeFirst();
-    if (claim.numUpdatedRows !== 1n) continue; // another run has it
     const paidAt = new Date(order.paid_at!);
     const message = officeReminderMail({
       to: config.OFFICE_EMAIL,
@@ -63,22 +57,20 @@ export async function runOrderReminders(deps: {
       provider: order.provider,
       publicUrl: config.PUBLIC_URL,
     });
-    try {
-      await mailer.send(message);
-      sent += 1;
-    } catch (error) {
-      log.logger.error(
-        { event: 'mail.failed', what: 'promise reminder', invoiceId: order.id, err: error },
-        'could not send the promise reminder; it is tried again at the next run',
-      );
-      await db
+    const claimed = await db.transaction().execute(async (trx) => {
+      const claim = await trx
         .updateTable('orders')
-        .set({ promise_reminded_at: null })
+        .set({ promise_reminded_at: claimedAt })
         .where('invoice_id', '=', order.id)
-        .where('promise_reminded_at', '=', claimedAt)
-        .execute();
-    }
+        .where('promise_reminded_at', 'is', null)
+        .executeTakeFirst();
+      if (claim.numUpdatedRows !== 1n) return false; // another run has it
+      await enqueueMail(trx, message, { kind: 'promise reminder (office)', now });
+      return true;
+    });
+    if (claimed) sent += 1;
   }
+  if (sent > 0) mail.kick();
   if (sent > 0) log.logger.info({ event: 'orders.reminded', count: sent }, `reminded the office of ${sent} order(s)`);
   return sent;
 }

@@ -11,6 +11,9 @@ import type { ServerLog } from '../log';
 import type { JobMetrics } from '../metrics/jobs';
 import { claimLease } from './lease';
 
+/** Jobs run more often than this log their claims at debug level only. */
+const QUIET_BELOW_MS = 60_000;
+
 /** How many times per interval each instance looks at the lease. */
 export const LOOKS_PER_INTERVAL = 12;
 
@@ -40,7 +43,9 @@ export function scheduleJob(deps: {
     try {
       const now = clock.now();
       if (stopped || !(await claimLease(db, { name, intervalMs, now }))) return false;
-      log.logger.info({ event: 'job.claimed', job: name, at: now.toISOString() }, `job ${name} claimed`);
+      // A job that runs every few seconds (the mail sweep) would fill the log at info level.
+      const level = intervalMs < QUIET_BELOW_MS ? 'debug' : 'info';
+      log.logger[level]({ event: 'job.claimed', job: name, at: now.toISOString() }, `job ${name} claimed`);
       const ended = metrics?.runStarted(name);
       await run().then(
         () => ended?.(true),

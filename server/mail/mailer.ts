@@ -11,7 +11,6 @@ import type { Transporter } from 'nodemailer';
 import { company } from '../../domain/company';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
-import type { ServerLog } from '../log';
 
 /** A file sent with a message (the report PDF). */
 export interface MailAttachment {
@@ -33,7 +32,11 @@ export interface MailCalendar {
 }
 
 export interface MailMessage {
+  /** The queue's id (server/mail/queue.ts), sent as the Message-ID: a retried message is the same message. */
+  id?: string;
   to: string;
+  /** Where a reply goes (the sender of a contact form), when not to us. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -62,6 +65,11 @@ export interface Mailer {
 
 export const OUTBOX_DIR = 'outbox';
 
+/** The domain of our From address: the right-hand side of our Message-IDs. */
+function mailDomain(): string {
+  return /@([^>\s]+)/.exec(company.mailFrom)?.[1] ?? 'localhost';
+}
+
 export function outboxDir(dataDir: string): string {
   return join(dataDir, OUTBOX_DIR);
 }
@@ -87,12 +95,13 @@ export function createSmtpMailer(url: string, clock: Clock = systemClock): Maile
     ));
   return {
     transport: 'smtp',
-    async send({ attachments, calendar, ...message }) {
+    async send({ id, attachments, calendar, ...message }) {
       await (
         await transport()
       ).sendMail({
         from: company.mailFrom,
         date: clock.now(),
+        ...(id ? { messageId: `<${id}@${mailDomain()}>` } : {}),
         ...message,
         ...(attachments
           ? {
@@ -157,14 +166,4 @@ export function readOutbox(dir: string, limit = Infinity): Array<OutboxMessage &
     .reverse()
     .slice(0, limit)
     .map((name) => ({ ...(JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMessage), file: name }));
-}
-
-/**
- * Sends without making the caller wait (a receipt after a payment, a code the caller must not be able to
- * time): a failure is logged, never thrown. Returns the promise for callers that want to wait anyway.
- */
-export function sendInBackground(mailer: Mailer, message: MailMessage, what: string, log: ServerLog): Promise<void> {
-  return mailer.send(message).catch((error: unknown) => {
-    log.logger.error({ event: 'mail.failed', what, err: error }, `could not send the ${what} e-mail`);
-  });
 }

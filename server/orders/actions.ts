@@ -1,15 +1,15 @@
 /**
  * What the office does to a paid order: schedule (or move) a call, send the report, mark it delivered. Each
- * is checked with the order machine (409 with the reason when it says no), written with its audit entry
- * and the customer's notification in one transaction, and then mailed to the customer in the background
- * (a failed send is logged; the change stands, and the customer still sees it on the invoices page).
+ * is checked with the order machine (409 with the reason when it says no), written with its audit entry,
+ * the customer's notification and the customer's mail (the durable queue, server/mail/queue.ts) in one
+ * transaction; the mail goes once it commits, retried while the mail server is away.
  * An order whose customer deleted the account is still worked, without notification or mail.
  */
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { isServiceType } from '../invoices/wire';
-import { sendInBackground } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
 import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
 import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
@@ -60,6 +60,8 @@ async function apply<T>(
     return alsoInTransaction(trx);
   });
   services.log.security('order.changed', { orderId: order.id, change: event.type, from, to, actorId: change.actor.id });
+  // The customer's mail, queued with the change, goes now that it is committed.
+  services.mail.kick();
   return result;
 }
 
@@ -73,7 +75,7 @@ export async function scheduleCall(
   order: OrderDetailRow,
   request: { actor: UserRow; at: Date; join: string; reason: string | null },
 ): Promise<void> {
-  const { clock, config, log, mailer } = services;
+  const { clock, config, log } = services;
   const now = clock.now();
   const at = request.at.toISOString();
   const moved = order.status === 'scheduled' && order.scheduled_at !== null;
@@ -88,55 +90,58 @@ export async function scheduleCall(
   ].join(' ');
   const event = { type: 'order.schedule', at, join: request.join, reason: request.reason } as const;
   const customer = customerOf(order);
-  const sequence = await apply(
+  await apply(
     services,
     order,
     event,
     { actor: request.actor, set: { scheduled_at: at, join_info: request.join, late_reason: lateReason }, note, now },
     async (trx) => {
-      if (customer) {
-        await addNotification(trx, {
-          userId: customer.id,
-          kind: 'order_scheduled',
-          text: notificationTexts.orderScheduled(order.title, request.at, request.join, moved),
-          now,
-        });
+      if (!customer) return;
+      await addNotification(trx, {
+        userId: customer.id,
+        kind: 'order_scheduled',
+        text: notificationTexts.orderScheduled(order.title, request.at, request.join, moved),
+        now,
+      });
+      const sequence = (await countSchedulings(trx, order.id)) - 1;
+      // The change stands even when its invitation cannot be made: that is logged, never a 500.
+      let calendar: string;
+      try {
+        calendar = await callCalendar(
+          {
+            invoiceId: order.id,
+            title: order.title,
+            type: order.type,
+            at,
+            join: request.join,
+            customer,
+            sequence,
+            publicUrl: config.PUBLIC_URL,
+          },
+          'REQUEST',
+        );
+      } catch (err) {
+        log.logger.error(
+          { event: 'order.invitation_failed', orderId: order.id, err },
+          'the invitation could not be made',
+        );
+        return;
       }
-      return (await countSchedulings(trx, order.id)) - 1;
-    },
-  );
-  if (!customer) return;
-  // The change is saved and its answer is success: the invitation failing to be made is logged, never a 500.
-  try {
-    const calendar = await callCalendar(
-      {
-        invoiceId: order.id,
+      const message = callScheduledMail({
+        to: customer.email,
+        name: customer.name,
         title: order.title,
         type: order.type,
-        at,
+        at: request.at,
         join: request.join,
-        customer,
-        sequence,
+        reason: lateReason,
+        moved,
         publicUrl: config.PUBLIC_URL,
-      },
-      'REQUEST',
-    );
-    const message = callScheduledMail({
-      to: customer.email,
-      name: customer.name,
-      title: order.title,
-      type: order.type,
-      at: request.at,
-      join: request.join,
-      reason: lateReason,
-      moved,
-      publicUrl: config.PUBLIC_URL,
-      calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
-    });
-    void sendInBackground(mailer, message, moved ? 'call moved' : 'call scheduled', log);
-  } catch (err) {
-    log.logger.error({ event: 'order.invitation_failed', orderId: order.id, err }, 'the invitation could not be made');
-  }
+        calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
+      });
+      await enqueueMail(trx, message, { kind: moved ? 'call moved' : 'call scheduled', now });
+    },
+  );
 }
 
 export async function sendReport(
@@ -144,7 +149,7 @@ export async function sendReport(
   order: OrderDetailRow,
   report: { actor: UserRow; fileName: string; bytes: Uint8Array; sha256: string },
 ): Promise<void> {
-  const { clock, config, log, mailer } = services;
+  const { clock, config } = services;
   const now = clock.now();
   const again = order.status === 'reportSent';
   const customer = customerOf(order);
@@ -166,22 +171,21 @@ export async function sendReport(
         text: notificationTexts.orderReportSent(order.title),
         now,
       });
+      const message = reportSentMail({
+        to: customer.email,
+        name: customer.name,
+        title: order.title,
+        fileName: report.fileName,
+        report: report.bytes,
+        publicUrl: config.PUBLIC_URL,
+      });
+      await enqueueMail(trx, message, { kind: 'report', now });
     },
   );
-  if (!customer) return;
-  const message = reportSentMail({
-    to: customer.email,
-    name: customer.name,
-    title: order.title,
-    fileName: report.fileName,
-    report: report.bytes,
-    publicUrl: config.PUBLIC_URL,
-  });
-  void sendInBackground(mailer, message, 'report', log);
 }
 
 export async function deliverOrder(services: Services, order: OrderDetailRow, actor: UserRow): Promise<void> {
-  const { clock, config, log, mailer } = services;
+  const { clock, config } = services;
   const now = clock.now();
   const customer = customerOf(order);
   await apply(
@@ -197,15 +201,14 @@ export async function deliverOrder(services: Services, order: OrderDetailRow, ac
         text: notificationTexts.orderDelivered(order.title, now),
         now,
       });
+      const message = orderDeliveredMail({
+        to: customer.email,
+        name: customer.name,
+        title: order.title,
+        deliveredAt: now,
+        publicUrl: config.PUBLIC_URL,
+      });
+      await enqueueMail(trx, message, { kind: 'order delivered', now });
     },
   );
-  if (!customer) return;
-  const message = orderDeliveredMail({
-    to: customer.email,
-    name: customer.name,
-    title: order.title,
-    deliveredAt: now,
-    publicUrl: config.PUBLIC_URL,
-  });
-  void sendInBackground(mailer, message, 'order delivered', log);
 }

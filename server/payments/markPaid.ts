@@ -4,15 +4,17 @@
  * arriving at once exactly one wins, and the first paid_at is never overwritten.
  * The payment that wins also moves the order to paid through the order machine with its audit entry (no
  * actor: the customer's checkout or the provider did it) and notifies the customer, all in the same
- * transaction; then, when given a mailer, it e-mails a receipt to the customer and the new order to the
- * office in the background: a failed send is logged and never fails the payment.
+ * transaction, where it also queues the customer's receipt and the office's mail of the new order (the durable
+ * mail queue sends them once the transaction commits, retrying while the mail server is away).
  */
 import type { Kysely } from 'kysely';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Database } from '../db/schema';
 import { isServiceType } from '../invoices/wire';
+import type { ServiceType } from '../../domain/contract';
 import type { ServerLog } from '../log';
-import { type Mailer, sendInBackground } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
+import type { MailSender } from '../mail/sender';
 import { receiptMail } from '../mail/messages';
 import { officeNewOrderMail } from '../mail/order-messages';
 import { nextStatus } from '../orders/machine';
@@ -27,22 +29,19 @@ export interface PaymentConfirmation {
   at: Date;
 }
 
-export type PaidEffects = {
+export interface PaidEffects {
   /** For the receipt's link to the invoices page and the office mail's link to the order. */
   publicUrl?: string;
-  /** Where the new order is e-mailed (OFFICE_EMAIL); without it (or a mailer) the office gets no mail. */
+  /** Where the new order is e-mailed (OFFICE_EMAIL); without it (or `mail`) the office gets no mail. */
   officeEmail?: string;
   /** Where the payment is recorded as a security event. */
   log?: ServerLog;
-} & (
-  | { mailer?: undefined }
-  | {
-      /** Sends the receipt; without it no receipt is sent (the notification is written regardless). */
-      mailer: Mailer;
-      /** Where a failed send is reported. */
-      log: ServerLog;
-    }
-);
+  /**
+   * The mail queue's sender: with it, the receipt (and the office's mail) are queued in the payment's own
+   * transaction and sent once it commits; without it no mail is written (the notification is, regardless).
+   */
+  mail?: Pick<MailSender, 'kick'>;
+}
 
 /** Per invoice, the tail of the confirmations this process is applying to it. */
 const applying = new Map<string, Promise<unknown>>();
@@ -104,6 +103,7 @@ export async function markInvoicePaid(
       text: notificationTexts.invoicePaid(paid.title, paid.amount_pence),
       now: at,
     });
+    if (effects.mail) await queuePaymentMail(trx, invoiceId, { ...paid, type: paid.type }, at, provider, effects);
     return paid;
   };
   // The Stripe webhook calls this inside its own transaction (SQLite has no nested ones).
@@ -113,37 +113,33 @@ export async function markInvoicePaid(
   if (!paid) return false;
   effects.log?.security('payment.paid', { invoiceId, userId: paid.user_id, provider, reference });
 
-  if (effects.mailer) {
-    const { mailer, log } = effects;
-    const message = receiptMail({
-      to: paid.email,
-      name: paid.name,
-      invoiceId,
-      title: paid.title,
-      type: paid.type,
-      url: paid.url,
-      amountPence: paid.amount_pence,
-      paidAt: at,
-      publicUrl: effects.publicUrl ?? '',
-    });
-    // After the caller's transaction has committed (the webhook's commits right after this returns).
-    setImmediate(() => void sendInBackground(mailer, message, 'payment receipt', log));
-    if (effects.officeEmail) {
-      const office = officeNewOrderMail({
-        to: effects.officeEmail,
-        invoiceId,
-        customer: { name: paid.name, email: paid.email },
-        title: paid.title,
-        type: paid.type,
-        url: paid.url,
-        amountPence: paid.amount_pence,
-        paidAt: at,
-        deadline: promiseDeadline(at.toISOString()),
-        provider,
-        publicUrl: effects.publicUrl ?? '',
-      });
-      setImmediate(() => void sendInBackground(mailer, office, 'new order (office)', log));
-    }
-  }
+  // After the caller's transaction has committed (the webhook's commits right after this returns).
+  if (effects.mail) setImmediate(() => effects.mail?.kick());
   return true;
+}
+
+/** Queues the customer's receipt and, with OFFICE_EMAIL, the office's mail of the new order. */
+async function queuePaymentMail(
+  trx: Kysely<Database>,
+  invoiceId: string,
+  paid: { email: string; name: string; title: string; type: ServiceType; url: string; amount_pence: number },
+  at: Date,
+  provider: ProviderName,
+  effects: PaidEffects,
+): Promise<void> {
+  const publicUrl = effects.publicUrl ?? '';
+  const order = { title: paid.title, type: paid.type, url: paid.url, amountPence: paid.amount_pence, paidAt: at };
+  const receipt = receiptMail({ to: paid.email, name: paid.name, invoiceId, ...order, publicUrl });
+  await enqueueMail(trx, receipt, { kind: 'payment receipt', now: at });
+  if (!effects.officeEmail) return;
+  const office = officeNewOrderMail({
+    to: effects.officeEmail,
+    invoiceId,
+    customer: { name: paid.name, email: paid.email },
+    ...order,
+    deadline: promiseDeadline(at.toISOString()),
+    provider,
+    publicUrl,
+  });
+  await enqueueMail(trx, office, { kind: 'new order (office)', now: at });
 }

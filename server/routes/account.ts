@@ -31,18 +31,20 @@ import {
   pendingNewAddress,
 } from '../account/email-change';
 import { linkedSignIns, removeLinkedSignIns } from '../account/linked-sign-ins';
-import { notifyAccountChange } from '../account/notify-change';
+import { accountChanged, queueAccountNotice } from '../account/notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
+import { MINUTE_MS } from '../clock';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Charge } from '../limits/charge';
 import { accountAddressKey } from '../limits/limits';
 import { LimitRefused } from '../limits/responses';
-import { sendInBackground } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
+import { queueAndSendNow } from '../mail/send-now';
 import {
   deletionRequestedMail,
   emailChangeCodeMail,
@@ -76,9 +78,12 @@ export function deletionScheduledText(on: Date, now: Date): string {
 const CODE_FIELD = { code: CODE_INVALID_TEXT, ticket: CODE_INVALID_TEXT };
 
 export function accountRoutes(services: Services) {
-  const { db, clock, config, sessions, limits, passwords, codes, tickets, mailer } = services;
+  const { db, clock, config, sessions, limits, passwords, codes, tickets } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
+
+  /** When a code made now stops working: its mail is not sent after that. */
+  const codeExpiry = () => new Date(clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS);
 
   /** The wire user after an update, keeping what the session's read carried besides the users row. */
   const wireUser = (before: UserRow, updated: UserRow): User => toWireUser({ ...before, ...updated });
@@ -129,23 +134,25 @@ export function accountRoutes(services: Services) {
     if (user) {
       setImmediate(() => {
         services.log.security('password.reset_requested', { userId: user.id });
-        tickets
-          .store(user, 'password_reset', prepared)
-          .then(() => linkedSignIns(db, user.id))
+        linkedSignIns(db, user.id)
           .then((linked) =>
-            sendInBackground(
-              mailer,
-              passwordResetCodeMail({
+            db.transaction().execute(async (trx) => {
+              await tickets.store(user, 'password_reset', prepared, trx);
+              const message = passwordResetCodeMail({
                 to: user.email,
                 name: user.name,
                 code: prepared.code,
                 minutes: CODE_TTL_MINUTES,
                 linked,
-              }),
-              'password reset code',
-              services.log,
-            ),
+              });
+              await enqueueMail(trx, message, {
+                kind: 'password reset code',
+                now: clock.now(),
+                expiresAt: codeExpiry(),
+              });
+            }),
           )
+          .then(() => services.mail.kick())
           .catch((error: unknown) =>
             services.log.logger.error({ err: error }, 'could not store a password reset code'),
           );
@@ -189,12 +196,13 @@ export function accountRoutes(services: Services) {
       // The code reached this address, so the address is proven to be the customer's.
       await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
+      await queueAccountNotice(trx, services, user, { kind: 'password_reset' }, now);
       return body.removeOtherSignIns ? removeLinkedSignIns(trx, user.id) : 0;
     });
     // The owner proved the account is theirs: its failed sign-ins (the day's, and from here) are forgotten.
     await limits.login.account.reset(user.email);
     await limits.login.accountAddress.reset(accountAddressKey(user.email, fromKey));
-    notifyAccountChange(services, user, { kind: 'password_reset' }, now, { removedSignIns: removed });
+    accountChanged(services, user, { kind: 'password_reset' }, { removedSignIns: removed });
     return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
   });
 
@@ -208,13 +216,16 @@ export function accountRoutes(services: Services) {
     await throttleCodeRequest(`email-change:${user.id}`, null, { userId: user.id });
 
     const { code, codeHash } = await codes.prepare(user.id, 'email_change');
-    await codes.store(user, 'email_change', codeHash);
-    try {
-      await mailer.send(emailChangeCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
-    } catch (error) {
-      services.log.logger.error({ err: error }, 'could not send the e-mail change code');
-      throw new HttpError(503, MAIL_FAILED_TEXT);
-    }
+    const sent = await queueAndSendNow(
+      services,
+      emailChangeCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+      {
+        kind: 'e-mail change code',
+        expiresAt: codeExpiry(),
+        write: (trx) => codes.store(user, 'email_change', codeHash, trx),
+      },
+    );
+    if (!sent) throw new HttpError(503, MAIL_FAILED_TEXT);
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
   });
 
@@ -258,13 +269,16 @@ export function accountRoutes(services: Services) {
     await throttleCodeRequest(`verify:${user.id}`, null, { userId: user.id });
 
     const { code, codeHash } = await codes.prepare(user.id, 'verify_email');
-    await codes.store(user, 'verify_email', codeHash);
-    try {
-      await mailer.send(verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }));
-    } catch (error) {
-      services.log.logger.error({ event: 'mail.failed', err: error }, 'could not send the verification code e-mail');
-      throw new HttpError(503, MAIL_FAILED_TEXT);
-    }
+    const sent = await queueAndSendNow(
+      services,
+      verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+      {
+        kind: 'verification code',
+        expiresAt: codeExpiry(),
+        write: (trx) => codes.store(user, 'verify_email', codeHash, trx),
+      },
+    );
+    if (!sent) throw new HttpError(503, MAIL_FAILED_TEXT);
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
   });
 
@@ -311,21 +325,23 @@ export function accountRoutes(services: Services) {
     const now = clock.now();
     const { on, created } = await db.transaction().execute(async (trx) => {
       const scheduled = await scheduleDeletion(trx, user.id, now);
+      // A repeated request keeps the first date and sends nothing new.
       if (scheduled.created) {
         const text = notificationTexts.deletionRequested(scheduled.on);
         await addNotification(trx, { userId: user.id, kind: 'deletion_requested', text, now });
+        const message = deletionRequestedMail({
+          to: user.email,
+          name: user.name,
+          on: scheduled.on,
+          publicUrl: config.PUBLIC_URL,
+        });
+        await enqueueMail(trx, message, { kind: 'account deletion', now });
       }
       return scheduled;
     });
-    // A repeated request keeps the first date and sends nothing new.
     if (created) {
       services.log.security('account.deletion_requested', { userId: user.id, on: on.toISOString() });
-      void sendInBackground(
-        mailer,
-        deletionRequestedMail({ to: user.email, name: user.name, on, publicUrl: config.PUBLIC_URL }),
-        'account deletion',
-        services.log,
-      );
+      services.mail.kick();
     }
     return deletionScheduledText(on, now);
   }

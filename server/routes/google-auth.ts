@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { GoogleTokenRequest } from '../../domain/contract';
-import { notifyAccountChange } from '../account/notify-change';
+import { accountChanged, queueAccountNotice } from '../account/notify-change';
 import { GOOGLE_PROVIDER, signInWithGoogle } from '../google/accounts';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';
 import type { AppEnv } from '../http/app-env';
@@ -41,7 +41,12 @@ export function googleAuthRoutes(services: Services) {
         throw error;
       }
       const { user, token, created, linked } = signedIn;
-      if (linked) notifyAccountChange(services, user, { kind: 'identity_linked', provider: 'Google' }, clock.now());
+      if (linked) {
+        // Queued right after the sign-in's own transaction (server/google/accounts.ts), which links the identity.
+        const change = { kind: 'identity_linked', provider: 'Google' } as const;
+        await queueAccountNotice(services.db, services, user, change, clock.now());
+        accountChanged(services, user, change);
+      }
       services.log.security(created ? 'register.success' : 'signin.success', {
         userId: user.id,
         method: GOOGLE_PROVIDER,

@@ -85,7 +85,7 @@ async function applyEvent(
 export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) {
   const { db, clock } = services;
   const effects: PaidEffects = {
-    mailer: services.mailer,
+    mail: services.mail,
     publicUrl: services.config.PUBLIC_URL,
     officeEmail: services.config.OFFICE_EMAIL,
     log: services.log,

@@ -69,7 +69,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       db,
       invoice.id,
       { provider: 'sandbox', reference: null, at: clock.now() },
-      { mailer: services.mailer, publicUrl: config.PUBLIC_URL, officeEmail: config.OFFICE_EMAIL, log: services.log },
+      { mail: services.mail, publicUrl: config.PUBLIC_URL, officeEmail: config.OFFICE_EMAIL, log: services.log },
     );
     return c.redirect(invoicesUrl, 303);
   });

@@ -9,7 +9,7 @@ import {
   newAddressCodeSentText,
   proveEmailChange,
 } from '../account/email-change';
-import { notifyAccountChange } from '../account/notify-change';
+import { accountChanged, queueAccountNotice } from '../account/notify-change';
 import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
@@ -104,10 +104,11 @@ export function userRoutes(services: Services) {
     const { updated, token } = await db.transaction().execute(async (trx) => {
       const updated = await updateUser(trx, user.id, { password_hash: passwordHash }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
+      await queueAccountNotice(trx, services, user, { kind: 'password_changed' }, now);
       const { token } = await sessions.create(user.id, trx);
       return { updated, token };
     });
-    notifyAccountChange(services, user, { kind: 'password_changed' }, now);
+    accountChanged(services, user, { kind: 'password_changed' });
     return c.json({ user: toWireUser(updated), token }, 200);
   });
 

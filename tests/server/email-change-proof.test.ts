@@ -341,7 +341,7 @@ describe('when the code cannot be mailed', () => {
       .execute();
     expect(codes).toEqual([]);
     expect(offline.logLines).toContainEqual(
-      expect.objectContaining({ event: 'mail.failed', msg: 'could not send the new address code' }),
+      expect.objectContaining({ event: 'mail.failed', msg: 'could not send the new address code e-mail' }),
     );
   });
 });

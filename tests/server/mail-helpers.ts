@@ -176,7 +176,8 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+/** A real SMTP server on loopback; `port` to bring one back where an earlier one stood (0: any free port). */
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -193,11 +194,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   const to = (address: string) => messages.filter((mail) => mail.rcptTo.includes(address.toLowerCase()));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     to,
     async waitFor(address, count = 1, timeoutMs = 5000) {

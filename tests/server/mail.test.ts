@@ -129,7 +129,9 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.json$/);
     const stored = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Record<string, string>;
-    expect(Object.keys(stored).sort()).toEqual(['date', 'from', 'html', 'subject', 'text', 'to']);
+    // The outbox is one transport of the mail queue: the message keeps the queue's id.
+    expect(Object.keys(stored).sort()).toEqual(['date', 'from', 'html', 'id', 'subject', 'text', 'to']);
+    expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(stored).toMatchObject({ to: account.user.email, from: company.mailFrom });
     expect(stored.text).toContain('Hello Outbox Reader');
     expect(stored.html).toMatch(/^<!doctype html>/i);

@@ -39,6 +39,8 @@ describe('the migrations on PostgreSQL', () => {
         'idempotency_keys',
         'invoices',
         'job_leases',
+        'mail_attachments',
+        'mail_queue',
         'notifications',
         'order_events',
         'orders',

@@ -99,7 +99,7 @@ describe('notifications are created', () => {
     expect(smtp.to(account.user.email)).toEqual([]);
   });
 
-  it('when the receipt cannot be sent, the payment still stands and the failure is logged', async () => {
+  it('when the receipt cannot be sent, the payment still stands, the failure is logged and the receipt waits', async () => {
     const down = await startMailCatcher();
     await down.close();
     const offline = await createTestServer({ SMTP_URL: down.url });
@@ -109,14 +109,21 @@ describe('notifications are created', () => {
     await vi.waitFor(() =>
       expect(offline.logLines).toContainEqual(
         expect.objectContaining({
-          level: 50,
+          level: 40,
           event: 'mail.failed',
-          what: 'payment receipt',
-          msg: 'could not send the payment receipt e-mail',
+          kind: 'payment receipt',
+          attempts: 1,
+          msg: 'could not send the payment receipt e-mail; it will be tried again',
           err: expect.objectContaining({ message: expect.any(String) }),
         }),
       ),
     );
+    const receipt = await offline.db
+      .selectFrom('mail_queue')
+      .select(['attempts', 'ended_at', 'to_address'])
+      .where('kind', '=', 'payment receipt')
+      .executeTakeFirstOrThrow();
+    expect(receipt).toEqual({ attempts: 1, ended_at: null, to_address: account.user.email });
   });
 
   it('when the account deletion is requested', async () => {

@@ -1,0 +1,123 @@
+/**
+ * Sends the durable queue's messages (docs/operating.md#mail-queue). Any instance may send any message: each is
+ * claimed first (server/mail/queue.ts), so two instances never send one at the same time. Right after a change
+ * commits, `kick` sends what it queued at once; the periodic job (`sendDue`, every MAIL_SWEEP_INTERVAL_MS under
+ * the job lease) retries what failed, with growing waits, and whatever a crashed instance left behind.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Database } from '../db/schema';
+import { THIS_INSTANCE } from '../jobs/lease';
+import type { ServerLog } from '../log';
+import type { Mailer } from './mailer';
+import { claimMail, dueMailIds, endMail, failMail, loadMail } from './queue';
+
+/** The sweep's name in `job_leases`. */
+export const MAIL_JOB = 'mail';
+/** How often the queue is swept for retries across all instances. */
+export const MAIL_SWEEP_INTERVAL_MS = 5_000;
+/** Messages sent per sweep or kick, at most (the rest wait for the next). */
+const BATCH = 50;
+/** Messages sent at the same time. */
+const PARALLEL = 4;
+
+export type Delivery = 'sent' | 'retry' | 'gave_up' | 'expired' | 'busy';
+
+export interface MailSender {
+  /** Sends every due message this instance can claim; answers how many were sent. */
+  sendDue(): Promise<number>;
+  /** Sends what is due soon, without making the caller wait (after a transaction that queued mail). */
+  kick(): void;
+  /** Tries one message now and says how it went ('busy': another sender holds it, or it is not due). */
+  deliver(id: string): Promise<Delivery>;
+  /** Ends a message that is still waiting and not being sent; false when it is gone or under way. */
+  cancel(id: string): Promise<boolean>;
+  /** Waits for a kick under way (shutdown, tests). */
+  idle(): Promise<void>;
+}
+
+export function createMailSender(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  log: ServerLog;
+  holder?: string;
+}): MailSender {
+  const { db, clock, mailer, log, holder = THIS_INSTANCE } = deps;
+  let kicking: Promise<unknown> | undefined;
+  let again = false;
+
+  async function deliver(id: string): Promise<Delivery> {
+    if (!(await claimMail(db, id, holder, clock.now()))) return 'busy';
+    const mail = await loadMail(db, id);
+    if (!mail) return 'busy';
+    // A code whose time has passed is worth nothing: it is dropped, never sent late.
+    if (mail.expiresAt && clock.now() >= mail.expiresAt) {
+      await endMail(db, id, 'expired', clock.now());
+      log.logger.warn(
+        { event: 'mail.expired', mailId: id, kind: mail.kind },
+        `dropped the expired ${mail.kind} e-mail`,
+      );
+      return 'expired';
+    }
+    try {
+      await mailer.send(mail.message);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const outcome = await failMail(db, mail, reason, clock.now());
+      if (outcome === 'gave_up') {
+        log.security('mail.gave_up', { mailId: id, kind: mail.kind, attempts: mail.attempts + 1 });
+      } else {
+        log.logger.warn(
+          { event: 'mail.failed', mailId: id, kind: mail.kind, attempts: mail.attempts + 1, err: error },
+          `could not send the ${mail.kind} e-mail; it will be tried again`,
+        );
+      }
+      return outcome;
+    }
+    // Sent: should this mark fail (the database away), the claim lapses and the message goes again. The
+    // Message-ID stays the same, so a receiver can tell the copy.
+    await endMail(db, id, 'sent', clock.now());
+    return 'sent';
+  }
+
+  async function sendDue(): Promise<number> {
+    const ids = await dueMailIds(db, clock.now(), BATCH);
+    let sent = 0;
+    // A few at a time: a burst (a payment's receipt and the office's mail) goes out together, while a slow
+    // mail server is not opened a connection per waiting message.
+    for (let start = 0; start < ids.length; start += PARALLEL) {
+      const outcomes = await Promise.all(ids.slice(start, start + PARALLEL).map(deliver));
+      sent += outcomes.filter((outcome) => outcome === 'sent').length;
+    }
+    return sent;
+  }
+
+  function kick(): void {
+    // One kick at a time in this instance; a kick asked for during one runs once more after it.
+    if (kicking) {
+      again = true;
+      return;
+    }
+    kicking = new Promise((resolve) => setImmediate(resolve))
+      .then(sendDue)
+      .catch((error: unknown) => log.logger.error({ err: error }, 'could not send queued mail'))
+      .finally(() => {
+        kicking = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    sendDue,
+    kick,
+    deliver,
+    cancel: async (id) => endMail(db, id, 'cancelled', clock.now(), true),
+    async idle() {
+      while (kicking) await kicking;
+    },
+  };
+}
