@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
 import { clientConfigRoutes } from './routes/client-config';
 import { googleAuthRoutes } from './routes/google-auth';
+import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { officeRoutes } from './routes/office';
@@ -119,6 +120,8 @@ export function createApp({
   app.route('/api/avatars', avatarRoutes(services));
   app.route('/api', clientConfigRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));
+  // The contact form and the youth application, to the office.
+  app.route('/api/forms', formRoutes(services));
   // A customer's order: its report and calendar file.
   app.route('/api/orders', orderDownloadRoutes(services));
   // The office: orders after payment, and (admins) its staff. Office and admin accounts only.

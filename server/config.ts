@@ -62,6 +62,8 @@ export interface Config {
   AVATAR_MAX_PER_USER_PER_HOUR: number;
   /** Visit records per address per minute. */
   VISIT_MAX_PER_ADDRESS_PER_MINUTE: number;
+  /** Contact messages and youth applications per address per hour, together. */
+  FORM_MAX_PER_ADDRESS_PER_HOUR: number;
   /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
   TRUST_PROXY: boolean;
   /** Largest request body accepted, in bytes. */
@@ -330,6 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
     INVOICE_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'INVOICE_MAX_PER_ADDRESS_PER_HOUR', 100, 1, 1_000_000),
     AVATAR_MAX_PER_USER_PER_HOUR: integer(env, 'AVATAR_MAX_PER_USER_PER_HOUR', 20, 1, 1_000_000),
     VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
+    FORM_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'FORM_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
     TRUST_PROXY: flag(env, 'TRUST_PROXY'),
     BODY_LIMIT_BYTES: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     PAYMENT_LINK_SECRET: raw(env, 'PAYMENT_LINK_SECRET'),

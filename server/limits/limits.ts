@@ -35,6 +35,8 @@ export interface Limits {
   /** Profile pictures, counted only when one is sent. */
   avatar: { user: Limit };
   visit: { address: Limit };
+  /** Contact messages and youth applications, counted together. */
+  forms: { address: Limit };
   /** Takes one point from each limit in order, or throws the 429 of the first that refuses (server/limits/charge.ts). */
   charge(charges: readonly Charge[], fields?: Record<string, unknown>): Promise<Taken>;
   close(): Promise<void>;
@@ -158,6 +160,14 @@ export function createLimits(
         name: 'avatar.user',
         keyKind: 'user',
         points: config.AVATAR_MAX_PER_USER_PER_HOUR,
+        durationSeconds: HOUR,
+      }),
+    },
+    forms: {
+      address: limit({
+        name: 'forms.address',
+        keyKind: 'address',
+        points: config.FORM_MAX_PER_ADDRESS_PER_HOUR,
         durationSeconds: HOUR,
       }),
     },

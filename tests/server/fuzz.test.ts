@@ -702,6 +702,22 @@ const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/api/auth/login/email', fields: { email: F.email, password: F.password } },
   { method: 'POST', path: '/api/auth/login/second-step', fields: { ticket: F.ticket, code: F.code } },
+  {
+    method: 'POST',
+    path: '/api/forms/contact',
+    fields: { name: F.name, email: F.email, message: F.name, website: fc.constantFrom('', 'http://spam.example') },
+  },
+  {
+    method: 'POST',
+    path: '/api/forms/youth-application',
+    fields: {
+      fullName: F.name,
+      emailAddress: F.email,
+      phoneNumber: fc.constantFrom('07123456789', 'x'),
+      age: fc.integer({ min: -5, max: 99 }),
+      joinCause: F.name,
+    },
+  },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'POST', path: '/api/auth/register/google', fields: { googleToken: F.googleToken } },
   { method: 'POST', path: '/api/auth/login/google', fields: { googleToken: F.googleToken } },

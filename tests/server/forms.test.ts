@@ -1,0 +1,102 @@
+/**
+ * The contact form and the youth application reach the office (OFFICE_EMAIL) through the mail queue, with
+ * the sender as Reply-To; the pages' rules hold on the server; a filled honeypot sends nothing; each address
+ * is limited.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { APPLICATION_SENT_TEXT, CONTACT_SENT_TEXT } from '../../server/routes/forms';
+import { cleanup, createTestServer, errorText, fromAddress, jsonInit, uniqueAddress } from './helpers';
+import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+import { company } from '../../domain/company';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await smtp.close();
+  await cleanup();
+});
+
+const OFFICE = 'forms@northgate.test';
+const { app } = await createTestServer({ SMTP_URL: smtp.url, OFFICE_EMAIL: OFFICE });
+const post = (path: string, body: unknown, address = uniqueAddress()) =>
+  app.request(`/api/forms/${path}`, jsonInit('POST', body), fromAddress(address));
+
+const contact = {
+  name: '  Grace Hopper ',
+  email: 'grace@example.com',
+  message: 'Can you look at our servers next week?',
+};
+const youth = {
+  fullName: 'Alan Turing',
+  emailAddress: 'alan@example.com',
+  phoneNumber: '07123 456789',
+  age: 19,
+  joinCause: 'I want to learn how networks are kept safe.',
+};
+
+describe('the contact form', () => {
+  it('e-mails the office which form it came from, with the sender as Reply-To', async () => {
+    const res = await post('contact', contact);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: CONTACT_SENT_TEXT } });
+    const mail = await smtp.waitFor(OFFICE);
+    expectWellFormed(mail, company.mailFrom);
+    expect(mail.subject).toBe('Contact form: Grace Hopper');
+    expect(mail.headers['reply-to']).toBe('grace@example.com');
+    expect(mail.text).toContain('A message came through the contact form on the website.');
+    expect(mail.text).toContain('Can you look at our servers next week?');
+  });
+
+  it("refuses what the page refuses, with the page's texts", async () => {
+    for (const [body, text] of [
+      [{ ...contact, name: '  ' }, 'Name is required'],
+      [{ ...contact, email: 'not-an-address' }, 'Email is invalid'],
+      [{ ...contact, message: '' }, 'Message is required'],
+    ] as const) {
+      const res = await post('contact', body);
+      expect(res.status).toBe(400);
+      expect(await errorText(res)).toBe(text);
+    }
+  });
+});
+
+describe('the youth application', () => {
+  it('e-mails the office the application, with the applicant as Reply-To', async () => {
+    const before = smtp.to(OFFICE).length;
+    const res = await post('youth-application', youth);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: APPLICATION_SENT_TEXT } });
+    const mail = await smtp.waitFor(OFFICE, before + 1);
+    expect(mail.subject).toBe('Youth programme application: Alan Turing');
+    expect(mail.headers['reply-to']).toBe('alan@example.com');
+    for (const line of [
+      'youth programme application form',
+      'Phone: 07123 456789',
+      'Age: 19',
+      'networks are kept safe',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+  });
+
+  it('refuses an applicant outside 18 to 30', async () => {
+    const res = await post('youth-application', { ...youth, age: 31 });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toMatch(/18/);
+  });
+});
+
+describe('strangers and robots', () => {
+  it('a filled honeypot is answered as sent, and nothing is sent', async () => {
+    const before = smtp.to(OFFICE).length;
+    const res = await post('contact', { ...contact, website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    await settle();
+    expect(smtp.to(OFFICE)).toHaveLength(before);
+  });
+
+  it('ten forms an hour per address, then 429', async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < 10; i += 1) expect((await post('contact', contact, address)).status).toBe(200);
+    expect((await post('youth-application', youth, address)).status).toBe(429);
+  });
+});
