@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     log,
     metrics: metrics.jobs,
+    quiet: true,
   });
 
   // The signing secret exists before the first request: no request waits for its first write.

@@ -11,9 +11,6 @@ import type { ServerLog } from '../log';
 import type { JobMetrics } from '../metrics/jobs';
 import { claimLease } from './lease';
 
-/** Jobs run more often than this log their claims at debug level only. */
-const QUIET_BELOW_MS = 60_000;
-
 /** How many times per interval each instance looks at the lease. */
 export const LOOKS_PER_INTERVAL = 12;
 
@@ -33,8 +30,10 @@ export function scheduleJob(deps: {
   log: ServerLog;
   /** Told where each run here starts and ends (server/metrics/jobs.ts). */
   metrics?: JobMetrics;
+  /** Claims logged at debug level only: for a job that runs every few seconds. */
+  quiet?: boolean;
 }): ScheduledJob {
-  const { name, intervalMs, run, db, clock, log, metrics } = deps;
+  const { name, intervalMs, run, db, clock, log, metrics, quiet = false } = deps;
   metrics?.declare(name);
   let running: Promise<boolean> | undefined;
   let stopped = false;
@@ -44,7 +43,7 @@ export function scheduleJob(deps: {
       const now = clock.now();
       if (stopped || !(await claimLease(db, { name, intervalMs, now }))) return false;
       // A job that runs every few seconds (the mail sweep) would fill the log at info level.
-      const level = intervalMs < QUIET_BELOW_MS ? 'debug' : 'info';
+      const level = quiet ? 'debug' : 'info';
       log.logger[level]({ event: 'job.claimed', job: name, at: now.toISOString() }, `job ${name} claimed`);
       const ended = metrics?.runStarted(name);
       await run().then(
