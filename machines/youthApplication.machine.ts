@@ -1,10 +1,14 @@
 /**
- * The youth-programme application: submit stays disabled until every rule passes; the
- * name cannot grow past 32 characters; submitting shows a spinner, then after 1.5 s the form resets
- * and a success toast says 'Your application has been sent successfully'. Nothing is sent anywhere:
- * the checked application is kept (trimmed) so the page can offer it as an e-mail to the programme.
+ * The youth-programme application: submit stays disabled until every rule passes; the name cannot grow past
+ * 32 characters; submitting sends the trimmed application to the office (the injected `sendApplication`)
+ * and shows a spinner for at least 1.5 s; once both are done the form resets and a success toast says 'Your
+ * application has been sent successfully'. A failed send keeps the form as typed and says why in the toast.
+ *
+ * `website` is a honeypot: a field people never see, which robots fill in; the server drops an application
+ * that has one.
  */
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../domain/errorMessage';
 import {
   validateYouth,
   validateYouthField,
@@ -20,14 +24,18 @@ export const YOUTH_SUBMIT_DELAY_MS = 1500;
 export type YouthEvent =
   | { type: 'youth.change'; field: Exclude<YouthField, 'age'>; value: string }
   | { type: 'youth.changeAge'; age: number }
+  | { type: 'youth.trap'; value: string }
   | { type: 'youth.submit' };
+
+/** What is sent: the trimmed application and the honeypot. */
+export type YouthApplication = YouthValues & { website: string };
 
 interface YouthContext {
   values: YouthValues;
   /** Errors of the fields the applicant has touched; untouched empty fields are not scolded. */
   errors: YouthErrors;
-  /** The last application that passed every rule, trimmed, for the applicant to e-mail. */
-  application: YouthValues | null;
+  /** The honeypot's value (empty for people). */
+  website: string;
 }
 
 export const emptyYouthValues: YouthValues = {
@@ -45,11 +53,17 @@ function withField(values: YouthValues, field: YouthField, value: string | numbe
 export const youthApplicationMachine = setup({
   // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as YouthContext, events: {} as YouthEvent },
+  actors: {
+    sendApplication: fromPromise<string, YouthApplication>(async () => {
+      throw new Error('sendApplication is not provided');
+    }),
+  },
   // Stryker disable next-line ObjectLiteral: these do nothing, as xstate does for an unimplemented action
   actions: {
-    /** A toast says the application is on its way; the same toast then says it was sent. */
+    /** A toast says the application is on its way; the same toast then says it was sent, or why not. */
     announceSending: () => {},
     announceSent: () => {},
+    announceFailed: (_, _params: { message: string }) => {},
   },
   guards: {
     fitsNameLimit: ({ event }) =>
@@ -59,7 +73,7 @@ export const youthApplicationMachine = setup({
   delays: { submitDelay: YOUTH_SUBMIT_DELAY_MS },
 }).createMachine({
   id: 'youthApplication',
-  context: { values: emptyYouthValues, errors: {}, application: null },
+  context: { values: emptyYouthValues, errors: {}, website: '' },
   initial: 'editing',
   states: {
     editing: {
@@ -80,28 +94,50 @@ export const youthApplicationMachine = setup({
             return { values, errors: { ...context.errors, age: validateYouthField('age', values) ?? undefined } };
           }),
         },
+        'youth.trap': { actions: assign({ website: ({ event }) => event.value }) },
         'youth.submit': { guard: 'allValid', target: 'submitting', actions: 'announceSending' },
       },
     },
+    /** The request and the spinner's minimum run side by side; the form resets when both are done. */
     submitting: {
-      after: {
-        submitDelay: {
-          target: 'editing',
-          actions: [
-            assign(({ context }) => ({
-              application: {
-                ...context.values,
-                fullName: context.values.fullName.trim(),
-                emailAddress: context.values.emailAddress.trim(),
-                phoneNumber: context.values.phoneNumber.trim(),
-                joinCause: context.values.joinCause.trim(),
+      type: 'parallel',
+      states: {
+        request: {
+          initial: 'sending',
+          states: {
+            sending: {
+              invoke: {
+                id: 'sendApplication',
+                src: 'sendApplication',
+                input: ({ context }) => ({
+                  ...context.values,
+                  fullName: context.values.fullName.trim(),
+                  emailAddress: context.values.emailAddress.trim(),
+                  phoneNumber: context.values.phoneNumber.trim(),
+                  joinCause: context.values.joinCause.trim(),
+                  website: context.website,
+                }),
+                onDone: 'sent',
+                onError: {
+                  target: '#youthApplication.editing',
+                  actions: { type: 'announceFailed', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                },
               },
-              values: emptyYouthValues,
-              errors: {},
-            })),
-            'announceSent',
-          ],
+            },
+            sent: { type: 'final' },
+          },
         },
+        minimum: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { submitDelay: 'passed' } },
+            passed: { type: 'final' },
+          },
+        },
+      },
+      onDone: {
+        target: 'editing',
+        actions: [assign({ values: emptyYouthValues, errors: {} }), 'announceSent'],
       },
     },
   },

@@ -1,23 +1,20 @@
 import { useMachine } from '@xstate/react';
-import { contactMachine, type ContactField } from '../../machines/contact.machine';
+import type { ContactField } from '../../machines/contact.machine';
+import { wireContact } from '../app/wiring/contact';
+import { Spinner } from '../components/Spinner';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
 import { company } from '../../domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import './Forms.css';
 
-/** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message'; nothing is sent to a server. */
-function mailtoFor(message: { name: string; email: string; message: string } | null): string {
-  const body = message ? `${message.message}\n\n${message.name} <${message.email}>` : '';
-  const query = new URLSearchParams({ subject: `Question from ${message?.name ?? 'the website'}`, body });
-  return `mailto:${company.supportEmail}?${query.toString().replace(/\+/g, '%20')}`;
-}
-
+/** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message', sent to the office. */
 export default function Contact() {
   usePageMeta('Contact us', `Questions about a service? Write to ${company.name}.`);
   const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(contactMachine, { inspect });
-  const { values, errors } = snapshot.context;
+  const [snapshot, send] = useMachine(wireContact(), { inspect });
+  const { values, errors, failure } = snapshot.context;
+  const sending = snapshot.matches('sending');
   const change = (field: ContactField) => (event: { target: { value: string } }) =>
     send({ type: 'contact.change', field, value: event.target.value });
 
@@ -30,11 +27,8 @@ export default function Contact() {
       </p>
       {snapshot.matches('sent') && (
         <div className="alert alert--success" role="status">
-          {/* The form sends nothing to a server, so say plainly how the message reaches us. */}
           <span>
-            Thank you, {snapshot.context.message?.name}! Your message is ready:{' '}
-            <a href={mailtoFor(snapshot.context.message)}>send it to {company.supportEmail}</a> from your e-mail program
-            and we reply within a few hours.
+            Thank you, {snapshot.context.message?.name}! Your message has been sent; we reply within a few hours.
           </span>
           <button type="button" aria-label="Dismiss" onClick={() => send({ type: 'contact.dismiss' })}>
             ×
@@ -80,9 +74,30 @@ export default function Contact() {
             {...invalid('contact-message', errors.message)}
           />
         </FieldError>
-        <button type="submit" className="button button--primary">
-          Send Message
-        </button>
+        {/* A field people never see: robots fill it in, and the server drops their message. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor="contact-website">Leave this empty</label>
+          <input
+            id="contact-website"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={snapshot.context.website}
+            onChange={(event) => send({ type: 'contact.trap', value: event.target.value })}
+          />
+        </div>
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        {sending ? (
+          <Spinner label="Sending your message" />
+        ) : (
+          <button type="submit" className="button button--primary">
+            Send Message
+          </button>
+        )}
       </form>
     </main>
   );

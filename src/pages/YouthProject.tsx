@@ -1,15 +1,13 @@
 import { useMachine } from '@xstate/react';
-import { type YouthEvent, youthApplicationMachine } from '../../machines/youthApplication.machine';
+import type { YouthEvent } from '../../machines/youthApplication.machine';
+import { wireYouthApplication } from '../app/wiring/youthApplication';
 import {
   YOUTH_AGE_MAX,
   YOUTH_AGE_MIN,
   YOUTH_CAUSE_MAX,
   YOUTH_EMAIL_MAX,
-  YOUTH_FIELDS,
   YOUTH_NAME_MAX,
-  validateYouthField,
 } from '../../domain/validation';
-import type { YouthValues } from '../../domain/validation';
 import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
 import { company } from '../../domain/company';
@@ -22,33 +20,12 @@ const YOUTH_TOAST = 'youth-application';
 
 type TextField = Extract<YouthEvent, { type: 'youth.change' }>['field'];
 
-/** The application as an e-mail to the programme: the form itself sends nothing anywhere. */
-function mailtoFor(application: YouthValues | null): string {
-  const body = application
-    ? [
-        `Full name: ${application.fullName}`,
-        `E-mail: ${application.emailAddress}`,
-        `Phone: ${application.phoneNumber}`,
-        `Age: ${application.age}`,
-        '',
-        'Why I want to join:',
-        application.joinCause,
-      ].join('\n')
-    : '';
-  const subject = `Youth Project application${application ? ` from ${application.fullName}` : ''}`;
-  const query = new URLSearchParams(application ? { subject, body } : { subject });
-  return `mailto:${company.youthProjectEmail}?${query.toString().replace(/\+/g, '%20')}`;
-}
-
-/**
- * The programme, then the application form. The form checks an application and sends nothing to a
- * server: the page says so, and offers the checked application as an e-mail to the programme's address.
- */
+/** The programme, then the application form, which sends a checked application to the programme's office. */
 export default function YouthProject() {
-  usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply by e-mail.');
+  usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply online.');
   const { inspect, toasts } = useAppActors();
   const [snapshot, send] = useMachine(
-    youthApplicationMachine.provide({
+    wireYouthApplication().provide({
       actions: {
         announceSending: () =>
           toasts.send({ type: 'toast.add', toast: { id: YOUTH_TOAST, title: 'Sending your application…' } }),
@@ -58,13 +35,14 @@ export default function YouthProject() {
             id: YOUTH_TOAST,
             changes: { title: 'Your application has been sent successfully', variant: 'success' },
           }),
+        announceFailed: (_, { message }) =>
+          toasts.send({ type: 'toast.update', id: YOUTH_TOAST, changes: { title: message, variant: 'error' } }),
       },
     }),
     { inspect },
   );
-  const { values, errors, application } = snapshot.context;
+  const { values, errors } = snapshot.context;
   const submitting = snapshot.matches('submitting');
-  const allValid = YOUTH_FIELDS.every((field) => validateYouthField(field, values) === null);
   const change = (field: TextField) => (event: { target: { value: string } }) =>
     send({ type: 'youth.change', field, value: event.target.value });
 
@@ -75,20 +53,9 @@ export default function YouthProject() {
       <section className="form-page youth-page__apply" aria-labelledby="apply-title">
         <h2 id="apply-title">Apply now</h2>
         <p className="form-page__lead">
-          All fields are required. This page does not send your application to us: the form checks it, then prepares it
-          as an e-mail for you to send to{' '}
-          <a href={`mailto:${company.youthProjectEmail}`}>{company.youthProjectEmail}</a> from your e-mail program. You
-          can also write to that address directly. We reply to every application that reaches it.
+          All fields are required. Your application goes to the programme's team, who reply to every applicant. You can
+          also write to <a href={`mailto:${company.youthProjectEmail}`}>{company.youthProjectEmail}</a>.
         </p>
-        {application && (
-          <div className="alert alert--success" role="status">
-            <span>
-              Thank you, {application.fullName}! To apply,{' '}
-              <a href={mailtoFor(application)}>send your application to {company.youthProjectEmail}</a> from your e-mail
-              program.
-            </span>
-          </div>
-        )}
         <form
           className="form form-card"
           noValidate
@@ -172,10 +139,22 @@ export default function YouthProject() {
               />
             </FieldError>
           </fieldset>
+          {/* A field people never see: robots fill it in, and the server drops their application. */}
+          <div className="visually-hidden" aria-hidden="true">
+            <label htmlFor="youth-website">Leave this empty</label>
+            <input
+              id="youth-website"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={snapshot.context.website}
+              onChange={(event) => send({ type: 'youth.trap', value: event.target.value })}
+            />
+          </div>
           {submitting ? (
             <Spinner label="Sending your application" />
           ) : (
-            <button type="submit" className="button button--primary" disabled={!allValid}>
+            <button type="submit" className="button button--primary" disabled={!snapshot.can({ type: 'youth.submit' })}>
               Send application
             </button>
           )}

@@ -15,14 +15,14 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(snapshot.context).toStrictEqual({ toasts: [], nextId: 1 });
   });
 
-  it('youthApplication: an empty form, age 18, no errors, nothing kept', async () => {
+  it('youthApplication: an empty form, age 18, no errors, an empty honeypot', async () => {
     const { youthApplicationMachine } = await import('../../machines/youthApplication.machine');
     const snapshot = createActor(youthApplicationMachine).getSnapshot();
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toStrictEqual({
       values: { fullName: '', emailAddress: '', phoneNumber: '', age: 18, joinCause: '' },
       errors: {},
-      application: null,
+      website: '',
     });
   });
 

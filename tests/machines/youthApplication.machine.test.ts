@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { emptyYouthValues, youthApplicationMachine } from '../../machines/youthApplication.machine';
+import { createActor, fromPromise } from 'xstate';
+import {
+  type YouthApplication,
+  emptyYouthValues,
+  youthApplicationMachine,
+} from '../../machines/youthApplication.machine';
 import { YOUTH_FIELDS, validateYouthField } from '../../domain/validation';
 import { describePathTests } from './pathTest';
 
@@ -20,8 +24,11 @@ describePathTests({
     { type: 'youth.change', field: 'phoneNumber', value: valid.phoneNumber },
     { type: 'youth.change', field: 'joinCause', value: valid.joinCause },
     { type: 'youth.changeAge', age: 31 },
+    { type: 'youth.trap', value: 'http://spam.example' },
     { type: 'youth.submit' },
   ],
+  outputs: { sendApplication: ['Your application has been sent successfully'] },
+  errors: { sendApplication: [new Error('Too many attempts. Please try again in 1 hour.')] },
   // Which fields are valid is what shapes the machine; the values themselves do not.
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -31,19 +38,34 @@ describePathTests({
     }),
   check: (snapshot) => {
     expect(snapshot.context.values.fullName.length).toBeLessThanOrEqual(32);
-    // What is kept to e-mail is always an application that passed every rule.
-    const { application } = snapshot.context;
-    if (application) for (const field of YOUTH_FIELDS) expect(validateYouthField(field, application)).toBeNull();
+    // Only an application that passes every rule is ever being sent.
+    if (snapshot.matches('submitting')) {
+      for (const field of YOUTH_FIELDS) expect(validateYouthField(field, snapshot.context.values)).toBeNull();
+    }
   },
 });
+
+/** The machine with a send that records what it was given; `fail` makes it refuse. */
+function sending(sent: YouthApplication[] = [], fail: Error | null = null) {
+  return youthApplicationMachine.provide({
+    actors: {
+      sendApplication: fromPromise(async ({ input }: { input: YouthApplication }) => {
+        if (fail) throw fail;
+        sent.push(input);
+        return 'Your application has been sent successfully';
+      }),
+    },
+  });
+}
 
 describe('youth application: the spec numbers', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('submits only when every rule passes, then resets and announces after 1.5 s', () => {
+  it('submits only when every rule passes, sends it, then resets and announces after 1.5 s', async () => {
     vi.useFakeTimers();
     const announceSent = vi.fn();
-    const actor = createActor(youthApplicationMachine.provide({ actions: { announceSent } })).start();
+    const sent: YouthApplication[] = [];
+    const actor = createActor(sending(sent).provide({ actions: { announceSent } })).start();
     expect(actor.getSnapshot().context.values.age).toBe(18);
     actor.send({ type: 'youth.change', field: 'fullName', value: valid.fullName });
     actor.send({ type: 'youth.change', field: 'emailAddress', value: valid.emailAddress });
@@ -52,15 +74,31 @@ describe('youth application: the spec numbers', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'youth.change', field: 'joinCause', value: valid.joinCause });
     actor.send({ type: 'youth.submit' });
-    expect(actor.getSnapshot().value).toBe('submitting');
-    vi.advanceTimersByTime(1499);
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1499);
+    // Sent already, yet the spinner shows its 1.5 s.
+    expect(sent).toEqual([{ ...valid, age: 18, website: '' }]);
     expect(announceSent).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(announceSent).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.values).toEqual(emptyYouthValues);
-    // Nothing was sent: the application is kept for the applicant to e-mail.
-    expect(actor.getSnapshot().context.application).toEqual({ ...valid, age: 18 });
+  });
+
+  it('keeps the form and says why when the send fails', async () => {
+    const announceFailed = vi.fn();
+    const announceSent = vi.fn();
+    const actor = createActor(
+      sending([], new Error('Too many attempts.')).provide({ actions: { announceFailed, announceSent } }),
+    ).start();
+    for (const [field, value] of Object.entries(valid)) {
+      actor.send({ type: 'youth.change', field: field as keyof typeof valid, value });
+    }
+    actor.send({ type: 'youth.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(announceFailed).toHaveBeenCalledWith(expect.anything(), { message: 'Too many attempts.' });
+    expect(announceSent).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.values).toEqual({ ...valid, age: 18 });
   });
 
   it('blocks the name above 32 characters and reports a touched field', () => {
@@ -80,11 +118,12 @@ describe('youth application: what the form keeps and says', () => {
   const change = (field: 'fullName' | 'emailAddress' | 'phoneNumber' | 'joinCause', value: string) =>
     ({ type: 'youth.change', field, value }) as const;
 
-  it('keeps the trimmed application, then clears the values and the errors', () => {
+  it('sends the trimmed application with the honeypot, then clears the values and the errors', async () => {
     vi.useFakeTimers();
     const announceSending = vi.fn();
     const announceSent = vi.fn();
-    const actor = createActor(youthApplicationMachine.provide({ actions: { announceSending, announceSent } })).start();
+    const sent: YouthApplication[] = [];
+    const actor = createActor(sending(sent).provide({ actions: { announceSending, announceSent } })).start();
     actor.send(change('fullName', '  Sam Taylor '));
     actor.send(change('emailAddress', ' sam@example.com  '));
     actor.send(change('phoneNumber', ' 07123 456789 '));
@@ -93,12 +132,9 @@ describe('youth application: what the form keeps and says', () => {
     actor.send({ type: 'youth.submit' });
     expect(announceSending).toHaveBeenCalledTimes(1);
     expect(announceSent).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1500);
-    expect(actor.getSnapshot().context).toStrictEqual({
-      values: emptyYouthValues,
-      errors: {},
-      application: { ...valid, age: 30 },
-    });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(sent).toEqual([{ ...valid, age: 30, website: '' }]);
+    expect(actor.getSnapshot().context).toStrictEqual({ values: emptyYouthValues, errors: {}, website: '' });
   });
 
   it('announces nothing and stays editing when a rule fails', () => {
