@@ -129,6 +129,8 @@ export interface Config {
    * (server/jobs/schedule.ts).
    */
   CLEANUP_INTERVAL_SECONDS: number;
+  /** How long a queued mail's claim holds before another instance may send it (longer than one send takes). */
+  MAIL_CLAIM_SECONDS: number;
   /**
    * GET /metrics (Prometheus text) answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics does not
    * exist and no request is counted (docs/operating.md#metrics).
@@ -140,6 +142,8 @@ export interface Config {
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** Hourly: accounts due for deletion go within the hour, old sessions and visits do not pile up. */
 export const DEFAULT_CLEANUP_INTERVAL_SECONDS = 3600;
+/** Longer than one send may take (the SMTP timeouts, 10 + 10 + 30 s). */
+export const DEFAULT_MAIL_CLAIM_SECONDS = 120;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -358,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
     SHUTDOWN_GRACE_SECONDS: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS, 1, 3600),
     CLEANUP_INTERVAL_SECONDS: integer(env, 'CLEANUP_INTERVAL_SECONDS', DEFAULT_CLEANUP_INTERVAL_SECONDS, 1, 86_400),
+    MAIL_CLAIM_SECONDS: integer(env, 'MAIL_CLAIM_SECONDS', DEFAULT_MAIL_CLAIM_SECONDS, 1, 3600),
     METRICS_TOKEN: raw(env, 'METRICS_TOKEN'),
   };
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {

@@ -95,7 +95,7 @@ export function createServices(deps: {
     writes: createWrites(deps.db),
     payments: createPaymentProvider(config, secret.get),
     mailer,
-    mail: createMailSender({ db: deps.db, clock, mailer, log }),
+    mail: createMailSender({ db: deps.db, clock, mailer, log, claimMs: config.MAIL_CLAIM_SECONDS * 1000 }),
     // The codes' HMAC key is derived from the server's signing secret (read on first use).
     codes: createCodes({
       ...deps,

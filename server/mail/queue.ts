@@ -3,7 +3,8 @@
  * the transaction of the change that causes it, so the change and its mail commit together or not at all.
  * Sending (server/mail/sender.ts) claims one message at a time with a conditional UPDATE, which both databases
  * apply atomically: of instances claiming together exactly one wins, and a claim that outlives its sender
- * (a crash mid-send) lapses after MAIL_CLAIM_MS, so the message is sent again: at least once.
+ * (a crash mid-send) lapses after MAIL_CLAIM_SECONDS (server/config.ts), so the message is sent again: at
+ * least once.
  */
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '../clock';
@@ -17,8 +18,6 @@ export const MAIL_RETRY_FIRST_MS = 10_000;
 export const MAIL_RETRY_CAP_MS = 90_000;
 /** A message that has failed for this long is given up (and the security log says so). */
 export const MAIL_GIVE_UP_MS = DAY_MS;
-/** How long a claim holds: longer than one send may take (the SMTP timeouts, 10 + 10 + 30 s). */
-export const MAIL_CLAIM_MS = 120_000;
 /** Ended messages are kept this long (for `npm run outbox` and an operator's questions), then removed. */
 export const MAIL_KEEP_ENDED_MS = 7 * DAY_MS;
 
@@ -104,11 +103,16 @@ export async function dueMailIds(db: Kysely<Database>, now: Date, limit: number)
 }
 
 /** Claims a waiting, due message for `holder`; false when it is ended, not due, or held by another sender. */
-export async function claimMail(db: Kysely<Database>, id: string, holder: string, now: Date): Promise<boolean> {
+export async function claimMail(
+  db: Kysely<Database>,
+  id: string,
+  claim: { holder: string; now: Date; forMs: number },
+): Promise<boolean> {
+  const { holder, now } = claim;
   const at = now.toISOString();
   const result = await db
     .updateTable('mail_queue')
-    .set({ claimed_by: holder, claimed_until: new Date(now.getTime() + MAIL_CLAIM_MS).toISOString() })
+    .set({ claimed_by: holder, claimed_until: new Date(now.getTime() + claim.forMs).toISOString() })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
     .where('next_attempt_at', '<=', at)

@@ -41,14 +41,16 @@ export function createMailSender(deps: {
   clock: Clock;
   mailer: Mailer;
   log: ServerLog;
+  /** How long a claim holds (MAIL_CLAIM_SECONDS): a sender that died holding a message keeps it this long. */
+  claimMs: number;
   holder?: string;
 }): MailSender {
-  const { db, clock, mailer, log, holder = THIS_INSTANCE } = deps;
+  const { db, clock, mailer, log, claimMs, holder = THIS_INSTANCE } = deps;
   let kicking: Promise<unknown> | undefined;
   let again = false;
 
   async function deliver(id: string): Promise<Delivery> {
-    if (!(await claimMail(db, id, holder, clock.now()))) return 'busy';
+    if (!(await claimMail(db, id, { holder, now: clock.now(), forMs: claimMs }))) return 'busy';
     const mail = await loadMail(db, id);
     if (!mail) return 'busy';
     // A code whose time has passed is worth nothing: it is dropped, never sent late.

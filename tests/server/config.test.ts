@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       AVATAR_MAX_PER_USER_PER_HOUR: 20,
       VISIT_MAX_PER_ADDRESS_PER_MINUTE: 60,
       FORM_MAX_PER_ADDRESS_PER_HOUR: 10,
+      MAIL_CLAIM_SECONDS: 120,
       TRUST_PROXY: false,
       BODY_LIMIT_BYTES: 1024 * 1024,
       PAYMENT_LINK_SECRET: undefined,

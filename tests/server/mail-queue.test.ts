@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { MINUTE_MS } from '../../server/clock';
 import {
-  MAIL_CLAIM_MS,
   MAIL_GIVE_UP_MS,
   MAIL_RETRY_CAP_MS,
   claimMail,
@@ -17,6 +16,9 @@ import {
 } from '../../server/mail/queue';
 import { createMailSender } from '../../server/mail/sender';
 import { createSmtpMailer } from '../../server/mail/mailer';
+import { DEFAULT_MAIL_CLAIM_SECONDS } from '../../server/config';
+
+const MAIL_CLAIM_MS = DEFAULT_MAIL_CLAIM_SECONDS * 1000;
 import { cleanup, closeAfterAll, createCapturedLog, createTestServer, register } from './helpers';
 import { type MailCatcher, startMailCatcher } from './mail-helpers';
 
@@ -125,7 +127,8 @@ describe('a sender that dies mid-send', () => {
     try {
       const id = await enqueueMail(server.db, message('held@example.com'), { kind: 'test', now: server.clock.now() });
       // The dead instance claimed it and never finished.
-      expect(await claimMail(server.db, id, 'dead-instance', server.clock.now())).toBe(true);
+      const claim = { holder: 'dead-instance', now: server.clock.now(), forMs: MAIL_CLAIM_MS };
+      expect(await claimMail(server.db, id, claim)).toBe(true);
       expect(await server.app.mail.sendDue()).toBe(0);
       server.clock.advance(MAIL_CLAIM_MS - 1000);
       expect(await server.app.mail.sendDue()).toBe(0);
@@ -156,6 +159,7 @@ describe('two instances sending together', () => {
           clock: server.clock,
           mailer: createSmtpMailer(smtp.url, server.clock),
           log: createCapturedLog().log,
+          claimMs: MAIL_CLAIM_MS,
           holder,
         }),
       );
