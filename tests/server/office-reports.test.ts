@@ -161,7 +161,7 @@ describe('POST /api/office/orders/:id/report', () => {
     expect(row.report_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
     expect(Buffer.from(row.report!).equals(Buffer.from(pdf))).toBe(true);
     // Without SMTP_URL the mail goes to the outbox, which keeps the attachment's name, type and size only.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.mail.idle();
     const mail = readOutbox(outboxDir(config.DATA_DIR)).find(
       (message) => message.to === customer.email && /report/i.test(message.subject),
     );
