@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Changes that could hand an account to someone else need proof and are told to the owner:
  * - an e-mail change needs the current password (or, without one, a code sent to the current address), and

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts, server/ops/), run as an
  * operator runs them: each a process of its own, on the database the server uses (SQLite in DATA_DIR, or

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The hourly clean-up and what the data folder looks like on disk: old visit records and ended sessions go,
  * the folder is 0700 and the database files 0600.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A client that hangs up half-way through sending its request, over a real socket (what @hono/node-server
 // sees in production): logged as such at warn level, never as a server failure.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';

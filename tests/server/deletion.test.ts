@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../../server/account/deletion';
 import { DELETION_CANCELLED_TEXT } from '../../server/routes/account';

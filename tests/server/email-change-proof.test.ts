@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A new e-mail address takes effect only once it is proven (docs/product.md#accounts): the profile update with a
  * new address (and the proof of ownership) mails a code to the NEW address and changes nothing else about the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The forgotten-password call must not tell, by how long it takes, whether an account exists. The one
  * account-only step that costs real time is storing the code (a durable write); the answer must not wait

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Property-based fuzzing of the whole HTTP surface (fast-check). Every route the app registers gets
  * generated requests, signed in and not: bodies of the contract's shapes with fields mutated, arbitrary

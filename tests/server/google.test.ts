@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Sign-in with Google, against a REAL OpenID provider (oidc-provider, server/dev/oidc.ts) started here on
  * loopback: tokens are obtained by driving its authorisation endpoint as the browser's popup would, and the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Writes committed together (server/db/group-commit.ts) on the suite's database: every write that resolved is
  * committed, a failing one is undone alone, and on SQLite the writes that arrive during a commit share the next

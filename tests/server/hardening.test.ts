@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Requests built to break the server rather than use it: each must get a 4xx in the error shape, never a
  * 500, and must leave nothing at error level in the log. (The fuzz suite, fuzz.test.ts, throws generated

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * GET /api/health as the load balancer sees it: 200 while serving with a database that answers; 503 with the
  * error shape once draining, or while the database fails or does not answer in time. Never a 500, never a hang.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Two instances of the real server (server/main.ts, each a process of its own, each with its own DATA_DIR) on
  * one PostgreSQL, as they run behind a load balancer: nothing that matters may live in one of them. Shown here:

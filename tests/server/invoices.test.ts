@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '../../domain/contract';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The parts of server/limits on their own: keys, counting, giving back, refusals, and the work queue. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The limits' PostgreSQL store (server/limits/postgres.ts) on a real throw-away PostgreSQL: instances on one
  * DATABASE_URL share their counters, start together safely on an empty database, sweep ended windows, close

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The attacks the security review replayed, each of which got through before the limits were counted before
  * the work they guard (server/limits): now every one is cut at its limit, and every refusal is a 429 with

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ARGON2_OPTIONS, DUMMY_PASSWORD_HASH } from '../../server/auth/passwords';

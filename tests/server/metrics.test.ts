@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * GET /metrics (server/routes/metrics.ts, docs/operating.md#metrics): absent without METRICS_TOKEN, 401 without
  * the token, and with it the Prometheus text of this app's own registry: requests by route pattern and status

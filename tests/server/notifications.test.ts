@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_LIMIT, addNotification } from '../../server/account/notifications';
 import { markInvoicePaid } from '../../server/payments/markPaid';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Who may use the office API: every route against a signed-out caller, a customer, an office member and an
  * admin (a table, so a new route without a row fails the completeness check). A refused caller changes

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The order mail, read off a real SMTP server on loopback: the office's mail for every paid order and its
  * one reminder before the promise runs out; the customer's scheduling mail (the time in London time, and a

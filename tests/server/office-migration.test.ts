@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Migration 0009 on a database that already has customers and invoices, on SQLite and on PostgreSQL. */
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * An order's life through the office API: every transition the order machine allows succeeds and is
  * audited with who made it; every one it refuses answers 409 with a reason and changes nothing. The

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The report upload: a PDF judged by its bytes, at most REPORT_MAX_BYTES (the bigger body limit applies to
  * this route only), stored with its sha256, and mailed (here: to the outbox, which keeps the attachment's

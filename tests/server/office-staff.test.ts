@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The office's staff page (admins): who is office or admin, granting and revoking the office role, security-logged. */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Password hashing runs at most PASSWORD_HASH_CONCURRENCY at once (argon2 runs on libuv's thread pool, which
  * the rest of the server shares), with at most PASSWORD_HASH_MAX_WAITING waiting; beyond that, 503.

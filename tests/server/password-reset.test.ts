@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT, createCodes } from '../../server/account/codes';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '../../server/routes/account';

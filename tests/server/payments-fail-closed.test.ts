@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Payments fail closed: the sandbox checkout (where any customer marks their own invoice paid) runs only on
  * a loopback PUBLIC_URL or when PAYMENTS=sandbox names it; a public site without Stripe's keys does not start.

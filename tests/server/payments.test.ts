@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

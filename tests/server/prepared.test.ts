@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Queries compiled once and run with new values (server/db/prepared.ts), on the suite's database. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The requests every signed-in page makes read their rows through an index, in the order they are listed:
  * SQLite's plan for the queries the app really runs (captured through Kysely's log) has no full scan and

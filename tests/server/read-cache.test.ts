@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The read cache (server/db/read-cache.ts) on a real SQLite file: it answers from memory only while the
  * database has not changed, whoever changed it (this connection, another one, a transaction still open), and

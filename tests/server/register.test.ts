@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
 import {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The report check on real files (docs/decisions/0021-reports-parsed-not-sniffed.md): a plain report passes;
  * JavaScript, Launch actions, attached files, decompression bombs, polyglots, encrypted, tiny, cut-off and

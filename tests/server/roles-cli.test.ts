@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run roles`: the command's every answer and exit code on the project's database, and the script
  * itself run as a process against a database on disk (SQLite in a DATA_DIR, or PostgreSQL by DATABASE_URL).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The security event log: one JSON line per sign-in, failure, credential or e-mail change, deletion request
  * and payment, naming ids and outcomes, and never a password, token, code or payment-link signature.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateToken, hashToken, isWellFormedToken } from '../../server/auth/tokens';
 import { createSessions } from '../../server/auth/sessions';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The real server (server/main.ts in a process of its own) on SIGTERM, as a rolling deploy sends it: it stops
  * accepting connections, closes idle keep-alive ones, lets the request in flight finish with its normal answer

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The app behind a real socket (@hono/node-server, as server/main.ts serves it). Over a socket the response
  * headers go to Node's response before the handler runs, a request without a body skips the body limit, and

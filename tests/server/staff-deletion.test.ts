@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * An office or admin account confirms its own deletion with its current password (docs/product.md#deletion):
  * the product's plain GET is refused to it, and `POST /api/users/account/deletion/request` with the password

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** startCommand: how the bench and the process tests start the server exactly as `npm start` does. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Stripe mode, against a tiny local HTTP server standing in for Stripe's API (STRIPE_API_BASE), and webhooks
 // signed with the stripe package's own test helper.
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { outboxDir, readOutbox } from '../../server/mail/mailer';
 import { assert } from 'superstruct';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT } from '../../server/account/codes';
 import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '../../server/routes/account';

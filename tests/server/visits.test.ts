@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VisitRequest } from '../../domain/contract';
 import { bearer, cleanup, createTestServer, errorText, fromAddress, jsonInit, MINUTE, register } from './helpers';
