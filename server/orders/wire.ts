@@ -38,7 +38,7 @@ export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrd
   };
 }
 
-/** What an invoice's customer sees of its order; the downloads are the owner's only (server/routes/order-downloads.ts). */
+/** What an invoice's customer sees of its order; the downloads are the owner's only (server/orders/routes.ts). */
 export function toOrderWire(
   invoiceId: string,
   order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'>,

@@ -17,7 +17,7 @@ import {
   newAddressCodeSentText,
 } from '../../server/account/email-change';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../server/dev/oidc';
-import { MAIL_FAILED_TEXT } from '../../server/routes/account';
+import { MAIL_FAILED_TEXT } from '../../server/account/routes';
 import {
   MINUTE,
   authenticate,

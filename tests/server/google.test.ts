@@ -24,7 +24,7 @@ import {
   GOOGLE_UNREACHABLE_TEXT,
   GOOGLE_WRONG_AUDIENCE_TEXT,
 } from '../../server/google/verify';
-import { GOOGLE_TOKEN_FIELD_TEXT } from '../../server/routes/google-auth';
+import { GOOGLE_TOKEN_FIELD_TEXT } from '../../server/google/routes';
 import { ClientConfig, REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
 import {
   type TestApp,

@@ -11,7 +11,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, openPostgresDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import type { Readiness } from '../../server/http/drain';
-import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '../../server/routes/health';
+import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '../../server/site/health';
 import { cleanup, closeAfterAll, createCapturedLog, createDataDir, createStaticDir, createTestServer } from './helpers';
 import { startPostgres } from './postgres';
 

@@ -5,7 +5,7 @@ import { services } from '../../domain/catalogue/services';
 import { SIGN_IN_REQUIRED_TEXT } from '../../server/auth/middleware';
 import { listInvoicesForUser } from '../../server/invoices/repository';
 import { toWireInvoice } from '../../server/invoices/wire';
-import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '../../server/routes/invoices';
+import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '../../server/invoices/routes';
 import {
   MINUTE,
   ORDER,

@@ -1,5 +1,5 @@
 /**
- * GET /metrics (server/routes/metrics.ts, docs/operating.md#metrics): absent without METRICS_TOKEN, 401 without
+ * GET /metrics (server/metrics/routes.ts, docs/operating.md#metrics): absent without METRICS_TOKEN, 401 without
  * the token, and with it the Prometheus text of this app's own registry: requests by route pattern and status
  * with their latency, job runs, limit refusals, database outages, the process's metrics and the mail queue's hook.
  */
@@ -12,7 +12,7 @@ import { scheduleJob } from '../../server/jobs/schedule';
 import { Buckets } from '../../server/metrics/histogram';
 import { createMetrics } from '../../server/metrics/metrics';
 import { bearerTokenMatches } from '../../server/metrics/token';
-import { METRICS_TOKEN_TEXT } from '../../server/routes/metrics';
+import { METRICS_TOKEN_TEXT } from '../../server/metrics/routes';
 import {
   type TestApp,
   bearer,

@@ -23,7 +23,7 @@ import {
   ORDER_NOT_FOUND_TEXT,
   TOO_FAR_TEXT,
   VIEW_TEXT,
-} from '../../server/routes/office';
+} from '../../server/office/routes';
 import { MINUTE, bearer, cleanup, createTestServer, errorText, myInvoices } from './helpers';
 import {
   PDF_ORDER,

@@ -9,7 +9,7 @@ import {
   NO_ACCOUNT_TEXT,
   NO_STAFF_MEMBER_TEXT,
   STAFF_EMAIL_TEXT,
-} from '../../server/routes/office';
+} from '../../server/office/routes';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { account } from './office-helpers';
 

@@ -57,13 +57,13 @@ describe('a wrong-way import fails lint with the layer rule', () => {
       refused: '../src/api/http',
     },
     {
-      folder: 'server/routes',
+      folder: 'server/office',
       code: "export const load = () => import('../../machines/auth.machine');\n",
       says: 'server/ imports only domain/',
       refused: '../../machines/auth.machine',
     },
     {
-      folder: 'server/routes',
+      folder: 'server/office',
       code: "export { orderMachineButNotThisOne } from '../../machines/order.machine.extra';\n",
       says: 'server/ imports only domain/',
       refused: '../../machines/order.machine.extra',

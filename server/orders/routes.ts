@@ -10,8 +10,8 @@ import { Hono } from 'hono';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
-import { calendarFileName, callCalendar } from '../orders/calendar';
-import { countSchedulings, findOrder, findReport } from '../orders/repository';
+import { calendarFileName, callCalendar } from './calendar';
+import { countSchedulings, findOrder, findReport } from './repository';
 import type { Services } from '../services';
 
 export function orderDownloadRoutes(services: Services) {

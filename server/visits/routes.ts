@@ -9,8 +9,8 @@ import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress } from '../http/client-address';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import { visitUserId } from '../visits/attribution';
-import { insertVisit } from '../visits/repository';
+import { visitUserId } from './attribution';
+import { insertVisit } from './repository';
 
 const VISIT_FIELD_MESSAGES: Record<string, string> = {
   user: 'The user must be an id or null.',

@@ -12,8 +12,8 @@ import type { ServerLog } from '../log';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findInvoice } from '../invoices/repository';
-import { type PaidEffects, markInvoicePaid } from '../payments/markPaid';
-import type { StripeProvider } from '../payments/stripe';
+import { type PaidEffects, markInvoicePaid } from './markPaid';
+import type { StripeProvider } from './stripe';
 import type { Services } from '../services';
 
 export const BAD_SIGNATURE_TEXT = 'The webhook signature could not be verified.';

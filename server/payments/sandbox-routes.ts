@@ -11,9 +11,9 @@ import type { AppEnv } from '../http/app-env';
 import { readFormWithin } from '../http/body-read';
 import { clientAborted } from '../http/client-aborted';
 import { findInvoice } from '../invoices/repository';
-import { markInvoicePaid } from '../payments/markPaid';
-import type { SandboxProvider } from '../payments/sandbox';
-import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from '../payments/sandbox-page';
+import { markInvoicePaid } from './markPaid';
+import type { SandboxProvider } from './sandbox';
+import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from './sandbox-page';
 import type { Services } from '../services';
 
 export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvider) {

@@ -1,13 +1,13 @@
 /**
- * /api/auth (beside routes/auth.ts): creating accounts and signing in with Google. The browser sends the
+ * /api/auth (composed into server/auth/routes.ts): creating accounts and signing in with Google. The browser sends the
  * access token its sign-in popup received; the server verifies it with the provider (server/google/verify.ts)
  * and finds, links or creates the account (server/google/accounts.ts).
  */
 import { Hono } from 'hono';
 import { GoogleTokenRequest } from '../../domain/contract';
 import { accountChanged, queueAccountNotice } from '../account/notify-change';
-import { GOOGLE_PROVIDER, signInWithGoogle } from '../google/accounts';
-import { GOOGLE_OFF_TEXT, verifyGoogleToken } from '../google/verify';
+import { GOOGLE_PROVIDER, signInWithGoogle } from './accounts';
+import { GOOGLE_OFF_TEXT, verifyGoogleToken } from './verify';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';

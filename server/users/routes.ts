@@ -22,9 +22,9 @@ import { SMALL_BODY } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import { normalizeEmail, updateUser } from '../users/repository';
-import { toWireUser } from '../users/wire';
-import { MAIL_FAILED_TEXT } from './account';
+import { normalizeEmail, updateUser } from './repository';
+import { toWireUser } from './wire';
+import { MAIL_FAILED_TEXT } from '../account/routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';

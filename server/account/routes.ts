@@ -1,5 +1,5 @@
 /**
- * /api/users (beside routes/users.ts): the account's life cycle. Forgotten password (a code by e-mail, then
+ * /api/users (composed into server/users/routes.ts): the account's life cycle. Forgotten password (a code by e-mail, then
  * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
  */
 import { Hono } from 'hono';
@@ -11,16 +11,16 @@ import {
   VerifyRequest,
   type User,
 } from '../../domain/contract';
-import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
-import { cancelDeletion, daysUntil, scheduleDeletion } from '../account/deletion';
-import { DELETION_PASSWORD_FIELD, proveDeletion, refuseUnconfirmedStaffDeletion } from '../account/deletion-proof';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from './codes';
+import { cancelDeletion, daysUntil, scheduleDeletion } from './deletion';
+import { DELETION_PASSWORD_FIELD, proveDeletion, refuseUnconfirmedStaffDeletion } from './deletion-proof';
 import {
   addNotification,
   listNotifications,
   markAllSeen,
   notificationTexts,
   toWireNotification,
-} from '../account/notifications';
+} from './notifications';
 import {
   HAS_PASSWORD_TEXT,
   NO_EMAIL_CHANGE_PENDING_TEXT,
@@ -29,9 +29,9 @@ import {
   mailNewAddressCode,
   newAddressCodeSentText,
   pendingNewAddress,
-} from '../account/email-change';
-import { linkedSignIns, removeLinkedSignIns } from '../account/linked-sign-ins';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
+} from './email-change';
+import { linkedSignIns, removeLinkedSignIns } from './linked-sign-ins';
+import { accountChanged, queueAccountNotice } from './notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import type { UserRow } from '../db/schema';

@@ -1,6 +1,6 @@
 /** /api/avatars: users' pictures, open to all (<img> tags send no token; see server/avatars/serve.ts). */
 import { Hono } from 'hono';
-import { serveAvatar } from '../avatars/serve';
+import { serveAvatar } from './serve';
 import type { AppEnv } from '../http/app-env';
 import type { Services } from '../services';
 

@@ -23,9 +23,9 @@ import {
   readIdempotencyKey,
   recordKey,
   rememberPaymentLink,
-} from '../invoices/idempotency';
-import { invoiceListings } from '../invoices/listing';
-import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from '../invoices/repository';
+} from './idempotency';
+import { invoiceListings } from './listing';
+import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from './repository';
 import type { Services } from '../services';
 
 export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';

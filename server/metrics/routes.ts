@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/app-env';
 import { NOT_FOUND_TEXT, errorResponse } from '../http/errors';
-import { type Exposition, createExposition } from '../metrics/exposition';
-import type { Metrics } from '../metrics/metrics';
-import { bearerTokenMatches } from '../metrics/token';
+import { type Exposition, createExposition } from './exposition';
+import type { Metrics } from './metrics';
+import { bearerTokenMatches } from './token';
 
 export const METRICS_TOKEN_TEXT = 'A valid metrics token is required.';
 
