@@ -3,7 +3,6 @@ import { lazy, Suspense, useRef } from 'react';
 import { lastLoginMachine } from '../../machines/lastLogin.machine';
 import { formatSince } from '../../machines/lib/since';
 import type { User } from '../../domain/types';
-import { emailChanged } from '../../machines/profile.machine';
 import { AVATAR_TYPES } from '../../domain/contract';
 import { useAppActors } from '../app/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '../app/hooks';
@@ -40,7 +39,8 @@ function ProfilePage({ user }: { user: User }) {
   );
   const fileInput = useRef<HTMLInputElement>(null);
   const { name, email, preview, error, saved } = form.context;
-  const changed = form.context.avatar !== null || name.trim() !== saved.name || emailChanged(form.context);
+  // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
+  const canSubmit = form.can({ type: 'profile.submit' });
   const confirming = form.matches('confirming');
   // The code sent to the new address: what the dialog's buttons may do is asked of the machine.
   const newAddress =
@@ -124,7 +124,7 @@ function ProfilePage({ user }: { user: User }) {
               {error}
             </p>
           )}
-          <button type="submit" className="button button--primary" disabled={!changed || saving}>
+          <button type="submit" className="button button--primary" disabled={!canSubmit}>
             {saving ? <Spinner label="Saving" /> : 'Edit'}
           </button>
         </form>

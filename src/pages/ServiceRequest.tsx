@@ -40,8 +40,6 @@ function Wizard({ service }: { service: Service }) {
   const { appChoice, websiteUrl, serviceType } = snapshot.context;
   const loading = snapshot.matches('checkingOut') || snapshot.matches('redirecting');
   const current = loading ? 3 : STEPS.findIndex((step) => snapshot.matches(step.state));
-  const infoIncomplete =
-    snapshot.matches('information') && appChoice === 'existing' && orderUrl(snapshot.context) === '';
 
   return (
     <main className="page wizard">
@@ -170,7 +168,7 @@ function Wizard({ service }: { service: Service }) {
               {loading ? <Spinner label="Creating your invoice" /> : 'Confirm & Checkout'}
             </button>
           ) : (
-            <button type="submit" className="button button--primary" disabled={infoIncomplete}>
+            <button type="submit" className="button button--primary" disabled={!snapshot.can({ type: 'wizard.next' })}>
               Next
             </button>
           )}

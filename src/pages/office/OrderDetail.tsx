@@ -4,12 +4,11 @@ import { formatPrice } from '../../../domain/catalogue/price';
 import { JOIN_MAX, REASON_MAX } from '../../../domain/orders';
 import { type OfficeOrder } from '../../../domain/officeContract';
 import {
-  canSchedule,
   needsReason,
   type OfficeQueueEvent,
   type officeQueueMachine,
   offersSchedule,
-  orderCan,
+  orderState,
 } from '../../../machines/officeQueue.machine';
 import { isoToZonedInput } from '../../../machines/lib/zonedTime';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';
@@ -45,9 +44,11 @@ export function OrderDetail({
   const desk = snapshot.value.desk;
   const idle = desk === 'ready';
   const standing = promiseStanding(order, snapshot.context.now);
-  const isReport = order.service.type === 'PDF Sent to Email';
-  const offersReport = isReport && (order.status === 'paid' || order.status === 'reportSent');
-  const canDeliver = orderCan(order, { type: 'order.deliver' });
+  // What the order offers is asked of the order machine on its state; whether the desk may do it now (not busy,
+  // a report chosen) is asked of the queue machine.
+  const offers = orderState(order);
+  const offersReport = offers.can({ type: 'order.sendReport' });
+  const offersDelivery = offers.can({ type: 'order.deliver' });
 
   return (
     <section className="office-detail" aria-labelledby="office-detail-title" data-testid="order-detail">
@@ -159,18 +160,22 @@ export function OrderDetail({
             />
             <p className="field__hint">It is e-mailed to the customer as an attachment.</p>
           </div>
-          <button type="submit" className="button button--primary" disabled={!idle || snapshot.context.report === null}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!snapshot.can({ type: 'office.sendReport' })}
+          >
             {desk === 'sendingReport' ? <Spinner label="Sending the report" /> : 'Send report'}
           </button>
         </form>
       )}
 
-      {canDeliver && (
+      {offersDelivery && (
         <div className="office-detail__action">
           <button
             type="button"
             className="button button--primary"
-            disabled={!idle}
+            disabled={!snapshot.can({ type: 'office.deliver' })}
             onClick={() => send({ type: 'office.deliver' })}
           >
             {desk === 'delivering' ? <Spinner label="Marking delivered" /> : 'Mark delivered'}
@@ -209,7 +214,6 @@ function ScheduleForm({
   const { draft } = snapshot.context;
   const desk = snapshot.value.desk;
   const late = needsReason(snapshot.context);
-  const ready = canSchedule(snapshot.context);
   const moving = order.status === 'scheduled';
   return (
     <form
@@ -269,7 +273,7 @@ function ScheduleForm({
           <p className="field__hint">This time is after the one-day promise; the customer is told why.</p>
         </div>
       )}
-      <button type="submit" className="button button--primary" disabled={desk !== 'ready' || !ready}>
+      <button type="submit" className="button button--primary" disabled={!snapshot.can({ type: 'office.schedule' })}>
         {desk === 'scheduling' ? <Spinner label="Scheduling the call" /> : moving ? 'Move call' : 'Schedule call'}
       </button>
     </form>

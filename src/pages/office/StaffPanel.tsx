@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { grantableEmail, revocable } from '../../../machines/officeStaff.machine';
+import { revocable } from '../../../machines/officeStaff.machine';
 import type { Role } from '../../../domain/orders';
 import { useAppActors } from '../../app/AppActorsContext';
 import { useToast } from '../../app/hooks';
@@ -20,7 +20,6 @@ export function StaffPanel() {
     { inspect: app.inspect },
   );
   const { staff, email, revoking } = snapshot.context;
-  const ready = snapshot.matches('ready');
 
   return (
     <section className="office-staff" aria-labelledby="office-staff-title">
@@ -46,7 +45,7 @@ export function StaffPanel() {
                 <button
                   type="button"
                   className="button button--outline office-staff__revoke"
-                  disabled={!ready}
+                  disabled={!snapshot.can({ type: 'staff.revoke', id: member.id })}
                   aria-label={`Revoke office access of ${member.name} (${member.email})`}
                   onClick={() => send({ type: 'staff.revoke', id: member.id })}
                 >
@@ -75,7 +74,7 @@ export function StaffPanel() {
             onChange={(event) => send({ type: 'staff.changeEmail', value: event.target.value })}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={!ready || grantableEmail(email) === null}>
+        <button type="submit" className="button button--primary" disabled={!snapshot.can({ type: 'staff.grant' })}>
           {snapshot.matches('granting') ? <Spinner label="Granting" /> : 'Grant office access'}
         </button>
       </form>
