@@ -20,20 +20,16 @@ import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './http/static';
 import { authRoutes } from './auth/routes';
 import { avatarRoutes } from './avatars/routes';
-import { clientConfigRoutes } from './site/client-config';
-import { googleAuthRoutes } from './google/routes';
 import { formRoutes } from './forms/routes';
-import { healthRoutes } from './site/health';
+import { siteRoutes } from './site/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { officeRoutes } from './office/routes';
 import { orderDownloadRoutes } from './orders/routes';
 import { stripeWebhookRoutes } from './payments/routes';
 import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
 import { userRoutes } from './users/routes';
-import { accountRoutes } from './account/routes';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
-import { visitRoutes } from './visits/routes';
 import { metricsRoutes } from './metrics/routes';
 import { type Metrics, createMetrics } from './metrics/metrics';
 import { recordRequests } from './metrics/record-requests';
@@ -107,18 +103,16 @@ export function createApp({
   // Scripts, styles and JSON shrink to a fraction over the wire, for clients that ask.
   app.use('*', compressWhenAsked());
 
-  // For load balancers and the test runner: serving, not draining, and the database answers.
-  app.route('/api', healthRoutes(services, readiness));
+  // Each prefix is mounted once; a resource whose calls share a prefix with another's composes them in its own
+  // router (docs/architecture.md#the-server).
+  // The health check (load balancers, the test runner) and the browser app's settings.
+  app.route('/api', siteRoutes(services, readiness));
+  // E-mail and password, a sign-in's second step, and Google.
   app.route('/api/auth', authRoutes(services));
-  // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
-  app.route('/api/auth', googleAuthRoutes(services));
+  // The customer's own account, its life cycle (reset, verification, notifications, deletion), and visits.
   app.route('/api/users', userRoutes(services));
-  // Password reset, e-mail verification, notifications, account deletion.
-  app.route('/api/users', accountRoutes(services));
-  app.route('/api/users', visitRoutes(services));
   // Pictures for <img> tags: open to all.
   app.route('/api/avatars', avatarRoutes(services));
-  app.route('/api', clientConfigRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));
   // The contact form and the youth application, to the office.
   app.route('/api/forms', formRoutes(services));

@@ -1,4 +1,7 @@
-/** /api/auth: creating accounts and signing in and out with e-mail and password, and a sign-in's second step. */
+/**
+ * /api/auth, the one router of its prefix: creating accounts and signing in and out with e-mail and password,
+ * and a sign-in's second step; beside them, sign-in with Google (server/google/routes.ts).
+ */
 import { Hono } from 'hono';
 import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '../../domain/contract';
 import { CODE_INVALID_TEXT } from '../account/codes';
@@ -6,6 +9,7 @@ import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
 import { requireAuth } from './middleware';
 import { emailCodeStep } from './second-step';
+import { googleAuthRoutes } from '../google/routes';
 import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress, clientLimitKey } from '../http/client-address';
@@ -159,5 +163,7 @@ export function authRoutes(services: Services) {
     return c.body(null, 204);
   });
 
+  // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
+  routes.route('/', googleAuthRoutes(services));
   return routes;
 }

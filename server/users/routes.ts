@@ -1,4 +1,7 @@
-/** /api/users: the signed-in customer's own account. */
+/**
+ * /api/users, the one router of its prefix: the signed-in customer's own account here, and beside it the
+ * account's life cycle (server/account/routes.ts) and the visit record (server/visits/routes.ts).
+ */
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../domain/contract';
 import { checkCurrentPassword } from '../account/current-password';
@@ -24,7 +27,8 @@ import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { normalizeEmail, updateUser } from './repository';
 import { toWireUser } from './wire';
-import { MAIL_FAILED_TEXT } from '../account/routes';
+import { MAIL_FAILED_TEXT, accountRoutes } from '../account/routes';
+import { visitRoutes } from '../visits/routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
@@ -112,5 +116,8 @@ export function userRoutes(services: Services) {
     return c.json({ user: toWireUser(updated), token }, 200);
   });
 
+  // Password reset, e-mail verification, notifications, account deletion; then the visit record (open to all).
+  routes.route('/', accountRoutes(services));
+  routes.route('/', visitRoutes(services));
   return routes;
 }
