@@ -11,6 +11,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX } from '../domain/contract';
 import { errorMessage } from '../domain/errorMessage';
+import { toastActorError } from './lib/errorToast';
 import { isStaff, type Role } from '../domain/orders';
 import type { User } from '../domain/types';
 
@@ -95,7 +96,7 @@ export const deleteAccountMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: toastActorError,
         },
       },
     },
@@ -136,7 +137,7 @@ export const deleteAccountMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: toastActorError,
         },
       },
     },

@@ -4,7 +4,7 @@
  * handed to the browser to save under its name. A failure is an error toast; the button may be pressed again.
  */
 import { fromPromise, setup } from 'xstate';
-import { errorMessage } from '../domain/errorMessage';
+import { toastActorError } from './lib/errorToast';
 
 /** What the fetch hands back: the bytes (a Blob in the browser) and the name the server gave, if any. */
 export interface FetchedFile {
@@ -61,7 +61,7 @@ export const downloadMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: toastActorError,
         },
       },
     },

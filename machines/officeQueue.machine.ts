@@ -13,9 +13,9 @@
  * clock (company.timeZone, the page says so), the zone the customer's e-mail states it in, and becomes an ISO
  * instant before it leaves the page.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { type ServiceType, SERVICE_TYPES } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
+import { toastActorError } from './lib/errorToast';
 import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../domain/orders';
 import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '../domain/officeContract';
 import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
@@ -151,6 +151,33 @@ export function offersSchedule(order: OfficeOrder | null): boolean {
   );
 }
 
+/**
+ * A change the office makes to the open order (schedule, send the report, deliver): `invoke` sends it; the
+ * server's answer becomes the open order, the change is announced and the list loads again; a failure is an
+ * error toast, and the desk is ready again with the order as it was.
+ */
+function changeState<const Src extends string, Input>(
+  src: Src,
+  input: (context: OfficeQueueContext) => Input,
+  announcement: string,
+) {
+  return {
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: OfficeQueueContext }) => input(context),
+      onDone: {
+        target: 'loading',
+        actions: [
+          { type: 'storeChanged', params: ({ event }: { event: DoneActorEvent<OfficeOrder> }) => event.output },
+          { type: 'announce', params: { message: announcement } },
+        ],
+      },
+      onError: { target: 'ready', actions: toastActorError },
+    },
+  } as const;
+}
+
 export const officeQueueMachine = setup({
   // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
@@ -247,7 +274,7 @@ export const officeQueueMachine = setup({
             ],
             onError: {
               target: 'unavailable',
-              actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+              actions: toastActorError,
             },
           },
         },
@@ -268,10 +295,7 @@ export const officeQueueMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: [
-                assign({ opening: null }),
-                { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-              ],
+              actions: [assign({ opening: null }), toastActorError],
             },
           },
         },
@@ -312,60 +336,21 @@ export const officeQueueMachine = setup({
             'office.deliver': { guard: 'canDeliver', target: 'delivering' },
           },
         },
-        scheduling: {
-          invoke: {
-            id: 'scheduleCall',
-            src: 'scheduleCall',
-            input: ({ context }) => ({ id: context.selected!.id, request: scheduleRequest(context)! }),
-            onDone: {
-              target: 'loading',
-              actions: [
-                { type: 'storeChanged', params: ({ event }) => event.output },
-                { type: 'announce', params: { message: 'The call is scheduled; the customer has been told.' } },
-              ],
-            },
-            onError: {
-              target: 'ready',
-              actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-            },
-          },
-        },
-        sendingReport: {
-          invoke: {
-            id: 'uploadReport',
-            src: 'uploadReport',
-            input: ({ context }) => ({ id: context.selected!.id, file: context.report! }),
-            onDone: {
-              target: 'loading',
-              actions: [
-                { type: 'storeChanged', params: ({ event }) => event.output },
-                { type: 'announce', params: { message: 'The report was sent to the customer.' } },
-              ],
-            },
-            onError: {
-              target: 'ready',
-              actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-            },
-          },
-        },
-        delivering: {
-          invoke: {
-            id: 'deliverOrder',
-            src: 'deliverOrder',
-            input: ({ context }) => ({ id: context.selected!.id }),
-            onDone: {
-              target: 'loading',
-              actions: [
-                { type: 'storeChanged', params: ({ event }) => event.output },
-                { type: 'announce', params: { message: 'The order is marked delivered.' } },
-              ],
-            },
-            onError: {
-              target: 'ready',
-              actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-            },
-          },
-        },
+        scheduling: changeState(
+          'scheduleCall',
+          (context) => ({ id: context.selected!.id, request: scheduleRequest(context)! }),
+          'The call is scheduled; the customer has been told.',
+        ),
+        sendingReport: changeState(
+          'uploadReport',
+          (context) => ({ id: context.selected!.id, file: context.report! }),
+          'The report was sent to the customer.',
+        ),
+        delivering: changeState(
+          'deliverOrder',
+          (context) => ({ id: context.selected!.id }),
+          'The order is marked delivered.',
+        ),
       },
     },
   },

@@ -8,7 +8,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
+import { toastActorError } from './lib/errorToast';
 import { GRANTABLE_ROLES } from '../domain/orders';
 import { type StaffMember } from '../domain/officeContract';
 
@@ -80,7 +80,7 @@ export const officeStaffMachine = setup({
         onDone: { target: 'ready', actions: assign({ staff: ({ event }) => event.output }) },
         onError: {
           target: 'unavailable',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: toastActorError,
         },
       },
     },
@@ -117,7 +117,7 @@ export const officeStaffMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: toastActorError,
         },
       },
     },
@@ -140,10 +140,7 @@ export const officeStaffMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [
-            assign({ revoking: null }),
-            { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-          ],
+          actions: [assign({ revoking: null }), toastActorError],
         },
       },
     },
