@@ -2,7 +2,7 @@
  * /api/users (composed into server/users/routes.ts): the account's life cycle. Forgotten password (a code by e-mail, then
  * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   DeletionRequest,
   EmailChangeConfirmRequest,
@@ -38,6 +38,7 @@ import type { UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
 import { MINUTE_MS } from '../clock';
+import { SMALL_BODY, bodyBytes } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Charge } from '../limits/charge';
@@ -72,6 +73,15 @@ export function deletionScheduledText(on: Date, now: Date): string {
     `Your account and its data will be deleted on ${formatLongDate(on)} (in ${days} ${days === 1 ? 'day' : 'days'}). ` +
     'Sign in and cancel the deletion before then to keep it.'
   );
+}
+
+/**
+ * Whether a request carries nothing: no Content-Type and no bytes. Only then is the body read here; any other
+ * body goes on to its own checks (a JSON body to validation, anything else to the 415 of server/http/validate.ts).
+ */
+async function isBare(c: Context<AppEnv>): Promise<boolean> {
+  if (c.req.header('content-type') !== undefined) return false;
+  return (await bodyBytes(c, SMALL_BODY)).byteLength === 0;
 }
 
 /** A malformed code gets the same answer as a wrong one. */
@@ -310,7 +320,8 @@ export function accountRoutes(services: Services) {
     return c.json({ notifications: rows.map(toWireNotification) }, 200);
   });
 
-  routes.get('/notifications/see', auth, async (c) => {
+  // A write: the site POSTs it; the contract's GET stays as its alias (docs/decisions/0023-one-home-per-resource.md).
+  routes.on(['POST', 'GET'], '/notifications/see', auth, async (c) => {
     const seen = await markAllSeen(db, c.get('auth').user.id, clock.now());
     return c.json({ seen }, 200);
   });
@@ -346,15 +357,20 @@ export function accountRoutes(services: Services) {
     return deletionScheduledText(on, now);
   }
 
-  // The product's call, for customers; an office or admin account must confirm with its password (below).
-  routes.get('/account/deletion/request', auth, async (c) => {
+  /** The product's plain request, for customers; an office or admin account must confirm with its password. */
+  async function plainDeletionRequest(c: Context<AppEnv>) {
     const { user } = c.get('auth');
     refuseUnconfirmedStaffDeletion(user);
     return c.json({ message: { en: await requestDeletion(user) } }, 200);
-  });
+  }
 
-  // With the current password, counted as a password change's (server/account/current-password.ts).
+  // The contract's GET, kept as an alias of the bare POST below (docs/decisions/0023-one-home-per-resource.md).
+  routes.get('/account/deletion/request', auth, plainDeletionRequest);
+
+  // Bare (no Content-Type, no body: what the site sends for a customer), the plain request; otherwise with the
+  // current password, counted as a password change's (server/account/current-password.ts).
   routes.post('/account/deletion/request', auth, async (c) => {
+    if (await isBare(c)) return plainDeletionRequest(c);
     const { user } = c.get('auth');
     const body = validate(DeletionRequest, await readJson(c), DELETION_PASSWORD_FIELD);
     await proveDeletion(services, user, body.currentPassword);

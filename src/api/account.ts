@@ -13,9 +13,7 @@ import {
   SessionResponse,
   UserResponse,
 } from '../../domain/contract';
-import { forgetCached, get, patch, post } from './http';
-
-const DELETION_REQUEST = '/users/account/deletion/request';
+import { get, patch, post } from './http';
 
 /** With a new address, the answer says a code went to it: the address changes once `confirmEmailChange` sends it. */
 export async function updateProfile({
@@ -78,29 +76,18 @@ export async function confirmVerificationCode(code: string): Promise<User> {
 }
 
 /**
- * A customer's request is the plain GET, cached for 10 minutes (docs/product.md#constants); an office or admin
- * account sends its current password (POST, never cached). The message is shown as a success toast.
+ * A POST, never cached: without a body for a customer, with the current password for an office or admin
+ * account (docs/decisions/0023-one-home-per-resource.md). The message is shown as a success toast.
  */
 export async function requestDeletion(proof?: { password: string }): Promise<string> {
-  if (proof) {
-    const body: DeletionRequest = { currentPassword: proof.password };
-    const { message } = await post(DELETION_REQUEST, MessageResponse, body, { auth: true });
-    return message.en;
-  }
-  const { message } = await get(DELETION_REQUEST, MessageResponse, { auth: true, cacheMinutes: 10 });
+  const body: DeletionRequest | undefined = proof ? { currentPassword: proof.password } : undefined;
+  const { message } = await post('/users/account/deletion/request', MessageResponse, body, { auth: true });
   return message.en;
 }
 
 export async function cancelDeletion(): Promise<string> {
   const { message } = await post('/users/account/deletion/cancel', MessageResponse, undefined, { auth: true });
-  // A new request after cancelling must reach the server again, not the cached answer.
-  forgetCached(DELETION_REQUEST, { auth: true });
   return message.en;
-}
-
-export async function refreshUser(): Promise<User> {
-  const { user } = await get('/users/authenticate', UserResponse, { auth: true });
-  return user;
 }
 
 export async function notifications(): Promise<Notification[]> {
@@ -109,5 +96,10 @@ export async function notifications(): Promise<Notification[]> {
 }
 
 export async function seeNotifications(): Promise<void> {
-  await get('/users/notifications/see', SeenResponse, { auth: true });
+  await post('/users/notifications/see', SeenResponse, undefined, { auth: true });
+}
+
+export async function refreshUser(): Promise<User> {
+  const { user } = await get('/users/authenticate', UserResponse, { auth: true });
+  return user;
 }

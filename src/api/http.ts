@@ -121,11 +121,6 @@ function userKey(token: string | null): string {
 const keyFor = (path: string, options: CallOptions) =>
   cacheKey(path, options.auth ? userKey(readToken()) : 'anonymous');
 
-/** Drops one cached answer, when what it said is no longer true. */
-export function forgetCached(path: string, options: CallOptions = {}): void {
-  localStorage.removeItem(keyFor(path, options));
-}
-
 export async function get<T>(path: string, struct: Struct<T, unknown>, options: CallOptions = {}): Promise<T> {
   const minutes = options.cacheMinutes ?? 0;
   const key = keyFor(path, options);

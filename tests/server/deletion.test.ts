@@ -40,8 +40,11 @@ afterAll(async () => {
 // The test clock starts at 2026-01-05T09:00:00Z; each test file gets its own.
 const { app, clock, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 
-function requestDeletion(token: string) {
-  return app.request('/api/users/account/deletion/request', { headers: bearer(token) });
+/**
+ * The plain request: the contract's GET, or the site's POST without a body (docs/decisions/0023-one-home-per-resource.md).
+ */
+function requestDeletion(token: string, method: 'GET' | 'POST' = 'GET') {
+  return app.request('/api/users/account/deletion/request', { method, headers: bearer(token) });
 }
 
 function cancelDeletion(token: string) {
@@ -78,12 +81,12 @@ describe('the wire user', () => {
   });
 });
 
-describe('GET /api/users/account/deletion/request', () => {
+describe.each(['GET', 'POST'] as const)('%s /api/users/account/deletion/request (no body)', (method) => {
   it('schedules the deletion in 14 days, says when, e-mails the customer and notifies', async () => {
     expect(ACCOUNT_DELETION_GRACE_DAYS).toBe(14);
     const account = await register(app, { name: 'Hedy Lamarr' });
     const start = clock.now();
-    const res = await requestDeletion(account.token);
+    const res = await requestDeletion(account.token, method);
     expect(res.status).toBe(200);
     const due = new Date(start.getTime() + 14 * DAY);
     const day = new Intl.DateTimeFormat('en-GB', {
@@ -110,13 +113,13 @@ describe('GET /api/users/account/deletion/request', () => {
 
   it('keeps the first date when asked again, and sends nothing new', async () => {
     const account = await register(app);
-    const first = await requestDeletion(account.token);
+    const first = await requestDeletion(account.token, method);
     const firstText = await messageOf(first);
     const scheduled = (await wireUser(account.token)).deletionScheduledFor;
     await smtp.waitFor(account.user.email);
     clock.advance(3 * DAY);
 
-    const again = await requestDeletion(account.token);
+    const again = await requestDeletion(account.token, method);
     expect(again.status).toBe(200);
     const againText = await messageOf(again);
     expect(againText).toBe(firstText.replace('(in 14 days)', '(in 11 days)'));
@@ -128,7 +131,7 @@ describe('GET /api/users/account/deletion/request', () => {
   });
 
   it('needs a token (401)', async () => {
-    const res = await app.request('/api/users/account/deletion/request');
+    const res = await app.request('/api/users/account/deletion/request', { method });
     expect(res.status).toBe(401);
     expect(await errorText(res)).toBe('Please sign in to continue.');
   });

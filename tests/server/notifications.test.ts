@@ -35,8 +35,9 @@ async function notifications(token: string) {
   return body.notifications;
 }
 
-async function see(token: string): Promise<number> {
-  const res = await app.request('/api/users/notifications/see', { headers: bearer(token) });
+/** The site POSTs it; the contract's GET is its alias (docs/decisions/0023-one-home-per-resource.md). */
+async function see(token: string, method: 'GET' | 'POST'): Promise<number> {
+  const res = await app.request('/api/users/notifications/see', { method, headers: bearer(token) });
   expect(res.status).toBe(200);
   const body: unknown = await res.json();
   assert(body, SeenResponse);
@@ -169,23 +170,23 @@ describe('GET /api/users/notifications', () => {
   });
 });
 
-describe('GET /api/users/notifications/see', () => {
+describe.each(['GET', 'POST'] as const)('%s /api/users/notifications/see', (method) => {
   it('marks the caller’s unseen notifications seen and says how many', async () => {
     const account = await register(app);
     const other = await register(app);
     await payThroughSandbox(account.token);
     await app.request('/api/users/account/deletion/request', { headers: bearer(account.token) });
-    expect(await see(account.token)).toBe(3);
+    expect(await see(account.token, method)).toBe(3);
     expect((await notifications(account.token)).map((n) => n.seen)).toEqual([true, true, true]);
-    expect(await see(account.token)).toBe(0);
+    expect(await see(account.token, method)).toBe(0);
     // Another customer's notifications are untouched.
     expect((await notifications(other.token)).map((n) => n.seen)).toEqual([false]);
 
     await payThroughSandbox(account.token);
-    expect(await see(account.token)).toBe(1);
+    expect(await see(account.token, method)).toBe(1);
   });
 
   it('needs a token (401)', async () => {
-    expect((await app.request('/api/users/notifications/see')).status).toBe(401);
+    expect((await app.request('/api/users/notifications/see', { method })).status).toBe(401);
   });
 });

@@ -22,6 +22,9 @@ afterAll(async () => {
 const { app, db, clock, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 
 const getRequest = (token: string) => app.request('/api/users/account/deletion/request', { headers: bearer(token) });
+/** The site's plain request: POST without a body (docs/decisions/0023-one-home-per-resource.md). */
+const barePostRequest = (token: string) =>
+  app.request('/api/users/account/deletion/request', { method: 'POST', headers: bearer(token) });
 const postRequest = (token: string, body: unknown) =>
   app.request('/api/users/account/deletion/request', jsonInit('POST', body, bearer(token)));
 const changePassword = (token: string, oldPassword: string) =>
@@ -72,6 +75,14 @@ describe('an office or admin account', () => {
     expect(res.status).toBe(403);
     expect(await errorText(res)).toBe(STAFF_DELETION_PASSWORD_TEXT);
     expect(STAFF_DELETION_PASSWORD_TEXT).toBe('Please confirm with your password to delete an office account.');
+    await expectNothingScheduled(staff);
+  });
+
+  it.each(['office', 'admin'] as const)('%s: the plain POST (no body) is refused as the GET is', async (role) => {
+    const staff = await account(app, db, role);
+    const res = await barePostRequest(staff.token);
+    expect(res.status).toBe(403);
+    expect(await errorText(res)).toBe(STAFF_DELETION_PASSWORD_TEXT);
     await expectNothingScheduled(staff);
   });
 

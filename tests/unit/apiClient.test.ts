@@ -11,6 +11,7 @@ import { errorMessage } from '../../domain/errorMessage';
 import { orderErrorMessage } from '../../machines/wizard.machine';
 import { ApiError } from '../../src/api/errors';
 import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '../../src/api/http';
+import * as account from '../../src/api/account';
 import * as invoices from '../../src/api/invoices';
 import { clearToken, readToken, storeToken } from '../../src/api/token';
 import { AuthenticateResponse, ClientConfig } from '../../domain/contract';
@@ -201,5 +202,26 @@ describe('API client', () => {
     await expect(api.authenticate()).rejects.toMatchObject({ status: 401 });
     clearToken();
     expect(readToken()).toBeNull();
+  });
+
+  it("sends the account's writes as POST: seeing notifications, and a customer's deletion request without a body", async () => {
+    const session = await api.registerWithEmail({ name: 'Writer', email: uniqueEmail('posts'), password: PASSWORD });
+    storeToken(session.token);
+    const toApp = globalThis.fetch;
+    const sent: { method: string | undefined; path: string; body: unknown }[] = [];
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ method: init?.method, path: new URL(String(input), 'http://localhost').pathname, body: init?.body });
+      return toApp(input, init);
+    }) as typeof fetch;
+    await account.seeNotifications();
+    await expect(account.requestDeletion()).resolves.toMatch(/^Your account and its data will be deleted on /);
+    // Asked again, it reaches the server again (nothing is cached).
+    await expect(account.requestDeletion()).resolves.toMatch(/\(in 14 days\)/);
+    expect(sent).toEqual([
+      { method: 'POST', path: '/api/users/notifications/see', body: undefined },
+      { method: 'POST', path: '/api/users/account/deletion/request', body: undefined },
+      { method: 'POST', path: '/api/users/account/deletion/request', body: undefined },
+    ]);
+    await expect(api.authenticate()).resolves.toMatchObject({ deletionScheduledFor: expect.any(String) });
   });
 });
