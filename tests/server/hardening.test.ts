@@ -1,6 +1,6 @@
 /**
  * Requests built to break the server rather than use it: each must get a 4xx in the error shape, never a
- * 500, and must leave nothing at error level in the log. (The fuzz suite, fuzz.test.ts, throws generated
+ * 500, and must leave nothing at error level in the log. (The fuzz suite, fuzz-*.test.ts, throws generated
  * requests of every kind at every endpoint; these are the cases it or a review found, pinned down.)
  */
 import Stripe from 'stripe';
