@@ -5,7 +5,8 @@
  * machines as they are now and the reviewed exclusions (tests/e2e/model/exclusions.ts). Prints a table, the
  * exclusions and everything missing; writes reports/model/coverage.json, reports/model/coverage.html and a
  * page per machine (reports/model/machines/<id>.html, with every path's steps); exits 1 unless everything is
- * covered. `--machine <name>` reports on that machine alone. The logic is toolkit/report.ts.
+ * covered. `--machine <name>` reports on that machine alone. The counting is toolkit/coverage.ts, the printing
+ * toolkit/report.ts and toolkit/report-html.ts.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -10,15 +10,18 @@
  * - guards.ts: every named guard and the outcomes seen on a live actor;
  * - cover.ts: the fewest generated paths that still take every transition;
  * - commands.ts: the command that reruns one generated test;
- * - report.ts: the coverage of every machine and its text and HTML report;
+ * - coverage.ts: the coverage of every machine, counted (pure);
+ * - report.ts, report-html.ts: that coverage as a text report and as HTML pages;
  * - mermaid.ts: a machine's Mermaid state diagram.
  */
 export * from './commands';
+export * from './coverage';
 export * from './cover';
 export * from './engine';
 export * from './guards';
 export * from './mermaid';
 export * from './pairs';
 export * from './report';
+export * from './report-html';
 export * from './sneak';
 export * from './transitions';

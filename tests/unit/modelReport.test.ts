@@ -1,5 +1,5 @@
 /**
- * The model coverage report's verdict (toolkit/report.ts, used by scripts/model-report.ts).
+ * The model coverage report: its verdict (toolkit/coverage.ts) and its text and HTML (toolkit/report.ts, report-html.ts), as scripts/model-report.ts uses them.
  */
 import { describe, expect, it } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
