@@ -98,8 +98,3 @@ export async function notifications(): Promise<Notification[]> {
 export async function seeNotifications(): Promise<void> {
   await post('/users/notifications/see', SeenResponse, undefined, { auth: true });
 }
-
-export async function refreshUser(): Promise<User> {
-  const { user } = await get('/users/authenticate', UserResponse, { auth: true });
-  return user;
-}

@@ -9,6 +9,7 @@ export function toFormData(fields: Record<string, string>): FormData {
   return form;
 }
 
+/** The signed-in user as the server holds it now: at start-up, and after a change (the deletion's refresh). */
 export async function authenticate(): Promise<User> {
   const { user } = await get('/users/authenticate', AuthenticateResponse, { auth: true });
   return user;
@@ -31,9 +32,6 @@ export const registerWithEmail = (input: { name: string; email: string; password
  */
 export const logout = (token: string): Promise<void> =>
   post('/auth/logout', null, undefined, { headers: { authorization: `Bearer ${token}` } });
-
-export const updateProfile = (input: { name: string; email: string }): Promise<Session> =>
-  patch('/users/profile/update', SessionResponse, toFormData(input), { auth: true });
 
 export const changePassword = (input: {
   oldPassword: string;

@@ -5,6 +5,7 @@
 import { fromPromise } from 'xstate';
 import { deleteAccountMachine } from '../../../machines/deleteAccount.machine';
 import * as api from '../../api/account';
+import { authenticate } from '../../api/auth';
 import type { AppPorts } from './ports';
 
 export interface DeleteAccountView {
@@ -19,7 +20,7 @@ export function wireDeleteAccount(app: AppPorts, view: DeleteAccountView) {
     actors: {
       requestDeletion: fromPromise(({ input }) => api.requestDeletion(input)),
       cancelDeletion: fromPromise(() => api.cancelDeletion()),
-      refreshUser: fromPromise(() => api.refreshUser()),
+      refreshUser: fromPromise(() => authenticate()),
     },
     actions: {
       announce: (_, { message }) => view.announce(message),
