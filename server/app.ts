@@ -10,10 +10,8 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
-import { limitBodyWithAvatarRoute } from './avatars/body-limit';
-import { limitBody } from './http/body-limit';
+import { METHODS_WITH_BODIES, limitBodies } from './http/body-limits';
 import { compressWhenAsked } from './http/compress';
-import { limitBodyWithReportRoute } from './orders/body-limit';
 import type { Readiness } from './http/drain';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -35,9 +33,6 @@ import { type Metrics, createMetrics } from './metrics/metrics';
 import { recordRequests } from './metrics/record-requests';
 import type { MailSender } from './mail/sender';
 import { type Services, createServices } from './services';
-
-/** The methods of the routes that read a request body. */
-const METHODS_WITH_BODIES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface CreateAppOptions {
   db: Kysely<Database>;
@@ -89,17 +84,9 @@ export function createApp({
   // First, so that it times all the rest; only when someone may read the figures (docs/operating.md#metrics).
   if (config.METRICS_TOKEN !== undefined) app.use('*', recordRequests(metrics));
   app.use('*', securityHeaders(config));
-  // BODY_LIMIT_BYTES everywhere, except the profile form, which carries a picture of up to 2 MB, and the
-  // office's report upload, which carries a PDF of up to 10 MB. Only on the methods whose routes read a body:
-  // no GET route reads one, so a GET (the most frequent request) skips the check (docs/performance.md).
-  app.on(
-    METHODS_WITH_BODIES,
-    '*',
-    limitBodyWithReportRoute(
-      config.BODY_LIMIT_BYTES,
-      limitBodyWithAvatarRoute(config.BODY_LIMIT_BYTES, limitBody(config.BODY_LIMIT_BYTES)),
-    ),
-  );
+  // BODY_LIMIT_BYTES everywhere, except the routes whose bodies carry a file (the profile's picture, the office's
+  // report): one table, server/http/body-limits.ts. Only on the methods whose routes read a body.
+  app.on(METHODS_WITH_BODIES, '*', limitBodies(config.BODY_LIMIT_BYTES));
   // Scripts, styles and JSON shrink to a fraction over the wire, for clients that ask.
   app.use('*', compressWhenAsked());
 

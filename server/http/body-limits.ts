@@ -1,0 +1,84 @@
+/**
+ * Which body limit each route has, in one table: BODY_LIMIT_BYTES for every request, except the routes listed
+ * here, whose bodies carry a file. A listed route takes its own size (or the app-wide one, if that is larger)
+ * and says so in the words of the check on the file itself, since a body that large can only be the file.
+ *
+ * Only the methods whose routes read a body are checked: no GET route reads one, so a GET (the most frequent
+ * request) skips the check (docs/performance.md).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { AVATAR_TOO_LARGE_TEXT } from '../avatars/image';
+import { PROFILE_BODY_LIMIT_BYTES, PROFILE_UPDATE_PATH } from '../avatars/body-limit';
+import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
+import { limitBody, limitBodyTo } from './body-limit';
+import { errorResponse } from './errors';
+
+/** The methods of the routes that read a request body. */
+export const METHODS_WITH_BODIES = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export interface BodyLimitRoute {
+  method: string;
+  /** As the route is registered: fixed segments and `:name` parameters (one segment each). */
+  path: string;
+  maxBytes: number;
+  /** The 413's text. */
+  tooLargeText: string;
+}
+
+export const BODY_LIMIT_ROUTES: readonly BodyLimitRoute[] = [
+  // The profile form carries a picture (server/avatars/body-limit.ts).
+  {
+    method: 'PATCH',
+    path: PROFILE_UPDATE_PATH,
+    maxBytes: PROFILE_BODY_LIMIT_BYTES,
+    tooLargeText: AVATAR_TOO_LARGE_TEXT,
+  },
+  // The office's report upload carries a PDF (server/orders/body-limit.ts).
+  {
+    method: 'POST',
+    path: '/api/office/orders/:id/report',
+    maxBytes: REPORT_BODY_LIMIT_BYTES,
+    tooLargeText: REPORT_TOO_LARGE_TEXT,
+  },
+];
+
+/** A registered path as a pattern for request paths: each `:name` stands for one segment. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/** The limit of a request: its route's in the table, or the app-wide `defaultMaxBytes`. */
+export function bodyLimitFor(
+  method: string,
+  path: string,
+  defaultMaxBytes: number,
+  routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
+): { maxBytes: number; route: BodyLimitRoute | undefined } {
+  const route = routes.find((candidate) => candidate.method === method && pathPattern(candidate.path).test(path));
+  return { maxBytes: route ? Math.max(route.maxBytes, defaultMaxBytes) : defaultMaxBytes, route };
+}
+
+/** The app's body limit: each request judged by the limit of its route (BODY_LIMIT_ROUTES), in that route's words. */
+export function limitBodies(
+  defaultMaxBytes: number,
+  routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
+): MiddlewareHandler {
+  const fallback = limitBody(defaultMaxBytes);
+  // Patterns and middleware made once, not per request.
+  const limits = routes.map((route) => ({
+    method: route.method,
+    pattern: pathPattern(route.path),
+    limit: limitBodyTo(Math.max(route.maxBytes, defaultMaxBytes), (c) => errorResponse(c, 413, route.tooLargeText)),
+  }));
+  return (c, next) => {
+    const { method, path } = c.req;
+    for (const route of limits) {
+      if (route.method === method && route.pattern.test(path)) return route.limit(c, next);
+    }
+    return fallback(c, next);
+  };
+}
