@@ -156,6 +156,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'POST', path: '/api/users/verify/email', fields: { code: F.code } },
       { method: 'GET', path: '/api/users/notifications' },
       { method: 'GET', path: '/api/users/notifications/see' },
+      { method: 'POST', path: '/api/users/notifications/see' },
       { method: 'GET', path: '/api/users/account/deletion/request' },
       { method: 'POST', path: '/api/users/account/deletion/request', fields: { currentPassword: F.password } },
       { method: 'POST', path: '/api/users/account/deletion/cancel' },
