@@ -30,7 +30,6 @@ const snapshotOf = <L extends AnyActorLogic>(event: EventObject) =>
   (event as unknown as { snapshot: SnapshotFrom<L> }).snapshot;
 
 export const appMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     input: {} as AppInput,
     context: {} as { consent: ConsentInput },

@@ -19,12 +19,10 @@ export const SPLASH_MINIMUM_MS = 3000;
 export type AppStartEvent = { type: 'appStart.authSettled' } | { type: 'appStart.consentAccepted' };
 
 export const appStartMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as { consentAccepted: boolean },
     events: {} as AppStartEvent,
   },
-  // Stryker disable next-line ObjectLiteral: these do nothing, as xstate does for an unimplemented action
   actions: {
     /** Records the visit: the geolocation lookup, then the record. Runs at most once. */
     recordVisit: () => {},

@@ -35,7 +35,6 @@ export interface RevokeSessionInput {
 }
 
 export const authMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as { user: User | null },
     events: {} as AuthEvent | RevocationEnded,

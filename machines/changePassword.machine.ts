@@ -34,14 +34,12 @@ export function passwordsFilled(values: Values): boolean {
 const empty: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export const changePasswordMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
     changePassword: fromPromise<Session, Values>(async () => {
       throw new Error('changePassword is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: these defaults do nothing, and XState skips an action it has none for
   actions: {
     storeSession: (_, _session: Session) => {},
     announceChanged: () => {},

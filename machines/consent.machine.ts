@@ -39,13 +39,11 @@ export function consentAccepted(snapshot: { context: { choice: ConsentChoice | n
 }
 
 export const consentMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as { choice: ConsentChoice | null; acceptOnScroll: boolean },
     input: {} as ConsentInput,
     events: {} as ConsentEvent,
   },
-  // Stryker disable next-line ObjectLiteral: these do nothing, as xstate does for an unimplemented action
   actions: {
     saveChoice: (_, _params: { choice: ConsentChoice }) => {},
   },

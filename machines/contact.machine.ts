@@ -41,7 +41,6 @@ const trimmed = (values: ContactValues): ContactValues => ({
 });
 
 export const contactMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ContactContext, events: {} as ContactEvent },
   actors: {
     sendMessage: fromPromise<string, ContactMessage>(async () => {

@@ -37,7 +37,6 @@ interface DeleteAccountContext {
 }
 
 export const deleteAccountMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as DeleteAccountContext,
     events: {} as DeleteAccountEvent,
@@ -56,7 +55,6 @@ export const deleteAccountMachine = setup({
       throw new Error('refreshUser is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: these defaults do nothing, and XState skips an action it has none for
   actions: {
     announce: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},

@@ -20,7 +20,6 @@ export interface DownloadInput {
 }
 
 export const downloadMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as DownloadInput,
     events: {} as { type: 'download.start' },
@@ -31,7 +30,6 @@ export const downloadMachine = setup({
       throw new Error('fetchFile is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: these defaults do nothing, and XState skips an action it has none for
   actions: {
     saveFile: (_, _params: { file: FetchedFile; fileName: string }) => {},
     showError: (_, _params: { message: string }) => {},

@@ -46,7 +46,6 @@ interface ForgotContext {
 }
 
 export const forgotPasswordMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ForgotContext, events: {} as ForgotEvent },
   actors: {
     requestCode: fromPromise<CodeRequested, { email: string }>(async () => {

@@ -50,7 +50,6 @@ interface GoogleSignInContext {
 export type GoogleSignInOutput = { session: Session } | { error: string };
 
 export const googleSignInMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as GoogleSignInContext,
     events: {} as GoogleSignInEvent,
@@ -68,7 +67,6 @@ export const googleSignInMachine = setup({
       throw new Error('exchangeToken is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: this default does nothing, as XState does for an action it has no code for
   actions: {
     closePopup: () => {},
   },

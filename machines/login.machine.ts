@@ -58,7 +58,6 @@ interface LoginContext extends SignInContext {
 const shared = signInStates<LoginContext, LoginEvent>();
 
 export const loginMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as LoginContext, events: {} as LoginEvent },
   actors: {
     loginWithEmail: fromPromise<SignInResponse, { email: string; password: string }>(async () => {

@@ -15,7 +15,6 @@ export type NotificationsEvent =
   { type: 'notifications.toggle' } | { type: 'notifications.close' } | { type: 'notifications.refresh' };
 
 export const notificationsMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as { notifications: Notification[] }, events: {} as NotificationsEvent },
   actors: {
     loadNotifications: fromPromise<Notification[]>(async () => []),

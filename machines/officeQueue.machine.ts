@@ -179,7 +179,6 @@ function changeState<const Src extends string, Input>(
 }
 
 export const officeQueueMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as OfficeQueueContext,
     events: {} as OfficeQueueEvent,

@@ -44,7 +44,6 @@ export function revocable(member: StaffMember): boolean {
 }
 
 export const officeStaffMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as OfficeStaffContext, events: {} as OfficeStaffEvent },
   actors: {
     loadStaff: fromPromise<StaffMember[]>(async () => {

@@ -122,7 +122,6 @@ const updateInput = (context: ProfileContext): ProfileUpdate => ({
 });
 
 export const profileMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
@@ -145,7 +144,6 @@ export const profileMachine = setup({
       throw new Error('requestEmailChangeCode is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: these defaults do nothing, as XState does for an action it has no code for
   actions: {
     storeSession: (_, _session: Session) => {},
     announceSaved: () => {},

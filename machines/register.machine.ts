@@ -38,7 +38,6 @@ interface RegisterContext extends SignInContext {
 const shared = signInStates<RegisterContext, RegisterEvent>();
 
 export const registerMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as RegisterContext, events: {} as RegisterEvent },
   actors: {
     registerWithEmail: fromPromise<Session, { name: string; email: string; password: string }>(async () => {

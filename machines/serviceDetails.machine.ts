@@ -7,9 +7,7 @@ import { setup } from 'xstate';
 export const SERVICE_PAGE_MINIMUM_MS = 3000;
 
 export const serviceDetailsMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { input: {} as { known: boolean }, context: {} as { known: boolean } },
-  // Stryker disable next-line ObjectLiteral: this default does nothing, and XState skips an action it has none for
   actions: { goNotFound: () => {} },
   guards: { isKnown: ({ context }) => context.known },
   delays: { pageMinimum: SERVICE_PAGE_MINIMUM_MS },

@@ -38,7 +38,6 @@ interface ToastsContext {
 const timerId = (id: string) => `close-${id}`;
 
 export const toastsMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as ToastsContext, events: {} as ToastsEvent },
   delays: { toastDuration: TOAST_DURATION_MS },
   guards: {

@@ -6,7 +6,6 @@ export const SOLID_AFTER_PX = 80;
 export type TopBarEvent = { type: 'page.scrolled'; y: number };
 
 export const topBarMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { events: {} as TopBarEvent },
   guards: {
     pastThreshold: ({ event }) => event.y >= SOLID_AFTER_PX,

@@ -13,7 +13,6 @@ export type VerifyEvent =
   | { type: 'verify.cancel' };
 
 export const verifyEmailMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as { code: string; error: string | null }, events: {} as VerifyEvent },
   actors: {
     sendCode: fromPromise<void>(async () => {
@@ -23,7 +22,6 @@ export const verifyEmailMachine = setup({
       throw new Error('confirmCode is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: this default does nothing, and XState skips an action it has none for
   actions: {
     storeUser: (_, _user: User) => {},
   },

@@ -37,7 +37,6 @@ export interface VisitRecord extends Geolocation {
 }
 
 export const visitMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: {
     context: {} as { user: string | null; visitor: string; place: Geolocation },
     input: {} as { user: string | null; visitor: string },

@@ -51,14 +51,12 @@ function withField(values: YouthValues, field: YouthField, value: string | numbe
 }
 
 export const youthApplicationMachine = setup({
-  // Stryker disable next-line ObjectLiteral: setup() reads no `types` at run time: they exist for TypeScript
   types: { context: {} as YouthContext, events: {} as YouthEvent },
   actors: {
     sendApplication: fromPromise<string, YouthApplication>(async () => {
       throw new Error('sendApplication is not provided');
     }),
   },
-  // Stryker disable next-line ObjectLiteral: these do nothing, as xstate does for an unimplemented action
   actions: {
     /** A toast says the application is on its way; the same toast then says it was sent, or why not. */
     announceSending: () => {},
