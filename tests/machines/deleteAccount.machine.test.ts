@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type DeletionProof, deleteAccountMachine } from '../../machines/deleteAccount.machine';
 import type { User } from '../../domain/types';
+import { deleteAccountSamples } from './accountSamples';
 import { ada } from './fixtures';
+import { describePathTests } from './pathTest';
+
+describePathTests({ machine: deleteAccountMachine, ...deleteAccountSamples });
 
 const scheduled: User = { ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' };
 
@@ -209,4 +213,33 @@ describe('deleting the account', () => {
     expect(actor.getSnapshot().value).toBe('confirmingWithPassword');
     expect(actor.getSnapshot().context.error).toBeNull();
   });
+});
+
+it('after a deletion is requested or cancelled the user is read again and handed on', async () => {
+  const refreshUser = vi.fn(async () => scheduled);
+  const storeUser = vi.fn();
+  const announce = vi.fn();
+  const actor = createActor(
+    deleteAccountMachine.provide({
+      actors: {
+        requestDeletion: fromPromise(async () => 'Your account will be deleted in 14 days.'),
+        cancelDeletion: fromPromise<string>(async () => {
+          throw new Error('Network Error');
+        }),
+        refreshUser: fromPromise(() => refreshUser()),
+      },
+      actions: { storeUser: (_, user) => storeUser(user), announce: (_, { message }) => announce(message) },
+    }),
+  ).start();
+  actor.send({ type: 'delete.open' });
+  actor.send({ type: 'delete.confirm' });
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+  expect(announce).toHaveBeenCalledWith('Your account will be deleted in 14 days.');
+  expect(refreshUser).toHaveBeenCalledTimes(1);
+  expect(storeUser).toHaveBeenCalledWith(scheduled);
+
+  // A failed cancellation reads nothing again.
+  actor.send({ type: 'delete.undo' });
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+  expect(refreshUser).toHaveBeenCalledTimes(1);
 });

@@ -1,17 +1,25 @@
 /**
  * What the Profile form computes: its starting context, the edges of its guards, the texts it shows, the
- * updates it sends and the actions it takes on the way (the path tests in account.machines.test.ts check the
- * shape). The machine is imported before each test: a machine that cannot be built then fails these tests
- * instead of this file's collection, which the mutation runner would not count as a failure.
+ * updates it sends and the actions it takes on the way, and its path tests (the shape). The machine is imported
+ * before each of the first tests: a machine that cannot be built then fails them instead of this file's
+ * collection, which the mutation runner would not count as a failure.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type * as ProfileModule from '../../machines/profile.machine';
-import type { ChosenFile, NewAddressCode, ProfileSaved, ProfileUpdate } from '../../machines/profile.machine';
+import {
+  AVATAR_REFUSED,
+  type ChosenFile,
+  type NewAddressCode,
+  type ProfileSaved,
+  type ProfileUpdate,
+  profileMachine,
+} from '../../machines/profile.machine';
 import type { Session, User } from '../../domain/types';
 import { AVATAR_MAX_BYTES, PASSWORD_MAX } from '../../domain/contract';
 import { ada, movedSession, renamedSession } from './fixtures';
-import { pendingSession } from './accountSamples';
+import { pendingSession, profileSamples, profileState } from './accountSamples';
+import { describePathTests } from './pathTest';
 
 let profile: typeof ProfileModule;
 beforeEach(async () => {
@@ -420,5 +428,148 @@ describe('profile: without its actors provided', () => {
     actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
     actor.send({ type: 'profile.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('updateProfile is not provided'));
+  });
+});
+
+describePathTests({ machine: profileMachine, ...profileSamples, serializeState: profileState });
+
+describe('profile: the rules of the screen', () => {
+  const pngBlob = new Blob([new Uint8Array(100)], { type: 'image/png' });
+  const huge = new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' });
+
+  it("'Edit' stays disabled until something changed; a refused image says why", () => {
+    const actor = createActor(profileMachine, { input: { user: ada } }).start();
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'profile.change', field: 'name', value: ` ${ada.name} ` });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'profile.chooseAvatar', file: huge, preview: 'blob:x' });
+    expect(actor.getSnapshot().context.error).toBe(AVATAR_REFUSED);
+    expect(actor.getSnapshot().context.avatar).toBeNull();
+  });
+
+  it('sends the trimmed profile with the avatar and stores the returned session', async () => {
+    const updateProfile = vi.fn(async (_input: unknown) => renamedSession);
+    const storeSession = vi.fn();
+    const actor = createActor(
+      profileMachine.provide({
+        actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) },
+        actions: { storeSession: (_, session) => storeSession(session) },
+      }),
+      { input: { user: ada } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'name', value: ' Ada King ' });
+    actor.send({ type: 'profile.chooseAvatar', file: pngBlob, preview: 'blob:p' });
+    actor.send({ type: 'profile.submit' });
+    await vi.waitFor(() => expect(storeSession).toHaveBeenCalledWith(renamedSession));
+    expect(updateProfile).toHaveBeenCalledWith({ name: 'Ada King', email: ada.email, avatar: pngBlob });
+    expect(actor.getSnapshot().context).toMatchObject({ saved: { name: 'Ada King' }, avatar: null, preview: null });
+  });
+
+  it('a name-only change is sent without proof; an e-mail change asks for the password first', async () => {
+    // As the server answers: the name saved, and for a new address a code sent to it (the address waits).
+    const updateProfile = vi.fn(async (input: ProfileUpdate): Promise<ProfileSaved> => ({
+      user: { ...ada, name: input.name },
+      token: 'token-2',
+      ...(input.email.toLowerCase() === ada.email
+        ? {}
+        : { emailChange: { pending: input.email.toLowerCase(), message: 'We have sent a code.' } }),
+    }));
+    const actor = createActor(
+      profileMachine.provide({ actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) } }),
+      { input: { user: { ...ada, hasPassword: true } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada King' });
+    // Only the case differs: the server sees the same address, so no proof is asked.
+    actor.send({ type: 'profile.change', field: 'email', value: ' ADA@example.com ' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+    expect(updateProfile).toHaveBeenLastCalledWith({ name: 'Ada King', email: 'ADA@example.com', avatar: null });
+
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    expect(updateProfile).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
+    actor.send({ type: 'profile.confirm' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: 'saving' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    expect(updateProfile).toHaveBeenLastCalledWith({
+      name: 'Ada King',
+      email: 'ada@example.org',
+      avatar: null,
+      currentPassword: 'correct horse battery',
+    });
+    expect(actor.getSnapshot().context).toMatchObject({
+      saved: { email: ada.email },
+      pending: { email: 'ada@example.org' },
+      notice: 'We have sent a code.',
+      currentPassword: '',
+    });
+  });
+
+  it('a refused password shows in the dialog, which stays open; cancel keeps the form as typed', async () => {
+    let attempts = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          updateProfile: fromPromise<Session, ProfileUpdate>(async () => {
+            attempts += 1;
+            throw new Error('Your current password is incorrect.');
+          }),
+        },
+      }),
+      { input: { user: { ...ada, hasPassword: true } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'wrong' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('Your current password is incorrect.'));
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingPassword' } });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'wrong again' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(attempts).toBe(2));
+    actor.send({ type: 'profile.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'ada@example.org', currentPassword: '', error: null });
+  });
+
+  it('an account without a password sends a code to its current address and proves the change with it', async () => {
+    const updateProfile = vi.fn(async (_input: ProfileUpdate) => pendingSession);
+    const requestCode = vi.fn(async () => 'We have sent a code to ada@example.com.');
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          updateProfile: fromPromise(({ input }) => updateProfile(input)),
+          requestEmailChangeCode: fromPromise(() => requestCode()),
+        },
+      }),
+      { input: { user: { ...ada, hasPassword: false } } },
+    ).start();
+    actor.send({ type: 'profile.change', field: 'email', value: 'ada@example.org' });
+    actor.send({ type: 'profile.submit' });
+    expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'offeringCode' } });
+    expect(requestCode).not.toHaveBeenCalled();
+    actor.send({ type: 'profile.sendCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { proving: 'awaitingCode' } }));
+    expect(actor.getSnapshot().context.notice).toBe('We have sent a code to ada@example.com.');
+    actor.send({ type: 'profile.changeProof', field: 'code', value: '12345' });
+    actor.send({ type: 'profile.confirm' });
+    expect(updateProfile).not.toHaveBeenCalled();
+    actor.send({ type: 'profile.changeProof', field: 'code', value: ' 123456 ' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    expect(updateProfile).toHaveBeenCalledWith({
+      name: ada.name,
+      email: 'ada@example.org',
+      avatar: null,
+      code: '123456',
+    });
   });
 });
