@@ -8,136 +8,6 @@ import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../domain/
  * message naming the variable, rather than surfacing later as a strange runtime behaviour.
  */
 
-export interface Config {
-  /** TCP port to listen on; 0 lets the OS choose (used by tests). */
-  PORT: number;
-  /**
-   * The address to listen on. Default: loopback (127.0.0.1) while PUBLIC_URL is unset, so that a site nobody
-   * configured is reachable from this machine only; every interface (0.0.0.0) once PUBLIC_URL names the site.
-   */
-  HOST: string;
-  /** Where the SQLite database (when DATABASE_URL is unset), the mail outbox and the limits file live. */
-  DATA_DIR: string;
-  /**
-   * postgres://user:password@host:port/database (or postgresql://): the data lives in that PostgreSQL
-   * database, which several server instances may share. Unset: the embedded SQLite file in DATA_DIR.
-   */
-  DATABASE_URL: string | undefined;
-  /**
-   * The address customers reach us at; used for links in mail and payment redirects. Default: the address the
-   * server listens on (http://localhost:PORT for loopback or every interface), so payment returns to the origin
-   * the customer came from.
-   */
-  PUBLIC_URL: string;
-  /** The built SPA (vite's output directory). */
-  STATIC_DIR: string;
-  /** A session not used for this long is dead (sliding expiry). */
-  SESSION_IDLE_DAYS: number;
-  /** A session dies this long after sign-in, however active it is. */
-  SESSION_ABSOLUTE_DAYS: number;
-  /**
-   * Failed sign-ins allowed per account FROM ONE ADDRESS, and per address whatever account, within the
-   * window; a stranger's failures from one address do not lock the owner out elsewhere.
-   */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: number;
-  LOGIN_MAX_FAILURES_PER_ADDRESS: number;
-  LOGIN_FAILURE_WINDOW_MINUTES: number;
-  /** Failed sign-ins per account per day from all addresses together: bounds an attacker who rotates addresses. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: number;
-  /** Wrong current passwords (password change, e-mail change) per user within LOGIN_FAILURE_WINDOW_MINUTES, and per day. */
-  PASSWORD_CHANGE_MAX_FAILURES: number;
-  PASSWORD_CHANGE_MAX_FAILURES_PER_DAY: number;
-  /** Password hashes and verifications (argon2) run at once, and waiting; beyond both the request gets 503. */
-  PASSWORD_HASH_CONCURRENCY: number;
-  PASSWORD_HASH_MAX_WAITING: number;
-  /** Accounts created with e-mail and password per address per hour, and on the whole site per hour. */
-  REGISTER_MAX_PER_ADDRESS_PER_HOUR: number;
-  REGISTER_MAX_PER_HOUR: number;
-  /** Google sign-ins (and sign-ups) per address per hour. */
-  GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: number;
-  /** Invoices created per customer per hour, and per address per hour. */
-  INVOICE_MAX_PER_USER_PER_HOUR: number;
-  INVOICE_MAX_PER_ADDRESS_PER_HOUR: number;
-  /** Profile pictures uploaded per customer per hour. */
-  AVATAR_MAX_PER_USER_PER_HOUR: number;
-  /** Visit records per address per minute. */
-  VISIT_MAX_PER_ADDRESS_PER_MINUTE: number;
-  /** Contact messages and youth applications per address per hour, together. */
-  FORM_MAX_PER_ADDRESS_PER_HOUR: number;
-  /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
-  TRUST_PROXY: boolean;
-  /** Largest request body accepted, in bytes. */
-  BODY_LIMIT_BYTES: number;
-  /**
-   * Signs the sandbox checkout links and keys the e-mailed codes' HMAC. Unset: a secret is generated once and
-   * kept in the database (server/secrets.ts), so links survive restarts and every instance agrees.
-   */
-  PAYMENT_LINK_SECRET: string | undefined;
-  /** Set: payments go through Stripe Checkout instead of the built-in sandbox checkout page. */
-  STRIPE_SECRET_KEY: string | undefined;
-  /** Verifies the signature of Stripe's webhook calls; required together with STRIPE_SECRET_KEY. */
-  STRIPE_WEBHOOK_SECRET: string | undefined;
-  /** Where the Stripe client sends its API calls instead of api.stripe.com (tests point it at loopback). */
-  STRIPE_API_BASE: string | undefined;
-  /**
-   * The geolocation service the browser asks before reporting a visit (GET /api/client-config); its origin
-   * is added to the CSP's connect-src. Default https://ipapi.co/json/; set to the empty string: no lookup (null).
-   */
-  GEOLOCATION_URL: string | null;
-  /** Where the office is e-mailed every paid order, and reminded of an order whose promise runs out soon. */
-  OFFICE_EMAIL: string;
-  /** Mail goes out through this SMTP server (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox. */
-  SMTP_URL: string | undefined;
-  /**
-   * 'outbox' says, on a public PUBLIC_URL, that mail going to DATA_DIR/outbox instead of an SMTP server is meant
-   * (a staging site). Unset, a site with a public PUBLIC_URL and no SMTP_URL refuses to start.
-   */
-  MAIL: 'outbox' | undefined;
-  /** E-mailed codes (password reset, verification) requested per account and per address within the window. */
-  CODE_MAX_REQUESTS_PER_ACCOUNT: number;
-  CODE_MAX_REQUESTS_PER_ADDRESS: number;
-  CODE_REQUEST_WINDOW_MINUTES: number;
-  /** Wrong e-mailed codes entered per account per day, and per address per hour. */
-  CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: number;
-  CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: number;
-  /**
-   * The OAuth client id the site is registered under at Google (or at the local OpenID provider in
-   * development and tests). Unset: sign-in with Google is off (client-config `google: null`, its routes 503).
-   */
-  OAUTH_CLIENT_ID: string | undefined;
-  /** Where the browser's sign-in popup goes. Default Google's authorisation endpoint. */
-  OAUTH_AUTHORIZATION_URL: string;
-  /** Answers what an access token is (issued to which client, until when). Default Google's tokeninfo. */
-  OAUTH_TOKENINFO_URL: string;
-  /** The OpenID Connect userinfo endpoint: the profile (sub, e-mail, name) behind an access token. */
-  OAUTH_USERINFO_URL: string;
-  /** How long one call to the provider may take before the sign-in fails with 502. */
-  OAUTH_TIMEOUT_MS: number;
-  /**
-   * 'sandbox' allows the test checkout on a public address (a staging site). Unset, the sandbox runs only
-   * when PUBLIC_URL is a loopback address; anywhere else the server needs Stripe's keys or will not start.
-   */
-  PAYMENTS: 'sandbox' | undefined;
-  /** Visit records older than this many days are deleted by the hourly clean-up. */
-  VISIT_RETENTION_DAYS: number;
-  /** The server log's level (pino): fatal, error, warn, info, debug, trace or silent. */
-  LOG_LEVEL: LogLevel;
-  /** On SIGTERM, how long requests in flight may take to finish (seconds) before the server exits anyway. */
-  SHUTDOWN_GRACE_SECONDS: number;
-  /**
-   * How often the clean-up job runs (seconds), once per interval across all instances sharing the database
-   * (server/jobs/schedule.ts).
-   */
-  CLEANUP_INTERVAL_SECONDS: number;
-  /** How long a queued mail's claim holds before another instance may send it (longer than one send takes). */
-  MAIL_CLAIM_SECONDS: number;
-  /**
-   * GET /metrics (Prometheus text) answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics does not
-   * exist and no request is counted (docs/operating.md#metrics).
-   */
-  METRICS_TOKEN: string | undefined;
-}
-
 /** Well inside the 30 s most orchestrators wait between SIGTERM and SIGKILL. */
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** Hourly: accounts due for deletion go within the hour, old sessions and visits do not pile up. */
@@ -305,66 +175,153 @@ export const PAYMENT_LINK_SECRET_MIN = 32;
 /** The shortest METRICS_TOKEN accepted: a shorter one could be guessed, and the site's traffic read. */
 export const METRICS_TOKEN_MIN = 32;
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * The server's configuration, as loadConfig returns it: its type is this object's, so each variable is listed
+ * once, where it is read, with what it means and its default.
+ */
+export type Config = ReturnType<typeof readVariables>;
+
+/** Every variable read and checked on its own; loadConfig then checks them against each other. */
+function readVariables(env: Env) {
   const PORT = integer(env, 'PORT', 3000, 0, 65535);
   const host = raw(env, 'HOST');
   // The origin the customer typed: a browser keeps the sign-in per origin, so payment must return to it.
   const PUBLIC_URL = url(env, 'PUBLIC_URL', listeningUrl(host, PORT));
-  const config: Config = {
+  return {
+    /** TCP port to listen on; 0 lets the OS choose (used by tests). */
     PORT,
+    /**
+     * The address to listen on. Default: loopback (127.0.0.1) while PUBLIC_URL is unset, so that a site nobody
+     * configured is reachable from this machine only; every interface (0.0.0.0) once PUBLIC_URL names the site.
+     */
     // A site with a public address listens on every interface (containers, where loopback is unreachable); one
     // with none, or a loopback one, is a tool for this machine and listens on loopback only.
     HOST: host ?? defaultHost(PUBLIC_URL),
+    /** Where the SQLite database (when DATABASE_URL is unset), the mail outbox and the limits file live. */
     DATA_DIR: raw(env, 'DATA_DIR') ?? './data',
+    /**
+     * postgres://user:password@host:port/database (or postgresql://): the data lives in that PostgreSQL
+     * database, which several server instances may share. Unset: the embedded SQLite file in DATA_DIR.
+     */
     DATABASE_URL: databaseUrl(env, 'DATABASE_URL'),
+    /**
+     * The address customers reach us at; used for links in mail and payment redirects. Default: the address the
+     * server listens on (http://localhost:PORT for loopback or every interface), so payment returns to the origin
+     * the customer came from.
+     */
     PUBLIC_URL,
+    /** The built SPA (vite's output directory). */
     STATIC_DIR: raw(env, 'STATIC_DIR') ?? 'dist',
+    /** A session not used for this long is dead (sliding expiry). */
     SESSION_IDLE_DAYS: positive(env, 'SESSION_IDLE_DAYS', 7),
+    /** A session dies this long after sign-in, however active it is. */
     SESSION_ABSOLUTE_DAYS: positive(env, 'SESSION_ABSOLUTE_DAYS', 30),
+    /**
+     * Failed sign-ins allowed per account FROM ONE ADDRESS, and per address whatever account, within the
+     * window; a stranger's failures from one address do not lock the owner out elsewhere.
+     */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
     LOGIN_MAX_FAILURES_PER_ADDRESS: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 1_000_000),
     LOGIN_FAILURE_WINDOW_MINUTES: positive(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15),
+    /** Failed sign-ins per account per day from all addresses together: bounds an attacker who rotates addresses. */
     LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY', 100, 1, 1_000_000),
+    /** Wrong current passwords (password change, e-mail change) per user within LOGIN_FAILURE_WINDOW_MINUTES, and per day. */
     PASSWORD_CHANGE_MAX_FAILURES: integer(env, 'PASSWORD_CHANGE_MAX_FAILURES', 5, 1, 1_000_000),
     PASSWORD_CHANGE_MAX_FAILURES_PER_DAY: integer(env, 'PASSWORD_CHANGE_MAX_FAILURES_PER_DAY', 20, 1, 1_000_000),
+    /** Password hashes and verifications (argon2) run at once, and waiting; beyond both the request gets 503. */
     PASSWORD_HASH_CONCURRENCY: integer(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
     PASSWORD_HASH_MAX_WAITING: integer(env, 'PASSWORD_HASH_MAX_WAITING', 32, 0, 100_000),
+    /** Accounts created with e-mail and password per address per hour, and on the whole site per hour. */
     REGISTER_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'REGISTER_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
     REGISTER_MAX_PER_HOUR: integer(env, 'REGISTER_MAX_PER_HOUR', 300, 1, 1_000_000),
+    /** Google sign-ins (and sign-ups) per address per hour. */
     GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'GOOGLE_SIGNIN_MAX_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
+    /** Invoices created per customer per hour, and per address per hour. */
     INVOICE_MAX_PER_USER_PER_HOUR: integer(env, 'INVOICE_MAX_PER_USER_PER_HOUR', 30, 1, 1_000_000),
     INVOICE_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'INVOICE_MAX_PER_ADDRESS_PER_HOUR', 100, 1, 1_000_000),
+    /** Profile pictures uploaded per customer per hour. */
     AVATAR_MAX_PER_USER_PER_HOUR: integer(env, 'AVATAR_MAX_PER_USER_PER_HOUR', 20, 1, 1_000_000),
+    /** Visit records per address per minute. */
     VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
+    /** Contact messages and youth applications per address per hour, together. */
     FORM_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'FORM_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
+    /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
     TRUST_PROXY: flag(env, 'TRUST_PROXY'),
+    /** Largest request body accepted, in bytes. */
     BODY_LIMIT_BYTES: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    /**
+     * Signs the sandbox checkout links and keys the e-mailed codes' HMAC. Unset: a secret is generated once and
+     * kept in the database (server/secrets.ts), so links survive restarts and every instance agrees.
+     */
     PAYMENT_LINK_SECRET: raw(env, 'PAYMENT_LINK_SECRET'),
+    /** Set: payments go through Stripe Checkout instead of the built-in sandbox checkout page. */
     STRIPE_SECRET_KEY: raw(env, 'STRIPE_SECRET_KEY'),
+    /** Verifies the signature of Stripe's webhook calls; required together with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: raw(env, 'STRIPE_WEBHOOK_SECRET'),
+    /** Where the Stripe client sends its API calls instead of api.stripe.com (tests point it at loopback). */
     STRIPE_API_BASE: optionalUrl(env, 'STRIPE_API_BASE'),
+    /**
+     * The geolocation service the browser asks before reporting a visit (GET /api/client-config); its origin
+     * is added to the CSP's connect-src. Default https://ipapi.co/json/; set to the empty string: no lookup (null).
+     */
     GEOLOCATION_URL: switchableUrl(env, 'GEOLOCATION_URL', 'https://ipapi.co/json/'),
+    /** Mail goes out through this SMTP server (smtp:// or smtps://, credentials in the URL); unset: DATA_DIR/outbox. */
     SMTP_URL: smtpUrl(env, 'SMTP_URL'),
+    /**
+     * 'outbox' says, on a public PUBLIC_URL, that mail going to DATA_DIR/outbox instead of an SMTP server is meant
+     * (a staging site). Unset, a site with a public PUBLIC_URL and no SMTP_URL refuses to start.
+     */
     MAIL: oneOf(env, 'MAIL', ['outbox'] as const),
+    /** Where the office is e-mailed every paid order, and reminded of an order whose promise runs out soon. */
     OFFICE_EMAIL: email(env, 'OFFICE_EMAIL', company.supportEmail),
+    /** E-mailed codes (password reset, verification) requested per account and per address within the window. */
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),
+    /** Wrong e-mailed codes entered per account per day, and per address per hour. */
     CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: integer(env, 'CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY', 20, 1, 1_000_000),
     CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: integer(env, 'CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
+    /**
+     * The OAuth client id the site is registered under at Google (or at the local OpenID provider in
+     * development and tests). Unset: sign-in with Google is off (client-config `google: null`, its routes 503).
+     */
     OAUTH_CLIENT_ID: raw(env, 'OAUTH_CLIENT_ID'),
+    /** Where the browser's sign-in popup goes. Default Google's authorisation endpoint. */
     OAUTH_AUTHORIZATION_URL: url(env, 'OAUTH_AUTHORIZATION_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    /** Answers what an access token is (issued to which client, until when). Default Google's tokeninfo. */
     OAUTH_TOKENINFO_URL: url(env, 'OAUTH_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
+    /** The OpenID Connect userinfo endpoint: the profile (sub, e-mail, name) behind an access token. */
     OAUTH_USERINFO_URL: url(env, 'OAUTH_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    /** How long one call to the provider may take before the sign-in fails with 502. */
     OAUTH_TIMEOUT_MS: integer(env, 'OAUTH_TIMEOUT_MS', 5000, 1, 120_000),
+    /**
+     * 'sandbox' allows the test checkout on a public address (a staging site). Unset, the sandbox runs only
+     * when PUBLIC_URL is a loopback address; anywhere else the server needs Stripe's keys or will not start.
+     */
     PAYMENTS: oneOf(env, 'PAYMENTS', ['sandbox'] as const),
+    /** Visit records older than this many days are deleted by the hourly clean-up. */
     VISIT_RETENTION_DAYS: integer(env, 'VISIT_RETENTION_DAYS', DEFAULT_VISIT_RETENTION_DAYS, 1, 36_500),
+    /** The server log's level (pino): fatal, error, warn, info, debug, trace or silent. */
     LOG_LEVEL: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? 'info',
+    /** On SIGTERM, how long requests in flight may take to finish (seconds) before the server exits anyway. */
     SHUTDOWN_GRACE_SECONDS: integer(env, 'SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS, 1, 3600),
+    /**
+     * How often the clean-up job runs (seconds), once per interval across all instances sharing the database
+     * (server/jobs/schedule.ts).
+     */
     CLEANUP_INTERVAL_SECONDS: integer(env, 'CLEANUP_INTERVAL_SECONDS', DEFAULT_CLEANUP_INTERVAL_SECONDS, 1, 86_400),
+    /** How long a queued mail's claim holds before another instance may send it (longer than one send takes). */
     MAIL_CLAIM_SECONDS: integer(env, 'MAIL_CLAIM_SECONDS', DEFAULT_MAIL_CLAIM_SECONDS, 1, 3600),
+    /**
+     * GET /metrics (Prometheus text) answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: /metrics does not
+     * exist and no request is counted (docs/operating.md#metrics).
+     */
     METRICS_TOKEN: raw(env, 'METRICS_TOKEN'),
   };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const config = readVariables(env);
   if (config.PAYMENT_LINK_SECRET !== undefined && config.PAYMENT_LINK_SECRET.length < PAYMENT_LINK_SECRET_MIN) {
     throw new ConfigError(`PAYMENT_LINK_SECRET must be at least ${PAYMENT_LINK_SECRET_MIN} characters long.`);
   }
