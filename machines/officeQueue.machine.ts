@@ -18,6 +18,7 @@ import { type ServiceType, SERVICE_TYPES } from '../domain/contract';
 import { toastActorError } from './lib/errorToast';
 import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../domain/orders';
 import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '../domain/officeContract';
+import type { ChosenFile } from './lib/chosenFile';
 import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';
 
@@ -26,15 +27,7 @@ export const COUNTDOWN_REFRESH_MS = 60_000;
 
 export const REPORT_REFUSED = 'Choose a PDF file of at most 10 MB.';
 
-/**
- * A file the office member chose: in the browser a File. Machines see no DOM types, so this names only what
- * the guard reads; the upload actor receives the browser's object as it was.
- */
-export interface ChosenFile {
-  readonly name: string;
-  readonly type: string;
-  readonly size: number;
-}
+export type { ChosenFile };
 
 /** The schedule form as typed: `at` is a `datetime-local` value on the company's clock, or ''. */
 export interface ScheduleDraft {

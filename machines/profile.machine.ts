@@ -20,17 +20,11 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '../domain/contract';
 import { errorMessage } from '../domain/errorMessage';
 import type { Session, User } from '../domain/types';
+import type { ChosenFile } from './lib/chosenFile';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 
-/**
- * A picture the person chose: in the browser a File. Machines see no DOM types (tsconfig.core.json), so
- * this names only what the guard reads; the injected update actor receives the browser's object as it was.
- */
-export interface ChosenFile {
-  readonly type: string;
-  readonly size: number;
-}
+export type { ChosenFile };
 
 /** What a profile update answers: the session, and, for a new address, the code that went to it. */
 export interface ProfileSaved extends Session {

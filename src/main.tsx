@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { createAppActors, type Inspect } from './app/appActors';
+import { createAppActors } from './app/appActors';
+import type { Inspect } from './app/wiring/ports';
 import { AppActorsProvider } from './app/AppActorsContext';
 import './styles/global.css';
 

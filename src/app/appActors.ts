@@ -3,7 +3,7 @@
  * (./wiring/app.ts), created once; its children are the app-wide flows, which views reach here.
  * Page machines are created by their pages; everything shares one inspector, when there is one.
  */
-import { type Actor, type ActorRefFrom, createActor, type InspectionEvent } from 'xstate';
+import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import type { appStartMachine } from '../../machines/appStart.machine';
 import type { authMachine } from '../../machines/auth.machine';
@@ -12,14 +12,13 @@ import type { toastsMachine } from '../../machines/toasts.machine';
 import { setUnauthorizedHandler } from '../api/http';
 import { readCookie } from './cookies';
 import { wireApp } from './wiring/app';
+import type { Inspect } from './wiring/ports';
 
 /**
  * Whether scrolling the page accepts cookies (the consent machine's accept-on-scroll option): off, unless
  * the site is built with VITE_CONSENT_ACCEPT_ON_SCROLL=1.
  */
 const CONSENT_ACCEPT_ON_SCROLL = import.meta.env.VITE_CONSENT_ACCEPT_ON_SCROLL === '1';
-
-export type Inspect = (event: InspectionEvent) => void;
 
 export interface AppActors {
   /** The root actor. */

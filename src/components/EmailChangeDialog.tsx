@@ -134,20 +134,13 @@ export default function EmailChangeDialog({
             {enteringCode && (
               <>
                 {notice && <p role="status">{notice}</p>}
-                <div className="field">
-                  <label htmlFor="email-change-code">Code from the e-mail</label>
-                  <input
-                    id="email-change-code"
-                    className="field__input"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    value={code}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'email-change-error' : undefined}
-                    onChange={(event) => onChange('code', event.target.value)}
-                  />
-                </div>
+                <CodeField
+                  id="email-change-code"
+                  label="Code from the e-mail"
+                  code={code}
+                  error={error}
+                  onChange={(value) => onChange('code', value)}
+                />
               </>
             )}
             {error && (
@@ -220,20 +213,13 @@ function NewAddressDialog({
             }}
           >
             {notice && <p role="status">{notice}</p>}
-            <div className="field">
-              <label htmlFor="email-change-new-code">Code sent to your new address</label>
-              <input
-                id="email-change-new-code"
-                className="field__input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'email-change-error' : undefined}
-                onChange={(event) => onChange('code', event.target.value)}
-              />
-            </div>
+            <CodeField
+              id="email-change-new-code"
+              label="Code sent to your new address"
+              code={code}
+              error={error}
+              onChange={(value) => onChange('code', value)}
+            />
             {error && (
               <p id="email-change-error" className="form__error" role="alert">
                 {error}
@@ -259,5 +245,37 @@ function NewAddressDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A six-digit code from an e-mail; the dialog's error, when there is one, describes it. */
+function CodeField({
+  id,
+  label,
+  code,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  code: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="field__input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'email-change-error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
 import { company } from '../../domain/company';
 import { FieldError, invalid } from '../components/FieldError';
+import { Honeypot } from '../components/Honeypot';
 import './Forms.css';
 
 /** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message', sent to the office. */
@@ -74,18 +75,11 @@ export default function Contact() {
             {...invalid('contact-message', errors.message)}
           />
         </FieldError>
-        {/* A field people never see: robots fill it in, and the server drops their message. */}
-        <div className="visually-hidden" aria-hidden="true">
-          <label htmlFor="contact-website">Leave this empty</label>
-          <input
-            id="contact-website"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={snapshot.context.website}
-            onChange={(event) => send({ type: 'contact.trap', value: event.target.value })}
-          />
-        </div>
+        <Honeypot
+          id="contact-website"
+          value={snapshot.context.website}
+          onChange={(value) => send({ type: 'contact.trap', value })}
+        />
         {failure && (
           <p className="form__error" role="alert">
             {failure}

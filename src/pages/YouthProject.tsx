@@ -12,6 +12,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { usePageMeta } from '../app/hooks';
 import { company } from '../../domain/company';
 import { FieldError, invalid } from '../components/FieldError';
+import { Honeypot } from '../components/Honeypot';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';
 import './Forms.css';
@@ -139,18 +140,11 @@ export default function YouthProject() {
               />
             </FieldError>
           </fieldset>
-          {/* A field people never see: robots fill it in, and the server drops their application. */}
-          <div className="visually-hidden" aria-hidden="true">
-            <label htmlFor="youth-website">Leave this empty</label>
-            <input
-              id="youth-website"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={snapshot.context.website}
-              onChange={(event) => send({ type: 'youth.trap', value: event.target.value })}
-            />
-          </div>
+          <Honeypot
+            id="youth-website"
+            value={snapshot.context.website}
+            onChange={(value) => send({ type: 'youth.trap', value })}
+          />
           {submitting ? (
             <Spinner label="Sending your application" />
           ) : (

@@ -14,7 +14,7 @@ import * as api from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
 import { writeCookie } from '../cookies';
-import type { InspectPort } from './ports';
+import type { Inspect } from './ports';
 
 /** The signed-in user's id, read from the auth child through the actor system. */
 function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | null {
@@ -28,7 +28,7 @@ const LOGGED_OUT: ToastsEvent = {
   toast: { title: 'You are logged out', variant: 'warning', position: 'top-left' },
 };
 
-export function wireApp(inspect: InspectPort) {
+export function wireApp(inspect: Inspect | undefined) {
   return appMachine.provide({
     actors: {
       auth: authMachine.provide({

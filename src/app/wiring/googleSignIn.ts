@@ -14,7 +14,7 @@ import {
 } from '../../../machines/googleSignIn.machine';
 import type { Session } from '../../../domain/types';
 import * as api from '../../api/google';
-import type { InspectPort } from './ports';
+import type { Inspect } from './ports';
 
 export const OAUTH_CHANNEL = 'storefront-oauth';
 const POPUP_POLL_MS = 1000;
@@ -98,7 +98,7 @@ export function wireGoogleSignIn() {
  * Runs one sign-in. It must start inside the click that asked for it: the popup is opened at once
  * (browsers block popups opened later) and pointed at the provider when its address is known.
  */
-export async function continueWithGoogle(mode: GoogleMode, inspect?: InspectPort): Promise<Session> {
+export async function continueWithGoogle(mode: GoogleMode, inspect?: Inspect): Promise<Session> {
   const actor = createActor(wireGoogleSignIn(), {
     input: { mode, state: randomToken(), nonce: randomToken() },
     inspect,

@@ -10,9 +10,10 @@ export interface AuthPort {
   send(event: AuthEvent): void;
 }
 
-export type InspectPort = ((event: InspectionEvent) => void) | undefined;
+/** The inspector's receiver of actor events (the Stately inspector in development; docs/testing.md). */
+export type Inspect = (event: InspectionEvent) => void;
 
 export interface AppPorts {
   auth: AuthPort;
-  inspect?: InspectPort;
+  inspect?: Inspect;
 }

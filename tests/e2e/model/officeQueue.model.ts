@@ -216,10 +216,11 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     },
     'office.schedule': (page) => press(page, /^(Schedule|Move) call$/),
     'office.chooseReport': async (page, _ctx, event) => {
-      const buffer = event.file.type === 'application/pdf' ? tinyPdf('Model report') : Buffer.from('notes');
+      const pdf = event.file.type === 'application/pdf';
+      const [name, buffer] = pdf ? ['audit.pdf', tinyPdf('Model report')] : ['notes.txt', Buffer.from('notes')];
       await detail(page)
         .getByLabel(/^Report \(PDF/)
-        .setInputFiles({ name: event.file.name, mimeType: event.file.type, buffer });
+        .setInputFiles({ name, mimeType: event.file.type, buffer });
     },
     'office.sendReport': (page) => press(page, 'Send report'),
     'office.deliver': (page) => press(page, 'Mark delivered'),
