@@ -4,13 +4,22 @@ import { App } from './App';
 import { createAppActors } from './app/appActors';
 import type { Inspect } from './app/wiring/ports';
 import { AppActorsProvider } from './app/AppActorsContext';
+import { InspectorButton } from './components/InspectorButton';
 import './styles/global.css';
+
+/** The inspector's receiver of actor events, and what opens its window. */
+interface Inspector {
+  inspect: Inspect;
+  open: () => void;
+}
 
 /**
  * The Stately inspector, in development only and only when asked for (`?inspect` or VITE_INSPECT=1).
- * `import.meta.env.DEV` is false in a production build, so the import is dropped from the bundle.
+ * `import.meta.env.DEV` is false in a production build, so the import is dropped from the bundle. Its window
+ * opens from the "Open inspector" button (a browser blocks a window a page opens by itself); until then the
+ * actors' events wait for it.
  */
-async function loadInspector(): Promise<Inspect | undefined> {
+async function loadInspector(): Promise<Inspector | undefined> {
   if (!import.meta.env.DEV) return undefined;
   const wanted = new URLSearchParams(location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1';
   if (!wanted) return undefined;
@@ -18,18 +27,23 @@ async function loadInspector(): Promise<Inspect | undefined> {
     import('@statelyai/inspect'),
     import('./app/inspectorMask'),
   ]);
-  const inspector = createBrowserInspector();
-  // Passwords, tokens, codes and the OAuth state never leave the page, not even for the inspector.
-  return (event) => inspector.inspect.next?.(maskInspectionEvent(event));
+  // Enough kept events that an inspector opened later still sees every actor started since the page loaded.
+  const inspector = createBrowserInspector({ autoStart: false, maxDeferredEvents: 10_000 });
+  return {
+    // Passwords, tokens, codes and the OAuth state never leave the page, not even for the inspector.
+    inspect: (event) => inspector.inspect.next?.(maskInspectionEvent(event)),
+    open: () => inspector.start(),
+  };
 }
 
-const inspect = await loadInspector();
-const actors = createAppActors(inspect);
+const inspector = await loadInspector();
+const actors = createAppActors(inspector?.inspect);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppActorsProvider actors={actors}>
       <App />
     </AppActorsProvider>
+    {import.meta.env.DEV && inspector && <InspectorButton open={inspector.open} />}
   </StrictMode>,
 );
