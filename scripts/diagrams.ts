@@ -3,7 +3,7 @@
  * docs/machines/<machineId>.md, plus docs/machines/README.md indexing them. The diagrams are read from the
  * real machines by the toolkit (toolkit/mermaid.ts, on the graph walker of toolkit/transitions.ts), so they
  * cannot drift from the code; the unit test tests/unit/diagrams.test.ts fails when a committed diagram is
- * out of date.
+ * out of date, and tests/unit/diagrams-render.test.ts when Mermaid's own parser refuses one.
  *
  * Output is deterministic: machines in file-name order, states and transitions in definition order.
  */
@@ -78,7 +78,9 @@ export function indexPage(machines: FoundMachine[]): string {
     'result of an invoked actor, `snapshot: <id>` a snapshot it passes on (an invoke with `onSnapshot`),',
     '`always` an eventless transition, `onDone` a compound or parallel state',
     'reaching its final state(s), `[name]` a guard. A loop on a state is a transition that only runs actions.',
-    'Notes name the actors a state invokes; `--` separates the regions of a parallel state.',
+    'Notes name the actors a state invokes; `--` separates the regions of a parallel state. A machine that is',
+    'parallel itself, or has transitions of its own, is drawn as one box around its states.',
+    '`tests/unit/diagrams-render.test.ts` checks that Mermaid parses every diagram and draws no state it does not declare.',
     '',
     '| machine | file | states | transitions |',
     '| --- | --- | --- | --- |',

@@ -93,16 +93,28 @@ export function machineToMermaid(machine: AnyStateMachine): string {
     seen.set(id, node.id);
   }
 
+  const root = machine.root;
+  const transitions = allTransitions(machine);
+  // Mermaid has no parallel diagram (its `--` is only read inside a composite state), and an edge from or to
+  // an undeclared id draws a stray box: such a machine is drawn as one box around its states.
+  const drawRoot =
+    root.type === 'parallel' ||
+    transitions.some((t) => t.source === root || (t.target ?? []).some((target: AnyStateNode) => target === root));
   const out = ['stateDiagram-v2'];
-  const rootNote = invokeNote(machine.root);
-  if (rootNote) out.push(`  %% the machine itself ${rootNote}`);
+  const rootNote = invokeNote(root);
+  if (rootNote && !drawRoot) out.push(`  %% the machine itself ${rootNote}`);
   // States first (nested as in the machine), so that the transitions below only refer to known states.
-  renderChildren(machine.root, '  ', out);
+  if (drawRoot) {
+    renderState(root, '  ', out);
+    out.push(`  [*] --> ${mermaidId(root.id)}`);
+  } else {
+    renderChildren(root, '  ', out);
+  }
   for (const node of nodes) {
     const note = invokeNote(node);
-    if (note && node !== machine.root) out.push(`  note right of ${mermaidId(node.id)} : ${note}`);
+    if (note && (node !== root || drawRoot)) out.push(`  note right of ${mermaidId(node.id)} : ${note}`);
   }
-  for (const transition of allTransitions(machine)) {
+  for (const transition of transitions) {
     const from = mermaidId(transition.source.id);
     const targets = transition.target?.length ? transition.target : [transition.source];
     for (const target of targets as AnyStateNode[]) {
