@@ -34,7 +34,7 @@ describe.each(machines.map((found) => [found.machine.id, found] as const))('the 
   it('draws only the states it declares', async () => {
     await mermaid.parse(text); // registers the diagram types
     const diagram = await mermaid.mermaidAPI.getDiagramFromText(text);
-    const declared = new Set([...text.matchAll(/^\s*state "[^"]*" as (\S+)$/gm)].map((match) => match[1]));
+    const declared = new Set([...text.matchAll(/^\s*state "[^"]*" as (\S+)$/gm)].map((match) => match[1]!));
     const drawn = (diagram.db as unknown as StateDb)
       .getData()
       .nodes.filter((node) => STATE_SHAPES.has(node.shape ?? ''))
