@@ -35,6 +35,9 @@ const refuse = (list, message) => [
 // actors); should one ever need, say, setTimeout, name it here with the reason.
 const coreHostAllowed = new Set([]);
 
+/** Import specifiers that reach src/'s app layer, relative or by name. */
+const APP_MODULES = ['**/app', '**/app/**', '**/App', '**/routes', '**/main'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -117,6 +120,41 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': refuse(nodeOnly, 'src/ runs in the browser: no Node globals'),
+    },
+  },
+  // Inside src/, one direction: the app (src/app/, App, routes, main) -> views (pages, components) -> src/shared/
+  // (docs/decisions/0025-imports-by-name.md). Shared code may name the app's actor types, nothing more.
+  {
+    files: ['src/pages/**', 'src/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: APP_MODULES,
+              message: 'Views do not import the app (src/app/, App, routes, main): what they use lives in src/shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...APP_MODULES, '**/pages/**', '**/components/**'],
+              allowTypeImports: true,
+              message: 'src/shared/ imports neither the app nor the views: both import it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

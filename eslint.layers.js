@@ -12,6 +12,7 @@
 //   packages  optional { allow?: string[], deny?: string[] } for bare specifiers; an entry matches the
 //             package and its subpaths; the entry 'node:' stands for every Node built-in module
 //   message   the text the report carries
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,20 @@ export function layerOf(file) {
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
   const parts = relative.split(path.sep);
   return parts.length === 1 ? '' : parts[0];
+}
+
+/** package.json "imports": the names by which one top-level folder imports another (`#domain/contract`). */
+const packageImports = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports ?? {};
+
+/** The file a `#name/...` specifier names, from package.json "imports"; null when no entry matches. */
+export function resolveImportName(specifier) {
+  for (const [key, target] of Object.entries(packageImports)) {
+    if (key === specifier) return path.join(root, target);
+    if (key.endsWith('/*') && specifier.startsWith(key.slice(0, -1))) {
+      return path.join(root, target.replace('*', specifier.slice(key.length - 1)));
+    }
+  }
+  return null;
 }
 
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]);
@@ -68,6 +83,8 @@ const importsRule = {
     messages: {
       layer: '{{message}} Refused: {{specifier}} (lands in {{target}}).',
       package: '{{message}} Refused package: {{specifier}}.',
+      byName: 'Import another top-level folder by name ({{name}}), not by a relative path: {{specifier}}.',
+      unknownName: 'No entry of package.json "imports" names {{specifier}}.',
     },
   },
   create(context) {
@@ -78,18 +95,30 @@ const importsRule = {
 
     function check(node, specifier) {
       if (specifier === null) return;
-      if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
-        const resolved = path.resolve(path.dirname(filename), specifier);
+      const relative = specifier.startsWith('.') || path.isAbsolute(specifier);
+      if (relative || specifier.startsWith('#')) {
+        const resolved = relative ? path.resolve(path.dirname(filename), specifier) : resolveImportName(specifier);
+        if (resolved === null) {
+          context.report({ node, messageId: 'unknownName', data: { specifier } });
+          return;
+        }
         const target = layerOf(resolved);
-        if (target === own || (target !== null && allow.includes(target))) return;
         const module = path
           .relative(root, resolved)
           .split(path.sep)
           .join('/')
           .replace(/\.(ts|tsx|js)$/, '');
-        if (allowFiles.includes(module)) return;
         const where = target === null ? 'outside the repository' : target === '' ? 'the root' : `${target}/`;
-        context.report({ node, messageId: 'layer', data: { message, specifier, target: where } });
+        const inBounds = target === own || (target !== null && allow.includes(target)) || allowFiles.includes(module);
+        if (!inBounds) {
+          context.report({ node, messageId: 'layer', data: { message, specifier, target: where } });
+          return;
+        }
+        // Inside a folder, paths are relative; across folders, by name (package.json "imports"), so that a
+        // file's imports say which layer they reach and moving a file does not rewrite its neighbours' paths.
+        if (relative && target !== own && target !== null && target !== '' && own !== '') {
+          context.report({ node, messageId: 'byName', data: { specifier, name: `#${module}` } });
+        }
         return;
       }
       if (!packages) return;

@@ -9,7 +9,7 @@
  * That revocation is a courtesy: its failure changes nothing.
  */
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
-import type { Session, User } from '../domain/types';
+import type { Session, User } from '#domain/types';
 
 export type AuthEvent =
   | { type: 'auth.signedIn'; session: Session }

@@ -4,9 +4,9 @@
  * server's check). Success stores the returned user and token; failure shows red text above the button.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
-import type { Session } from '../domain/types';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
+import { errorMessage } from '#domain/errorMessage';
+import type { Session } from '#domain/types';
 
 export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 export type ChangePasswordEvent =

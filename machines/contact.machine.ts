@@ -8,8 +8,8 @@
  * sent along, and the server drops a message that has one.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../domain/errorMessage';
-import { type ContactErrors, type ContactValues, validateContact } from '../domain/validation';
+import { errorMessage } from '#domain/errorMessage';
+import { type ContactErrors, type ContactValues, validateContact } from '#domain/validation';
 
 export type ContactField = keyof ContactValues;
 export type ContactEvent =

@@ -9,11 +9,11 @@
  * password, say) shows the server's text in the dialog, which stays open for another try.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PASSWORD_MAX } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
+import { PASSWORD_MAX } from '#domain/contract';
+import { errorMessage } from '#domain/errorMessage';
 import { toastActorError } from './lib/errorToast';
-import { isStaff, type Role } from '../domain/orders';
-import type { User } from '../domain/types';
+import { isStaff, type Role } from '#domain/orders';
+import type { User } from '#domain/types';
 
 export type DeleteAccountEvent =
   | { type: 'delete.open' }

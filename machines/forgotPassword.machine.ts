@@ -5,8 +5,8 @@
  * ticket. The customer may also end every other way into the account (a linked Google sign-in) with the reset.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
+import { errorMessage } from '#domain/errorMessage';
 
 export const RESET_CODE_PATTERN = /^\d{6}$/;
 

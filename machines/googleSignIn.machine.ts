@@ -7,8 +7,8 @@
  * library does, the answer is awaited 8 s more before the popup counts as closed by the user.
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../domain/errorMessage';
-import type { Session } from '../domain/types';
+import { errorMessage } from '#domain/errorMessage';
+import type { Session } from '#domain/types';
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;

@@ -5,7 +5,7 @@
  * tries again.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Invoice } from '../domain/contract';
+import type { Invoice } from '#domain/contract';
 
 export type InvoicesEvent = { type: 'invoices.reload' };
 

@@ -12,8 +12,8 @@
  * The customer enters the code (a wrong one shows the server's text under the field) or goes back to the form.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { type SecondStep, type SignInResponse } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
+import { type SecondStep, type SignInResponse } from '#domain/contract';
+import { errorMessage } from '#domain/errorMessage';
 import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
@@ -23,7 +23,7 @@ import {
   signInStates,
   spinnerStates,
 } from './lib/signInStates';
-import type { Session } from '../domain/types';
+import type { Session } from '#domain/types';
 
 export const LOGIN_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 

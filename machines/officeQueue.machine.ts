@@ -14,10 +14,10 @@
  * instant before it leaves the page.
  */
 import { assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
-import { type ServiceType, SERVICE_TYPES } from '../domain/contract';
+import { type ServiceType, SERVICE_TYPES } from '#domain/contract';
 import { toastActorError } from './lib/errorToast';
-import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../domain/orders';
-import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '../domain/officeContract';
+import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
+import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '#domain/officeContract';
 import type { ChosenFile } from './lib/chosenFile';
 import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';

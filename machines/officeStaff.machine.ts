@@ -7,10 +7,10 @@
  * lock every admin out from the browser.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../domain/contract';
+import { EMAIL_MAX, EMAIL_PATTERN } from '#domain/contract';
 import { toastActorError } from './lib/errorToast';
-import { GRANTABLE_ROLES } from '../domain/orders';
-import { type StaffMember } from '../domain/officeContract';
+import { GRANTABLE_ROLES } from '#domain/orders';
+import { type StaffMember } from '#domain/officeContract';
 
 export type OfficeStaffEvent =
   | { type: 'staff.changeEmail'; value: string }

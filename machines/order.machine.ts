@@ -8,8 +8,8 @@
  * two cannot disagree about what may happen next (docs/decisions/0011-orders-as-a-statechart.md).
  */
 import { and, assign, setup } from 'xstate';
-import type { ServiceType } from '../domain/contract';
-import { DELIVERY_PROMISE_MS, type OrderStatus } from '../domain/orders';
+import type { ServiceType } from '#domain/contract';
+import { DELIVERY_PROMISE_MS, type OrderStatus } from '#domain/orders';
 
 export type { OrderStatus };
 

@@ -17,9 +17,9 @@
  */
 import { is } from 'superstruct';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '../domain/contract';
-import { errorMessage } from '../domain/errorMessage';
-import type { Session, User } from '../domain/types';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '#domain/contract';
+import { errorMessage } from '#domain/errorMessage';
+import type { Session, User } from '#domain/types';
 import type { ChosenFile } from './lib/chosenFile';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';

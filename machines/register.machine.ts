@@ -17,7 +17,7 @@ import {
   signInStates,
   spinnerStates,
 } from './lib/signInStates';
-import type { Session } from '../domain/types';
+import type { Session } from '#domain/types';
 
 export const REGISTER_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 

@@ -1,7 +1,7 @@
 /** E-mail verification from the profile: send a code, enter it, and the address is verified. */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../domain/errorMessage';
-import type { User } from '../domain/types';
+import { errorMessage } from '#domain/errorMessage';
+import type { User } from '#domain/types';
 
 export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 

@@ -4,8 +4,8 @@
  * the returned payment link; on failure loading clears and an error toast shows.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ServiceType } from '../domain/contract';
-import { isCallFailure } from '../domain/errorMessage';
+import type { ServiceType } from '#domain/contract';
+import { isCallFailure } from '#domain/errorMessage';
 
 export const DEFAULT_SERVICE_TYPE: ServiceType = 'PDF Sent to Email';
 

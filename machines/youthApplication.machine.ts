@@ -8,7 +8,7 @@
  * that has one.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../domain/errorMessage';
+import { errorMessage } from '#domain/errorMessage';
 import {
   validateYouth,
   validateYouthField,
@@ -17,7 +17,7 @@ import {
   type YouthErrors,
   type YouthField,
   type YouthValues,
-} from '../domain/validation';
+} from '#domain/validation';
 
 export const YOUTH_SUBMIT_DELAY_MS = 1500;
 

@@ -4,9 +4,9 @@
  * (pg_dump's custom format). The work is in server/ops/; docs/operating.md, "Backups and restore", says
  * how to schedule it and what it holds.
  */
-import { runOpsCommand } from '../server/ops/command';
-import { backupPostgres } from '../server/ops/postgres';
-import { backupSqlite } from '../server/ops/sqlite';
+import { runOpsCommand } from '#server/ops/command';
+import { backupPostgres } from '#server/ops/postgres';
+import { backupSqlite } from '#server/ops/sqlite';
 
 const USAGE = [
   'Usage: npm run backup -- FILE',

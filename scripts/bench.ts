@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_SOURCES, isStale } from './build-check.mjs';
 import { startCommand } from './start-command.mjs';
-import { startPostgres } from '../tests/server/postgres';
+import { startPostgres } from '#tests/server/postgres';
 
 // autocannon ships no types; this is the part of its API used here.
 interface AutocannonResult {

@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { allStateNodes, allTransitions, machineToMermaid } from '../toolkit';
+import { allStateNodes, allTransitions, machineToMermaid } from '#toolkit';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MACHINES_DIR = join(ROOT, 'machines');

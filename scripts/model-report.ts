@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXCLUSIONS } from '../tests/e2e/model/exclusions';
+import { EXCLUSIONS } from '#tests/e2e/model/exclusions';
 import {
   type BrowserPathFile,
   computeCoverage,
@@ -21,7 +21,7 @@ import {
   formatText,
   guardInventory,
   type MachineReportFile,
-} from '../toolkit';
+} from '#toolkit';
 import { loadMachines } from './diagrams';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

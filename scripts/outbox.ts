@@ -4,11 +4,11 @@
  * newest first, with their plain text. Those live in DATA_DIR/outbox (default ./data/outbox), one JSON file
  * each: the outbox is one transport of the same queue (docs/operating.md#mail-queue).
  */
-import { systemClock } from '../server/clock';
-import { loadConfig } from '../server/config';
-import { openConfiguredDatabase } from '../server/db/database';
-import { outboxDir, readOutbox } from '../server/mail/mailer';
-import { mailQueueStats } from '../server/mail/queue';
+import { systemClock } from '#server/clock';
+import { loadConfig } from '#server/config';
+import { openConfiguredDatabase } from '#server/db/database';
+import { outboxDir, readOutbox } from '#server/mail/mailer';
+import { mailQueueStats } from '#server/mail/queue';
 
 const LAST = 10;
 const config = loadConfig();

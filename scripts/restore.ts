@@ -4,9 +4,9 @@
  * --force is given; stop the server first. The work is in server/ops/; docs/operating.md, "Backups and
  * restore", walks through a restore.
  */
-import { runOpsCommand } from '../server/ops/command';
-import { restorePostgres } from '../server/ops/postgres';
-import { restoreSqlite } from '../server/ops/sqlite';
+import { runOpsCommand } from '#server/ops/command';
+import { restorePostgres } from '#server/ops/postgres';
+import { restoreSqlite } from '#server/ops/sqlite';
 
 const USAGE = [
   'Usage: npm run restore -- FILE [--force]',

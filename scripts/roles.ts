@@ -3,11 +3,11 @@
  * (the same DATABASE_URL or DATA_DIR as the server), migrated first like at start-up. The work is done by
  * server/users/roles-command.ts, which says what each exit code means.
  */
-import { ConfigError, loadConfig } from '../server/config';
-import { openConfiguredDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
-import { createLog } from '../server/log';
-import { runRolesCommand } from '../server/users/roles-command';
+import { ConfigError, loadConfig } from '#server/config';
+import { openConfiguredDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { createLog } from '#server/log';
+import { runRolesCommand } from '#server/users/roles-command';
 
 async function main(): Promise<number> {
   let config;

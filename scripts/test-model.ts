@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeRegExp } from '../toolkit';
+import { escapeRegExp } from '#toolkit';
 import { loadMachines } from './diagrams';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,6 +1,6 @@
-import { EMAIL_PATTERN } from '../domain/contract';
-import { company } from '../domain/company';
-import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '../domain/policies';
+import { EMAIL_PATTERN } from '#domain/contract';
+import { company } from '#domain/company';
+import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '#domain/policies';
 
 /**
  * The server's configuration: every environment variable is read here, once, into a typed object.

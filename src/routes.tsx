@@ -4,8 +4,8 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { isStaff } from '../domain/orders';
-import { useAuth } from './app/hooks';
+import { isStaff } from '#domain/orders';
+import { useAuth } from './shared/hooks';
 import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { SERVER_SOURCES, isStale } from '../scripts/build-check.mjs';
+import { SERVER_SOURCES, isStale } from '#scripts/build-check.mjs';
 
 export default function buildServer(): void {
   if (!isStale(resolve('dist-server/main.js'), SERVER_SOURCES)) return;

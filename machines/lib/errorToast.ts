@@ -4,7 +4,7 @@
  * so every one says a failure the same way.
  */
 import type { ErrorActorEvent } from 'xstate';
-import { errorMessage } from '../../domain/errorMessage';
+import { errorMessage } from '#domain/errorMessage';
 
 export const toastActorError = {
   type: 'showError',

@@ -6,8 +6,8 @@
  * (docs/machines/login.md, docs/machines/register.md).
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, fromPromise } from 'xstate';
-import { errorMessage } from '../../domain/errorMessage';
-import type { Session } from '../../domain/types';
+import { errorMessage } from '#domain/errorMessage';
+import type { Session } from '#domain/types';
 import type { GoogleAvailability } from '../googleSignIn.machine';
 
 /** How long the spinner of a request in flight shows at most. */

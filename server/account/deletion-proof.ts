@@ -4,7 +4,7 @@
  * A customer keeps the product's plain `GET /api/users/account/deletion/request`; `POST` with the password
  * works for any account that has one.
  */
-import { isStaff } from '../../domain/orders';
+import { isStaff } from '#domain/orders';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';

@@ -4,7 +4,7 @@
  * server/main.ts at start and every hour) deletes the accounts whose date has passed with all their data.
  */
 import type { Kysely } from 'kysely';
-import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '../../domain/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
 import { type Clock, DAY_MS } from '../clock';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';

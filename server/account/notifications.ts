@@ -1,7 +1,7 @@
 /** The customer's notifications: written by the events they describe, listed newest first, marked seen. */
 import type { Kysely } from 'kysely';
-import type { NotificationWire } from '../../domain/contract';
-import { company } from '../../domain/company';
+import type { NotificationWire } from '#domain/contract';
+import { company } from '#domain/company';
 import { newOrderedId } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
 import { formatLongDate, formatPounds } from '../mail/messages';

@@ -10,7 +10,7 @@ import {
   ResetPasswordRequest,
   VerifyRequest,
   type User,
-} from '../../domain/contract';
+} from '#domain/contract';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from './codes';
 import { cancelDeletion, daysUntil, scheduleDeletion } from './deletion';
 import { DELETION_PASSWORD_FIELD, proveDeletion, refuseUnconfirmedStaffDeletion } from './deletion-proof';

@@ -4,7 +4,7 @@
  * same 401, so the answer tells a caller nothing about tokens it does not own.
  */
 import { createMiddleware } from 'hono/factory';
-import { isStaff } from '../../domain/orders';
+import { isStaff } from '#domain/orders';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import type { Sessions } from './sessions';

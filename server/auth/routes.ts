@@ -3,7 +3,7 @@
  * and a sign-in's second step; beside them, sign-in with Google (server/google/routes.ts).
  */
 import { Hono } from 'hono';
-import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '../../domain/contract';
+import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '#domain/contract';
 import { CODE_INVALID_TEXT } from '../account/codes';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';

@@ -7,7 +7,7 @@
  * Past the ceiling a wrong password gets the same answer as the right one (a ticket, whose code was never
  * sent), so the ceiling still hides whether a guess was right: guessing from many addresses learns nothing.
  */
-import type { SecondStep } from '../../domain/contract';
+import type { SecondStep } from '#domain/contract';
 import type { UserWithAvatar } from '../db/schema';
 import { MINUTE_MS } from '../clock';
 import { enqueueMail } from '../mail/queue';

@@ -4,7 +4,7 @@
  * file named photo.png is refused, and JPEG bytes declared as image/png are stored as image/jpeg.
  */
 import { createHash } from 'node:crypto';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../domain/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '#domain/contract';
 import { HttpError } from '../http/errors';
 
 export type AvatarType = (typeof AVATAR_TYPES)[number];

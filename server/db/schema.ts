@@ -5,7 +5,7 @@
  * Times are ISO 8601 text in UTC (`Date#toISOString`), which sorts and compares as text.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { OrderStatus, Role } from '../../domain/orders';
+import type { OrderStatus, Role } from '#domain/orders';
 
 export interface UsersTable {
   id: string;

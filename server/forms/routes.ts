@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { number, optional, size, string, type } from 'superstruct';
-import { type ContactValues, type YouthValues, validateContact, validateYouth } from '../../domain/validation';
+import { type ContactValues, type YouthValues, validateContact, validateYouth } from '#domain/validation';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';

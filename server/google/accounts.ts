@@ -13,7 +13,7 @@
  * The identity, user and session writes are one transaction.
  */
 import type { Kysely } from 'kysely';
-import { NAME_MAX } from '../../domain/contract';
+import { NAME_MAX } from '#domain/contract';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Sessions } from '../auth/sessions';
 import type { Clock } from '../clock';

@@ -4,7 +4,7 @@
  * and finds, links or creates the account (server/google/accounts.ts).
  */
 import { Hono } from 'hono';
-import { GoogleTokenRequest } from '../../domain/contract';
+import { GoogleTokenRequest } from '#domain/contract';
 import { accountChanged, queueAccountNotice } from '../account/notify-change';
 import { GOOGLE_PROVIDER, signInWithGoogle } from './accounts';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from './verify';

@@ -8,7 +8,7 @@
  * A token the provider refuses, issued to another site, or expired: 401. The provider unreachable, slow
  * (OAUTH_TIMEOUT_MS) or failing (5xx), or answering nonsense: 502.
  */
-import { EMAIL_MAX, EMAIL_PATTERN } from '../../domain/contract';
+import { EMAIL_MAX, EMAIL_PATTERN } from '#domain/contract';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { ServerLog } from '../log';

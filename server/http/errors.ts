@@ -6,7 +6,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBody } from '../../domain/contract';
+import type { ErrorBody } from '#domain/contract';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import type { ServerLog } from '../log';
 import { clientAborted } from './client-aborted';

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
 import { type BodyLimits, SMALL_BODY, bodyBytes, readFormWithin } from './body-read';
 import { HttpError } from './errors';
 

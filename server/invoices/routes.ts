@@ -4,8 +4,8 @@
  * against it, never trusted.
  */
 import { Hono } from 'hono';
-import { APP_URL_MAX, InvoiceCreateRequest, SERVICE_TYPES } from '../../domain/contract';
-import { services as catalogue } from '../../domain/catalogue/services';
+import { APP_URL_MAX, InvoiceCreateRequest, SERVICE_TYPES } from '#domain/contract';
+import { services as catalogue } from '#domain/catalogue/services';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';

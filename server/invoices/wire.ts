@@ -1,6 +1,6 @@
 /** The one place an invoice row becomes the contract's `Invoice` (pounds, booleans, camelCase times). */
-import { type Invoice, SERVICE_TYPES, type ServiceType } from '../../domain/contract';
-import { deliveryLabel } from '../../domain/catalogue/delivery';
+import { type Invoice, SERVICE_TYPES, type ServiceType } from '#domain/contract';
+import { deliveryLabel } from '#domain/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
 import { toOrderWire } from '../orders/wire';
 import { type InvoiceOrderColumns, penceToPounds } from './repository';

@@ -7,8 +7,8 @@
  * transaction (server/mail/queue.ts): the queue delivers it, retrying while the mail server is away.
  */
 import type { Kysely } from 'kysely';
-import { DELIVERY_PROMISE_MS, PROMISE_REMINDER_BEFORE_MS } from '../../domain/orders';
-import { promiseDeadline } from '../../machines/order.machine';
+import { DELIVERY_PROMISE_MS, PROMISE_REMINDER_BEFORE_MS } from '#domain/orders';
+import { promiseDeadline } from '#machines/order.machine';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';

@@ -1,5 +1,5 @@
 /** The HTML half of every message: one small, inline-styled layout, with every inserted value escaped. */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

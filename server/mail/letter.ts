@@ -2,7 +2,7 @@
  * The frame every message to a person shares: "Hello <name>," above the body and the company's signature
  * below it in the text, the same greeting in the HTML layout. Each message writes only what is its own.
  */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { html, layout, type SafeHtml } from './html';
 import type { MailMessage } from './mailer';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 

@@ -2,9 +2,9 @@
  * The messages the server sends, each as plain text and HTML. Values that come from customers (names,
  * service titles, URLs) go into the HTML only through the escaping `html` template.
  */
-import { company } from '../../domain/company';
-import { REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
-import { INVOICE_RETENTION_YEARS } from '../../domain/policies';
+import { company } from '#domain/company';
+import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
+import { INVOICE_RETENTION_YEARS } from '#domain/policies';
 import { deliveryLabelFor } from '../invoices/wire';
 import { html } from './html';
 import { letter, table, textRows, type Row } from './letter';

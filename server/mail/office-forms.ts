@@ -2,7 +2,7 @@
  * The contact form's and the youth application's mail to the office: which form it came from, what was
  * written, and the sender's address as Reply-To, so that answering the mail answers the sender.
  */
-import type { ContactValues, YouthValues } from '../../domain/validation';
+import type { ContactValues, YouthValues } from '#domain/validation';
 import { html } from './html';
 import { letter, table, textRows, type Row } from './letter';
 import type { MailMessage } from './mailer';

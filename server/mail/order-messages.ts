@@ -4,7 +4,7 @@
  * report, attached; the order delivered). Times are stated in the company's time zone (server/mail/time.ts).
  * Values that come from customers or the office go into the HTML only through the escaping `html` template.
  */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { deliveryLabelFor } from '../invoices/wire';
 import { html, layout } from './html';
 import { letter, signature, table, textRows, type Row } from './letter';

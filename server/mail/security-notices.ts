@@ -3,7 +3,7 @@
  * it even when the change was made by someone else (a stolen session, a guessed password). Each says what
  * changed and when, and what to do if it was not them. No secret (code, token, password) is ever in them.
  */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { html } from './html';
 import { letter } from './letter';
 import type { MailMessage } from './mailer';

@@ -3,7 +3,7 @@
  * zone's abbreviation (GMT or BST in London), because a call's time must mean the same to both sides. The
  * calendar invitation carries the absolute time in UTC; the text says it the way people do.
  */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',

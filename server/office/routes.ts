@@ -5,9 +5,9 @@
  * in the order's audit trail with who made it.
  */
 import { type Context, Hono } from 'hono';
-import { Email } from '../../domain/contract';
-import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../../domain/orders';
-import { GrantRequest, OFFICE_VIEWS, type OfficeView, ScheduleRequest } from '../../domain/officeContract';
+import { Email } from '#domain/contract';
+import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
+import { GrantRequest, OFFICE_VIEWS, type OfficeView, ScheduleRequest } from '#domain/officeContract';
 import { requireAdmin, requireAuth, requireStaff } from '../auth/middleware';
 import { isWellFormedId } from '../db/ids';
 import type { AppEnv } from '../http/app-env';

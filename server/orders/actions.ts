@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { calendarFileName, callCalendar } from './calendar';
 import { type OrderState, nextStatus } from './machine';
 import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings } from './repository';
-import { type OrderEvent, promiseDeadline } from '../../machines/order.machine';
+import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
 export const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
 

@@ -2,7 +2,7 @@
  * The office's report upload carries a PDF of up to REPORT_MAX_BYTES, so its route takes bodies of that size plus
  * room for the multipart framing (its row in server/http/body-limits.ts).
  */
-import { REPORT_MAX_BYTES } from '../../domain/orders';
+import { REPORT_MAX_BYTES } from '#domain/orders';
 
 /** Multipart boundary and part headers: a few hundred bytes in practice. */
 export const REPORT_FORM_OVERHEAD_BYTES = 64 * 1024;

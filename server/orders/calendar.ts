@@ -5,7 +5,7 @@
  * move, so a calendar that took the first invitation updates that event instead of adding a second one.
  */
 import { domainToASCII } from 'node:url';
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { deliveryLabelFor } from '../invoices/wire';
 
 /** The catalogue gives no length for a call; an hour is what the company books. */

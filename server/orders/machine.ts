@@ -4,9 +4,9 @@
  * machine alone decides; the texts here only tell the office, in words, why it said no.
  */
 import { transition } from 'xstate';
-import type { ServiceType } from '../../domain/contract';
-import type { OrderStatus } from '../../domain/orders';
-import { type OrderEvent, isCall, orderMachine, promiseDeadline } from '../../machines/order.machine';
+import type { ServiceType } from '#domain/contract';
+import type { OrderStatus } from '#domain/orders';
+import { type OrderEvent, isCall, orderMachine, promiseDeadline } from '#machines/order.machine';
 import { HttpError } from '../http/errors';
 import { formatCallTime } from '../mail/time';
 

@@ -5,8 +5,8 @@
  * and its audit entry in the same transaction. The report's bytes are selected by `findReport` only.
  */
 import type { Kysely } from 'kysely';
-import type { OrderStatus } from '../../domain/orders';
-import type { OfficeView } from '../../domain/officeContract';
+import type { OrderStatus } from '#domain/orders';
+import type { OfficeView } from '#domain/officeContract';
 import { isWellFormedId, newOrderedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
 import type { Database, OrdersTable } from '../db/schema';

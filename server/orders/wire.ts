@@ -1,7 +1,7 @@
 /** The one place an order becomes the contract's shapes: the office's `OfficeOrder`, the customer's `OrderWire`. */
-import type { OrderWire } from '../../domain/orders';
-import type { OfficeOrder, OrderAuditEntry } from '../../domain/officeContract';
-import { promiseDeadline } from '../../machines/order.machine';
+import type { OrderWire } from '#domain/orders';
+import type { OfficeOrder, OrderAuditEntry } from '#domain/officeContract';
+import { promiseDeadline } from '#machines/order.machine';
 import type { OrdersTable } from '../db/schema';
 import { penceToPounds } from '../invoices/repository';
 import type { AuditRow, OrderDetailRow } from './repository';

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { addNotification, notificationTexts } from '../account/notifications';
 import type { Database } from '../db/schema';
 import { isServiceType } from '../invoices/wire';
-import type { ServiceType } from '../../domain/contract';
+import type { ServiceType } from '#domain/contract';
 import type { ServerLog } from '../log';
 import { enqueueMail } from '../mail/queue';
 import type { MailSender } from '../mail/sender';
@@ -19,7 +19,7 @@ import { receiptMail } from '../mail/messages';
 import { officeNewOrderMail } from '../mail/order-messages';
 import { nextStatus } from '../orders/machine';
 import { changeStatus } from '../orders/repository';
-import { promiseDeadline } from '../../machines/order.machine';
+import { promiseDeadline } from '#machines/order.machine';
 import type { ProviderName } from './provider';
 
 export interface PaymentConfirmation {

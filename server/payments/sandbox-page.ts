@@ -2,8 +2,8 @@
  * The sandbox checkout's server-rendered pages. No scripts (the CSP allows only our own script files, and
  * none is needed); inline styles only. Every value that reaches the HTML goes through `escapeHtml`.
  */
-import { company } from '../../domain/company';
-import { formatPrice } from '../../domain/catalogue/services';
+import { company } from '#domain/company';
+import { formatPrice } from '#domain/catalogue/services';
 import type { InvoiceRow } from '../db/schema';
 import { deliveryLabelFor } from '../invoices/wire';
 import { penceToPounds } from '../invoices/repository';

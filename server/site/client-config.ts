@@ -1,6 +1,6 @@
 /** GET /api/client-config: the settings the browser app reads at start-up (the contract's ClientConfig). */
 import { Hono } from 'hono';
-import type { ClientConfig } from '../../domain/contract';
+import type { ClientConfig } from '#domain/contract';
 import type { AppEnv } from '../http/app-env';
 import type { Services } from '../services';
 

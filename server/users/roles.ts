@@ -5,8 +5,8 @@
  * written to the security log by the caller, which knows who asked.
  */
 import type { Kysely } from 'kysely';
-import type { Role } from '../../domain/orders';
-import type { StaffMember } from '../../domain/officeContract';
+import type { Role } from '#domain/orders';
+import type { StaffMember } from '#domain/officeContract';
 import type { Database } from '../db/schema';
 import { normalizeEmail } from './repository';
 

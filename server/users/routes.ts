@@ -3,7 +3,7 @@
  * account's life cycle (server/account/routes.ts) and the visit record (server/visits/routes.ts).
  */
 import { Hono } from 'hono';
-import { PasswordChangeRequest, ProfileUpdateRequest } from '../../domain/contract';
+import { PasswordChangeRequest, ProfileUpdateRequest } from '#domain/contract';
 import { checkCurrentPassword } from '../account/current-password';
 import {
   WRONG_CURRENT_PASSWORD_TEXT,

@@ -1,5 +1,5 @@
 /** The one place a database user becomes the contract's `User`: nothing else (e.g. the hash) can leak. */
-import type { User } from '../../domain/contract';
+import type { User } from '#domain/contract';
 import { avatarUrl } from '../avatars/url';
 import type { UserWithAvatar } from '../db/schema';
 

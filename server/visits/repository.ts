@@ -1,7 +1,7 @@
 /** Queries on the visits table: one row per reported page visit. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { VisitRequest } from '../../domain/contract';
+import type { VisitRequest } from '#domain/contract';
 import type { Database } from '../db/schema';
 
 export async function insertVisit(

@@ -4,7 +4,7 @@
  * browser reports one visit per page load, so that is far beyond any person), since anyone can call it.
  */
 import { Hono } from 'hono';
-import { VisitRequest } from '../../domain/contract';
+import { VisitRequest } from '#domain/contract';
 import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress } from '../http/client-address';
 import { readJson, validate } from '../http/validate';

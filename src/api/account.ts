@@ -1,7 +1,7 @@
 /** The account calls beyond signing in (docs/product.md#accounts); answers are checked with contract.ts structs. */
-import type { NewAddressCode, ProfileSaved, ProfileUpdate } from '../../machines/profile.machine';
-import type { Notification } from '../../machines/notifications.machine';
-import type { Session, User } from '../../domain/types';
+import type { NewAddressCode, ProfileSaved, ProfileUpdate } from '#machines/profile.machine';
+import type { Notification } from '#machines/notifications.machine';
+import type { Session, User } from '#domain/types';
 import {
   type DeletionRequest,
   ForgotPasswordResponse,
@@ -12,7 +12,7 @@ import {
   SeenResponse,
   SessionResponse,
   UserResponse,
-} from '../../domain/contract';
+} from '#domain/contract';
 import { get, patch, post } from './http';
 
 /** With a new address, the answer says a code went to it: the address changes once `confirmEmailChange` sends it. */

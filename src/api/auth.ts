@@ -1,6 +1,6 @@
 /** The sign-in and session calls (docs/product.md#authentication); answers are checked with contract.ts structs. */
-import type { Session, User } from '../../domain/types';
-import { AuthenticateResponse, SessionResponse, SignInResponse } from '../../domain/contract';
+import type { Session, User } from '#domain/types';
+import { AuthenticateResponse, SessionResponse, SignInResponse } from '#domain/contract';
 import { get, patch, post } from './http';
 
 export function toFormData(fields: Record<string, string>): FormData {

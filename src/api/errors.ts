@@ -5,8 +5,8 @@
  * 'Network Error' otherwise (domain/errorMessage.ts).
  */
 import { is } from 'superstruct';
-import { NETWORK_ERROR } from '../../domain/errorMessage';
-import { ErrorBody } from '../../domain/contract';
+import { NETWORK_ERROR } from '#domain/errorMessage';
+import { ErrorBody } from '#domain/contract';
 
 /** What the HTTP client says when the server said nothing readable. */
 export const CLIENT_MESSAGES = {

@@ -2,8 +2,8 @@
  * The Google sign-in calls (docs/product.md#authentication, docs/decisions/0006-google-popup-sign-in.md):
  * the client config's Google client, and the exchange of the provider's access token for our session.
  */
-import type { Session } from '../../domain/types';
-import { ClientConfig, type GoogleClientConfig, SessionResponse } from '../../domain/contract';
+import type { Session } from '#domain/types';
+import { ClientConfig, type GoogleClientConfig, SessionResponse } from '#domain/contract';
 import type { Infer } from 'superstruct';
 import { get, post } from './http';
 

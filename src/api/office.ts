@@ -10,7 +10,7 @@ import {
   type ScheduleRequest,
   type StaffMember,
   StaffResponse,
-} from '../../domain/officeContract';
+} from '#domain/officeContract';
 import { del, get, post } from './http';
 
 const orderPath = (id: string) => `/office/orders/${encodeURIComponent(id)}`;

@@ -3,8 +3,8 @@
  * that they came.
  */
 import { create } from 'superstruct';
-import { type Geolocation, UNKNOWN_PLACE } from '../../machines/visit.machine';
-import { ClientConfig, type VisitRequest } from '../../domain/contract';
+import { type Geolocation, UNKNOWN_PLACE } from '#machines/visit.machine';
+import { ClientConfig, type VisitRequest } from '#domain/contract';
 import { get, post } from './http';
 
 const VISITOR_KEY = 'visitor';

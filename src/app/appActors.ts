@@ -4,15 +4,15 @@
  * Page machines are created by their pages; everything shares one inspector, when there is one.
  */
 import { type Actor, type ActorRefFrom, createActor } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
-import type { appStartMachine } from '../../machines/appStart.machine';
-import type { authMachine } from '../../machines/auth.machine';
-import { CONSENT_COOKIE, type consentMachine } from '../../machines/consent.machine';
-import type { toastsMachine } from '../../machines/toasts.machine';
+import { appMachine } from '#machines/app.machine';
+import type { appStartMachine } from '#machines/appStart.machine';
+import type { authMachine } from '#machines/auth.machine';
+import { CONSENT_COOKIE, type consentMachine } from '#machines/consent.machine';
+import type { toastsMachine } from '#machines/toasts.machine';
 import { setUnauthorizedHandler } from '../api/http';
 import { readCookie } from './cookies';
 import { wireApp } from './wiring/app';
-import type { Inspect } from './wiring/ports';
+import type { Inspect } from '../shared/wiring/ports';
 
 /**
  * Whether scrolling the page accepts cookies (the consent machine's accept-on-scroll option): off, unless

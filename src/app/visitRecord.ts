@@ -3,9 +3,9 @@
  * accepted cookies (machines/appStart.machine.ts), so the landing page's first download does not carry it.
  */
 import { createActor, fromPromise } from 'xstate';
-import { visitMachine } from '../../machines/visit.machine';
+import { visitMachine } from '#machines/visit.machine';
 import { locate, recordVisit, visitorId } from '../api/visits';
-import type { Inspect } from './wiring/ports';
+import type { Inspect } from '../shared/wiring/ports';
 
 export function startVisitRecord(user: string | null, inspect: Inspect | undefined) {
   return createActor(

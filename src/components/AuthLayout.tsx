@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import { SiteFooter } from './landing/SiteFooter';
 import './AuthLayout.css';
 import { SectionLink } from './SectionLink';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useAppActors } from '../app/AppActorsContext';
+import { useAppActors } from '../shared/AppActorsContext';
 import './CookieBanner.css';
 
 /**

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { PASSWORD_MAX } from '../../domain/contract';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '../../domain/policies';
+import { PASSWORD_MAX } from '#domain/contract';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
 import './DeleteAccountDialog.css';
 import '../pages/Forms.css';
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ProofField } from '../../machines/profile.machine';
+import type { ProofField } from '#machines/profile.machine';
 import { Spinner } from './Spinner';
 import './DeleteAccountDialog.css';
 import '../pages/Forms.css';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from '../app/hooks';
-import { scrollToSection } from '../app/sections';
+import { useAuth } from '../shared/hooks';
+import { scrollToSection } from '../shared/sections';
 const poster = '/media/hero-poster.webp';
 import './Hero.css';
 

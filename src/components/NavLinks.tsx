@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { isStaff } from '../../domain/orders';
-import { useAuth } from '../app/hooks';
-import type { NavSection } from '../app/sections';
+import { isStaff } from '#domain/orders';
+import { useAuth } from '../shared/hooks';
+import type { NavSection } from '../shared/sections';
 import { SectionLink } from './SectionLink';
 
 /**

@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useAppActors } from '../app/AppActorsContext';
-import { useDismiss } from '../app/useDismiss';
-import { wireNotifications } from '../app/wiring/notifications';
+import { useAppActors } from '../shared/AppActorsContext';
+import { useDismiss } from '../shared/useDismiss';
+import { wireNotifications } from '../shared/wiring/notifications';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

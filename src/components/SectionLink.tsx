@@ -1,9 +1,9 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToSection } from '../app/sections';
+import { scrollToSection } from '../shared/sections';
 
 /**
- * A link to a section of the landing page. On the landing page it scrolls there (src/app/sections.ts);
+ * A link to a section of the landing page. On the landing page it scrolls there (src/shared/sections.ts);
  * elsewhere it navigates within the app (no reload, so no second splash) and the landing page scrolls on
  * arrival. `current` marks it as the section the reader is in (the scroll-spy).
  */

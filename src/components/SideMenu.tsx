@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from '../app/hooks';
-import type { NavSection } from '../app/sections';
+import { useAuth } from '../shared/hooks';
+import type { NavSection } from '../shared/sections';
 import { NavLinks } from './NavLinks';
 
 /**

@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link } from 'wouter';
-import { menuMachine } from '../../machines/menu.machine';
-import { topBarMachine } from '../../machines/topBar.machine';
-import { useAppActors } from '../app/AppActorsContext';
-import { useAuth } from '../app/hooks';
-import { useScrollSpy } from '../app/sections';
-import { company } from '../../domain/company';
+import { menuMachine } from '#machines/menu.machine';
+import { topBarMachine } from '#machines/topBar.machine';
+import { useAppActors } from '../shared/AppActorsContext';
+import { useAuth } from '../shared/hooks';
+import { useScrollSpy } from '../shared/sections';
+import { company } from '#domain/company';
 import { NavLinks } from './NavLinks';
 import { SideMenu } from './SideMenu';
 import './TopBar.css';

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { menuMachine } from '../../machines/menu.machine';
-import type { User } from '../../domain/types';
-import { useAppActors } from '../app/AppActorsContext';
-import { useDismiss } from '../app/useDismiss';
+import { menuMachine } from '#machines/menu.machine';
+import type { User } from '#domain/types';
+import { useAppActors } from '../shared/AppActorsContext';
+import { useDismiss } from '../shared/useDismiss';
 import { Avatar } from './Avatar';
 
 /** The signed-in avatar that toggles a menu: the user's name, Edit Profile, Change Password, Invoices, Logout. */

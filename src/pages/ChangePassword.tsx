@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { PASSWORD_FIELDS, passwordsFilled, type PasswordField } from '../../machines/changePassword.machine';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta, useToast } from '../app/hooks';
-import { wireChangePassword } from '../app/wiring/changePassword';
+import { PASSWORD_FIELDS, passwordsFilled, type PasswordField } from '#machines/changePassword.machine';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta, useToast } from '../shared/hooks';
+import { wireChangePassword } from '../shared/wiring/changePassword';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
 

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
-import type { ContactField } from '../../machines/contact.machine';
-import { wireContact } from '../app/wiring/contact';
+import type { ContactField } from '#machines/contact.machine';
+import { wireContact } from '../shared/wiring/contact';
 import { Spinner } from '../components/Spinner';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
-import { company } from '../../domain/company';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta } from '../shared/hooks';
+import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';
 import './Forms.css';

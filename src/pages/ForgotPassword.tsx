@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
-import { wireForgotPassword } from '../app/wiring/forgotPassword';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta } from '../shared/hooks';
+import { wireForgotPassword } from '../shared/wiring/forgotPassword';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
+import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
 
 /** Forgot password: the e-mail, then the code from the message and a new password. */
 export default function ForgotPassword() {

@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react';
-import type { Invoice } from '../../domain/contract';
-import type { OrderWire } from '../../domain/orders';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta, useToast } from '../app/hooks';
-import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../app/orderTime';
-import { wireDownload } from '../app/wiring/download';
-import { wireInvoices } from '../app/wiring/invoices';
-import { deliveryLabel } from '../../domain/catalogue/delivery';
-import { formatPrice } from '../../domain/catalogue/price';
+import type { Invoice } from '#domain/contract';
+import type { OrderWire } from '#domain/orders';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta, useToast } from '../shared/hooks';
+import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../shared/orderTime';
+import { wireDownload } from '../shared/wiring/download';
+import { wireInvoices } from '../shared/wiring/invoices';
+import { deliveryLabel } from '#domain/catalogue/delivery';
+import { formatPrice } from '#domain/catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
 

@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
-import { wireLogin } from '../app/wiring/login';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta } from '../shared/hooks';
+import { wireLogin } from '../shared/wiring/login';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
-import { SECOND_STEP_TEXTS } from '../../machines/login.machine';
+import { SECOND_STEP_TEXTS } from '#machines/login.machine';
 
 export default function Login() {
   usePageMeta('Login', 'Sign in to order services and see your invoices.');

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { usePageMeta } from '../app/hooks';
+import { usePageMeta } from '../shared/hooks';
 import './NotFound.css';
 
 export default function NotFound() {

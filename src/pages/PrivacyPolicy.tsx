@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
-import { usePageMeta } from '../app/hooks';
+import { usePageMeta } from '../shared/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   INVOICE_RETENTION_YEARS,
   PRIVACY_POLICY_DATE,
   VISIT_RETENTION_DAYS,
-} from '../../domain/policies';
+} from '#domain/policies';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
-import { wireRegister } from '../app/wiring/register';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta } from '../shared/hooks';
+import { wireRegister } from '../shared/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';

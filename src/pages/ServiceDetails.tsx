@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useLocation, useParams } from 'wouter';
-import { serviceDetailsMachine } from '../../machines/serviceDetails.machine';
-import { useAppActors } from '../app/AppActorsContext';
-import { useAuth, usePageMeta } from '../app/hooks';
-import { findService, formatPrice, type Service } from '../../domain/catalogue/services';
+import { serviceDetailsMachine } from '#machines/serviceDetails.machine';
+import { useAppActors } from '../shared/AppActorsContext';
+import { useAuth, usePageMeta } from '../shared/hooks';
+import { findService, formatPrice, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';
 

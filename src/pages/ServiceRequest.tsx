@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { Redirect, useParams } from 'wouter';
-import { type AppChoice, orderUrl } from '../../machines/wizard.machine';
-import { SERVICE_TYPES } from '../../domain/contract';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta, useToast } from '../app/hooks';
-import { wireWizard } from '../app/wiring/wizard';
-import { DELIVERY_LABELS } from '../../domain/catalogue/delivery';
-import { formatPrice } from '../../domain/catalogue/price';
-import { findService, type Service } from '../../domain/catalogue/services';
+import { type AppChoice, orderUrl } from '#machines/wizard.machine';
+import { SERVICE_TYPES } from '#domain/contract';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta, useToast } from '../shared/hooks';
+import { wireWizard } from '../shared/wiring/wizard';
+import { DELIVERY_LABELS } from '#domain/catalogue/delivery';
+import { formatPrice } from '#domain/catalogue/price';
+import { findService, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceRequest.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { usePageMeta } from '../app/hooks';
+import { usePageMeta } from '../shared/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
-import { company } from '../../domain/company';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '../../domain/policies';
+import { company } from '#domain/company';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 

@@ -1,16 +1,10 @@
 import { useMachine } from '@xstate/react';
-import type { YouthEvent } from '../../machines/youthApplication.machine';
-import { wireYouthApplication } from '../app/wiring/youthApplication';
-import {
-  YOUTH_AGE_MAX,
-  YOUTH_AGE_MIN,
-  YOUTH_CAUSE_MAX,
-  YOUTH_EMAIL_MAX,
-  YOUTH_NAME_MAX,
-} from '../../domain/validation';
-import { useAppActors } from '../app/AppActorsContext';
-import { usePageMeta } from '../app/hooks';
-import { company } from '../../domain/company';
+import type { YouthEvent } from '#machines/youthApplication.machine';
+import { wireYouthApplication } from '../shared/wiring/youthApplication';
+import { YOUTH_AGE_MAX, YOUTH_AGE_MIN, YOUTH_CAUSE_MAX, YOUTH_EMAIL_MAX, YOUTH_NAME_MAX } from '#domain/validation';
+import { useAppActors } from '../shared/AppActorsContext';
+import { usePageMeta } from '../shared/hooks';
+import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';
 import { Spinner } from '../components/Spinner';

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BUDGET_JS_KB, landingSize } from '../../scripts/landing-size.mjs';
+import { BUDGET_JS_KB, landingSize } from '#scripts/landing-size.mjs';
 
 const dist = resolve(process.env.BUNDLE_DIR ?? 'dist');
 const assets = join(dist, 'assets');

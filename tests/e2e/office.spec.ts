@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Locator, type Page, test, type TestInfo } from '@playwright/test';
-import { servicesByPrice } from '../../domain/catalogue/services';
-import { company } from '../../domain/company';
-import { DELIVERY_PROMISE_MS } from '../../domain/orders';
-import { isoToZonedInput } from '../../machines/lib/zonedTime';
-import { COUNTDOWN_REFRESH_MS } from '../../machines/officeQueue.machine';
+import { servicesByPrice } from '#domain/catalogue/services';
+import { company } from '#domain/company';
+import { DELIVERY_PROMISE_MS } from '#domain/orders';
+import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { COUNTDOWN_REFRESH_MS } from '#machines/officeQueue.machine';
 import { roles, tinyPdf } from './model/office';
 import { openApp } from './model/support';
 import { mailsTo, newAccount, open, register, signIn } from './support';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { formatPrice, servicesByPrice } from '../../domain/catalogue/services';
+import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { newAccount, open, register } from './support';
 
 async function startOrder(page: Page, serviceId: string) {

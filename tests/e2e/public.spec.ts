@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { servicesByPrice, formatPrice } from '../../domain/catalogue/services';
-import { company } from '../../domain/company';
+import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
+import { company } from '#domain/company';
 import { mailsTo, open } from './support';
 import { stopTheClock } from './model/support';
 

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { startLocalOidcProvider } from '../../server/dev/oidc';
+import { startLocalOidcProvider } from '#server/dev/oidc';
 import { startPostgres } from '../server/postgres';
 import { DATABASE_URL_FILE } from './model/site-database';
 

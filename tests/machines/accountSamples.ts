@@ -4,16 +4,16 @@
  * machine-level suite (tests/machines) and the browser suite (tests/e2e/model), so both walk the same model.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { Invoice } from '../../domain/contract';
-import type { changePasswordMachine } from '../../machines/changePassword.machine';
-import type { deleteAccountMachine } from '../../machines/deleteAccount.machine';
-import type { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
-import type { invoicesMachine } from '../../machines/invoices.machine';
-import type { lastLoginMachine } from '../../machines/lastLogin.machine';
-import type { Notification, notificationsMachine } from '../../machines/notifications.machine';
-import type { ProfileSaved, profileMachine } from '../../machines/profile.machine';
-import type { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import type { PathTestOptions } from '../../toolkit';
+import type { Invoice } from '#domain/contract';
+import type { changePasswordMachine } from '#machines/changePassword.machine';
+import type { deleteAccountMachine } from '#machines/deleteAccount.machine';
+import type { forgotPasswordMachine } from '#machines/forgotPassword.machine';
+import type { invoicesMachine } from '#machines/invoices.machine';
+import type { lastLoginMachine } from '#machines/lastLogin.machine';
+import type { Notification, notificationsMachine } from '#machines/notifications.machine';
+import type { ProfileSaved, profileMachine } from '#machines/profile.machine';
+import type { verifyEmailMachine } from '#machines/verifyEmail.machine';
+import type { PathTestOptions } from '#toolkit';
 import { ada, adaSession, movedSession, renamedSession } from './fixtures';
 
 type Samples<M extends AnyStateMachine> = Pick<

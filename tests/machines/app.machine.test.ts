@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, sendTo } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
-import { authMachine } from '../../machines/auth.machine';
-import type { ToastsEvent } from '../../machines/toasts.machine';
+import { appMachine } from '#machines/app.machine';
+import { authMachine } from '#machines/auth.machine';
+import type { ToastsEvent } from '#machines/toasts.machine';
 import { ada } from './fixtures';
 import { describePathTests } from './pathTest';
 import { appSamples } from './samples';

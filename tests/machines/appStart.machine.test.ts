@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { appStartMachine } from '../../machines/appStart.machine';
+import { appStartMachine } from '#machines/appStart.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

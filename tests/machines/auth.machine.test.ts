@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, spawnChild } from 'xstate';
-import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '../../machines/auth.machine';
-import type { User } from '../../domain/types';
+import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '#machines/auth.machine';
+import type { User } from '#domain/types';
 import { ada, adaSession, renamedSession } from './fixtures';
 import { describePathTests } from './pathTest';
 import { authSamples } from './samples';

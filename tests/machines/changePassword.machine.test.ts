@@ -1,8 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { changePasswordMachine, type PasswordField } from '../../machines/changePassword.machine';
-import { PASSWORD_MAX } from '../../domain/contract';
-import type { Session } from '../../domain/types';
+import { changePasswordMachine, type PasswordField } from '#machines/changePassword.machine';
+import { PASSWORD_MAX } from '#domain/contract';
+import type { Session } from '#domain/types';
 import { changePasswordSamples, changePasswordState } from './accountSamples';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';

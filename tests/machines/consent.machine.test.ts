@@ -6,7 +6,7 @@ import {
   CONSENT_DAYS,
   consentAccepted,
   consentMachine,
-} from '../../machines/consent.machine';
+} from '#machines/consent.machine';
 import { consentSamples } from './samples';
 import { describePathTests } from './pathTest';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ContactField, type ContactMessage, contactMachine } from '../../machines/contact.machine';
+import { type ContactField, type ContactMessage, contactMachine } from '#machines/contact.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

@@ -9,14 +9,14 @@ import { createActor } from 'xstate';
 
 describe('machine definitions: each loads and starts where its screen starts', () => {
   it('toasts: no toast, numbering from 1', async () => {
-    const { toastsMachine } = await import('../../machines/toasts.machine');
+    const { toastsMachine } = await import('#machines/toasts.machine');
     const snapshot = createActor(toastsMachine).getSnapshot();
     expect(snapshot.value).toBe('showing');
     expect(snapshot.context).toStrictEqual({ toasts: [], nextId: 1 });
   });
 
   it('youthApplication: an empty form, age 18, no errors, an empty honeypot', async () => {
-    const { youthApplicationMachine } = await import('../../machines/youthApplication.machine');
+    const { youthApplicationMachine } = await import('#machines/youthApplication.machine');
     const snapshot = createActor(youthApplicationMachine).getSnapshot();
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toStrictEqual({
@@ -27,14 +27,14 @@ describe('machine definitions: each loads and starts where its screen starts', (
   });
 
   it('appStart: the splash, its first message, the sign-in check pending, no consent yet', async () => {
-    const { appStartMachine } = await import('../../machines/appStart.machine');
+    const { appStartMachine } = await import('#machines/appStart.machine');
     const snapshot = createActor(appStartMachine).getSnapshot();
     expect(snapshot.value).toEqual({ splash: { message: 'moment', auth: 'pending' } });
     expect(snapshot.context).toStrictEqual({ consentAccepted: false });
   });
 
   it('consent: asking without a stored choice, decided with one', async () => {
-    const { consentMachine } = await import('../../machines/consent.machine');
+    const { consentMachine } = await import('#machines/consent.machine');
     const asking = createActor(consentMachine, { input: { stored: null } }).getSnapshot();
     expect(asking.value).toBe('asking');
     expect(asking.context).toStrictEqual({ choice: null, acceptOnScroll: false });
@@ -44,7 +44,7 @@ describe('machine definitions: each loads and starts where its screen starts', (
   });
 
   it('login: editing empty fields, the Google check under way', async () => {
-    const { loginMachine } = await import('../../machines/login.machine');
+    const { loginMachine } = await import('#machines/login.machine');
     const snapshot = createActor(loginMachine).getSnapshot();
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toStrictEqual({
@@ -58,7 +58,7 @@ describe('machine definitions: each loads and starts where its screen starts', (
   });
 
   it('register: editing empty fields, the terms box unticked, the Google check under way', async () => {
-    const { registerMachine } = await import('../../machines/register.machine');
+    const { registerMachine } = await import('#machines/register.machine');
     const snapshot = createActor(registerMachine).getSnapshot();
     expect(snapshot.value).toBe('editing');
     expect(snapshot.context).toStrictEqual({
@@ -72,7 +72,7 @@ describe('machine definitions: each loads and starts where its screen starts', (
   });
 
   it('order: awaiting payment, with the context its row gives', async () => {
-    const { orderMachine } = await import('../../machines/order.machine');
+    const { orderMachine } = await import('#machines/order.machine');
     const input = { type: 'Phone Call' as const, paidAt: null, scheduledAt: null };
     const snapshot = createActor(orderMachine, { input }).getSnapshot();
     expect(snapshot.value).toBe('awaitingPayment');
@@ -80,7 +80,7 @@ describe('machine definitions: each loads and starts where its screen starts', (
   });
 
   it('app: its regions checking and awaiting, its four children under their system ids', async () => {
-    const { appMachine } = await import('../../machines/app.machine');
+    const { appMachine } = await import('#machines/app.machine');
     const app = createActor(appMachine, { input: { consent: { stored: null } } }).start();
     expect(app.getSnapshot().value).toEqual({ auth: 'checking', consent: 'awaiting' });
     expect(app.getSnapshot().context).toStrictEqual({ consent: { stored: null } });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type DeletionProof, deleteAccountMachine } from '../../machines/deleteAccount.machine';
-import type { User } from '../../domain/types';
+import { type DeletionProof, deleteAccountMachine } from '#machines/deleteAccount.machine';
+import type { User } from '#domain/types';
 import { deleteAccountSamples } from './accountSamples';
 import { ada } from './fixtures';
 import { describePathTests } from './pathTest';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { downloadMachine, type FetchedFile } from '../../machines/download.machine';
+import { downloadMachine, type FetchedFile } from '#machines/download.machine';
 import { describePathTests } from './pathTest';
 import { downloadSamples } from './samples';
 

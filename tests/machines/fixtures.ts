@@ -1,5 +1,5 @@
-import type { OfficeOrder, StaffMember } from '../../domain/officeContract';
-import type { Session, User } from '../../domain/types';
+import type { OfficeOrder, StaffMember } from '#domain/officeContract';
+import type { Session, User } from '#domain/types';
 
 export const ada: User = {
   id: 'user-1',

@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { forgotPasswordMachine, type ResetInput } from '../../machines/forgotPassword.machine';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/contract';
+import { forgotPasswordMachine, type ResetInput } from '#machines/forgotPassword.machine';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
 import { forgotPasswordSamples, forgotPasswordState } from './accountSamples';
 import { describePathTests } from './pathTest';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
-import { GOOGLE_ERRORS, googleSignInMachine, type GoogleSignInEvent } from '../../machines/googleSignIn.machine';
-import type { Session } from '../../domain/types';
+import { GOOGLE_ERRORS, googleSignInMachine, type GoogleSignInEvent } from '#machines/googleSignIn.machine';
+import type { Session } from '#domain/types';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 import { googleSignInSamples } from './samples';

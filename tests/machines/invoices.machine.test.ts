@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { invoicesMachine } from '../../machines/invoices.machine';
+import { invoicesMachine } from '#machines/invoices.machine';
 import { invoice, invoicesSamples } from './accountSamples';
 import { describePathTests } from './pathTest';
 

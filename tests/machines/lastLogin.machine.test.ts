@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { lastLoginMachine } from '../../machines/lastLogin.machine';
-import { formatSince } from '../../machines/lib/since';
+import { lastLoginMachine } from '#machines/lastLogin.machine';
+import { formatSince } from '#machines/lib/since';
 import { lastLoginSamples, lastLoginState } from './accountSamples';
 import { describePathTests } from './pathTest';
 

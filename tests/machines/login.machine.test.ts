@@ -1,10 +1,10 @@
 import { loginSamples } from './samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
-import { loginMachine } from '../../machines/login.machine';
-import type { Session } from '../../domain/types';
-import type { SignInResponse } from '../../domain/contract';
+import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
+import { loginMachine } from '#machines/login.machine';
+import type { Session } from '#domain/types';
+import type { SignInResponse } from '#domain/contract';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 

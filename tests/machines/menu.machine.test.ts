@@ -1,4 +1,4 @@
-import { menuMachine } from '../../machines/menu.machine';
+import { menuMachine } from '#machines/menu.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type Notification, notificationsMachine } from '../../machines/notifications.machine';
+import { type Notification, notificationsMachine } from '#machines/notifications.machine';
 import { notificationsSamples, welcome } from './accountSamples';
 import { describePathTests } from './pathTest';
 

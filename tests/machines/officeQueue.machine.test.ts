@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '../../domain/orders';
-import type { OfficeOrder, OfficeView, ScheduleRequest } from '../../domain/officeContract';
-import { isoToZonedInput, zonedInputToIso } from '../../machines/lib/zonedTime';
+import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
+import type { OfficeOrder, OfficeView, ScheduleRequest } from '#domain/officeContract';
+import { isoToZonedInput, zonedInputToIso } from '#machines/lib/zonedTime';
 import {
   canSchedule,
   type ChosenFile,
@@ -15,7 +15,7 @@ import {
   orderCan,
   REPORT_REFUSED,
   scheduleRequest,
-} from '../../machines/officeQueue.machine';
+} from '#machines/officeQueue.machine';
 import {
   callDelivered,
   callPaid,

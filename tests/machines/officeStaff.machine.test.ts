@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { EMAIL_MAX } from '../../domain/contract';
-import type { StaffMember } from '../../domain/officeContract';
-import { grantableEmail, officeStaffMachine, revocable } from '../../machines/officeStaff.machine';
+import { EMAIL_MAX } from '#domain/contract';
+import type { StaffMember } from '#domain/officeContract';
+import { grantableEmail, officeStaffMachine, revocable } from '#machines/officeStaff.machine';
 import { staffAdmin, staffOffice } from './fixtures';
 import { describePathTests } from './pathTest';
 import { officeStaffSamples } from './samples';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { orderMachine, promiseDeadline } from '../../machines/order.machine';
+import { orderMachine, promiseDeadline } from '#machines/order.machine';
 import { describePathTests } from './pathTest';
 import { orderSamples } from './samples';
 

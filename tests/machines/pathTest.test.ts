@@ -20,7 +20,7 @@ import {
   replayDetailed,
   tallyGuards,
   vitestCommand,
-} from '../../toolkit';
+} from '#toolkit';
 
 const toy = setup({
   types: { context: {} as { count: number }, events: {} as { type: 'go' } | { type: 'never' } },

@@ -38,7 +38,7 @@ import {
   replay,
   tallyGuards,
   vitestCommand,
-} from '../../toolkit';
+} from '#toolkit';
 import { EXCLUSIONS, isBrowserExclusion } from '../e2e/model/exclusions';
 
 export { generatePaths, replay, type PathTestOptions };

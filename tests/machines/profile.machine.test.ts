@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type * as ProfileModule from '../../machines/profile.machine';
+import type * as ProfileModule from '#machines/profile.machine';
 import {
   AVATAR_REFUSED,
   type ChosenFile,
@@ -14,16 +14,16 @@ import {
   type ProfileSaved,
   type ProfileUpdate,
   profileMachine,
-} from '../../machines/profile.machine';
-import type { Session, User } from '../../domain/types';
-import { AVATAR_MAX_BYTES, PASSWORD_MAX } from '../../domain/contract';
+} from '#machines/profile.machine';
+import type { Session, User } from '#domain/types';
+import { AVATAR_MAX_BYTES, PASSWORD_MAX } from '#domain/contract';
 import { ada, movedSession, renamedSession } from './fixtures';
 import { pendingSession, profileSamples, profileState } from './accountSamples';
 import { describePathTests } from './pathTest';
 
 let profile: typeof ProfileModule;
 beforeEach(async () => {
-  profile = await import('../../machines/profile.machine');
+  profile = await import('#machines/profile.machine');
 });
 
 const png: ChosenFile = { type: 'image/png', size: 100 };

@@ -1,8 +1,8 @@
 import { registerSamples } from './samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { GOOGLE_ERRORS } from '../../machines/googleSignIn.machine';
-import { registerMachine } from '../../machines/register.machine';
+import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
+import { registerMachine } from '#machines/register.machine';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 

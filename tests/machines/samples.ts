@@ -4,17 +4,17 @@
  * same model.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { appMachine } from '../../machines/app.machine';
-import { authMachine } from '../../machines/auth.machine';
-import { consentMachine } from '../../machines/consent.machine';
-import { GOOGLE_ERRORS, type googleSignInMachine } from '../../machines/googleSignIn.machine';
-import type { loginMachine } from '../../machines/login.machine';
-import type { downloadMachine } from '../../machines/download.machine';
-import { draftFor, needsReason, type officeQueueMachine } from '../../machines/officeQueue.machine';
-import type { officeStaffMachine } from '../../machines/officeStaff.machine';
-import type { orderMachine } from '../../machines/order.machine';
-import type { registerMachine } from '../../machines/register.machine';
-import type { wizardMachine } from '../../machines/wizard.machine';
+import type { appMachine } from '#machines/app.machine';
+import { authMachine } from '#machines/auth.machine';
+import { consentMachine } from '#machines/consent.machine';
+import { GOOGLE_ERRORS, type googleSignInMachine } from '#machines/googleSignIn.machine';
+import type { loginMachine } from '#machines/login.machine';
+import type { downloadMachine } from '#machines/download.machine';
+import { draftFor, needsReason, type officeQueueMachine } from '#machines/officeQueue.machine';
+import type { officeStaffMachine } from '#machines/officeStaff.machine';
+import type { orderMachine } from '#machines/order.machine';
+import type { registerMachine } from '#machines/register.machine';
+import type { wizardMachine } from '#machines/wizard.machine';
 import {
   ada,
   adaSession,
@@ -29,7 +29,7 @@ import {
   staffAdmin,
   staffOffice,
 } from './fixtures';
-import type { PathTestOptions } from '../../toolkit';
+import type { PathTestOptions } from '#toolkit';
 
 type Samples<M extends AnyStateMachine> = Pick<
   PathTestOptions<M>,

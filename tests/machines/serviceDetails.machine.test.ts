@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { serviceDetailsMachine } from '../../machines/serviceDetails.machine';
+import { serviceDetailsMachine } from '#machines/serviceDetails.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

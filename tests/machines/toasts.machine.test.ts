@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { toastsMachine } from '../../machines/toasts.machine';
+import { toastsMachine } from '#machines/toasts.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { topBarMachine } from '../../machines/topBar.machine';
+import { topBarMachine } from '#machines/topBar.machine';
 import { describePathTests } from './pathTest';
 
 describePathTests({

@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { verifyEmailMachine } from '../../machines/verifyEmail.machine';
-import type { User } from '../../domain/types';
+import { verifyEmailMachine } from '#machines/verifyEmail.machine';
+import type { User } from '#domain/types';
 import { verifyEmailSamples } from './accountSamples';
 import { ada } from './fixtures';
 import { describePathTests } from './pathTest';

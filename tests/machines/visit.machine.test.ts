@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { UNKNOWN_PLACE, visitMachine, type Geolocation } from '../../machines/visit.machine';
+import { UNKNOWN_PLACE, visitMachine, type Geolocation } from '#machines/visit.machine';
 import { describePathTests } from './pathTest';
 
 const london: Geolocation = {

@@ -1,8 +1,8 @@
 import { wizardSamples } from './samples';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ORDER_FALLBACK_ERROR, orderErrorMessage, wizardMachine, type OrderInput } from '../../machines/wizard.machine';
-import { ApiError, CLIENT_MESSAGES } from '../../src/api/errors';
+import { ORDER_FALLBACK_ERROR, orderErrorMessage, wizardMachine, type OrderInput } from '#machines/wizard.machine';
+import { ApiError, CLIENT_MESSAGES } from '#src/api/errors';
 import { describePathTests } from './pathTest';
 
 const service = { title: 'Website Development Consultation', price: 49 };

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  type YouthApplication,
-  emptyYouthValues,
-  youthApplicationMachine,
-} from '../../machines/youthApplication.machine';
-import { YOUTH_FIELDS, validateYouthField } from '../../domain/validation';
+import { type YouthApplication, emptyYouthValues, youthApplicationMachine } from '#machines/youthApplication.machine';
+import { YOUTH_FIELDS, validateYouthField } from '#domain/validation';
 import { describePathTests } from './pathTest';
 
 const valid = {

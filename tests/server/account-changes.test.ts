@@ -12,11 +12,11 @@ import {
   EMAIL_CHANGE_CODE_REQUIRED_TEXT,
   HAS_PASSWORD_TEXT,
   WRONG_CURRENT_PASSWORD_TEXT,
-} from '../../server/account/email-change';
-import { CODE_INVALID_TEXT } from '../../server/account/codes';
-import { COMMON_PASSWORD_TEXT } from '../../server/auth/common-passwords';
-import { createSessions } from '../../server/auth/sessions';
-import { insertUser } from '../../server/users/repository';
+} from '#server/account/email-change';
+import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { COMMON_PASSWORD_TEXT } from '#server/auth/common-passwords';
+import { createSessions } from '#server/auth/sessions';
+import { insertUser } from '#server/users/repository';
 import {
   authenticate,
   bearer,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES } from '../../domain/contract';
+import { AVATAR_MAX_BYTES } from '#domain/contract';
 import {
   authenticate,
   bearer,

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import type { Database } from '../../server/db/schema';
+import { openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
 import {
   ORDER,
   PASSWORD,

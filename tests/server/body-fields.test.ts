@@ -3,7 +3,7 @@
  * route has, is refused with 413 and our message before it is parsed; forms within the limits work as before.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { SMALL_BODY, formFieldCount } from '../../server/http/body-read';
+import { SMALL_BODY, formFieldCount } from '#server/http/body-read';
 import { PASSWORD, cleanup, createTestServer, uniqueEmail } from './helpers';
 
 afterAll(cleanup);

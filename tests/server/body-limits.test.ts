@@ -4,7 +4,7 @@
  * limits are judged from Content-Length (tests/server/socket.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_ROUTES, METHODS_WITH_BODIES, bodyLimitFor } from '../../server/http/body-limits';
+import { BODY_LIMIT_ROUTES, METHODS_WITH_BODIES, bodyLimitFor } from '#server/http/body-limits';
 import { cleanup, createTestServer, errorText } from './helpers';
 
 afterAll(cleanup);

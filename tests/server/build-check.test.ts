@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from '../../scripts/build-check.mjs';
+import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from '#scripts/build-check.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'storefront-project-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -5,10 +5,10 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { runCleanup } from '../../server/jobs/cleanup';
-import { UNKNOWN_PLACE } from '../../machines/visit.machine';
+import { DATABASE_FILE, openDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { runCleanup } from '#server/jobs/cleanup';
+import { UNKNOWN_PLACE } from '#machines/visit.machine';
 import {
   DAY,
   authenticate,

@@ -1,7 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { ClientConfig } from '../../domain/contract';
+import { ConfigError, loadConfig } from '#server/config';
+import { ClientConfig } from '#domain/contract';
 import { ASSET_PATH, cleanup, createTestServer } from './helpers';
 
 afterAll(cleanup);

@@ -2,10 +2,10 @@
 // error and not a bug: every call answers 503 with Retry-After in the contract's shape, never a 500.
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openPostgresDatabase } from '../../server/db/database';
-import { DATABASE_UNAVAILABLE_TEXT, onError } from '../../server/http/errors';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openPostgresDatabase } from '#server/db/database';
+import { DATABASE_UNAVAILABLE_TEXT, onError } from '#server/http/errors';
 import {
   ORDER,
   closeAfterAll,

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../../server/account/deletion';
-import { DELETION_CANCELLED_TEXT } from '../../server/account/routes';
-import { MessageResponse, NotificationsResponse, SessionResponse, UserResponse } from '../../domain/contract';
-import { company } from '../../domain/company';
-import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '../../domain/policies';
+import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '#server/account/deletion';
+import { DELETION_CANCELLED_TEXT } from '#server/account/routes';
+import { MessageResponse, NotificationsResponse, SessionResponse, UserResponse } from '#domain/contract';
+import { company } from '#domain/company';
+import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
 import { assert } from 'superstruct';
 import {
   DAY,

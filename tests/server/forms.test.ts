@@ -4,10 +4,10 @@
  * is limited.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { APPLICATION_SENT_TEXT, CONTACT_SENT_TEXT } from '../../server/forms/routes';
+import { APPLICATION_SENT_TEXT, CONTACT_SENT_TEXT } from '#server/forms/routes';
 import { cleanup, createTestServer, errorText, fromAddress, jsonInit, uniqueAddress } from './helpers';
 import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 
 const smtp = await startMailCatcher();
 afterAll(async () => {

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, describe, it } from 'vitest';
-import { insertInvoice } from '../../server/invoices/repository';
-import { services as catalogue } from '../../domain/catalogue/services';
+import { insertInvoice } from '#server/invoices/repository';
+import { services as catalogue } from '#domain/catalogue/services';
 import { cleanup, createTestServer, register } from './helpers';
 import { afterBatch, errorLines, sendAndJudge } from './fuzz/judge';
 import { DEEP, latin1, mutant, text } from './fuzz/junk';

@@ -8,14 +8,14 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../server/config';
-import { type LocalOidcProvider, startLocalOidcProvider } from '../../server/dev/oidc';
+import type { Config } from '#server/config';
+import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
 import {
   GOOGLE_EMAIL_TAKEN_TEXT,
   GOOGLE_EMAIL_UNVERIFIED_TEXT,
   GOOGLE_NO_ACCOUNT_TEXT,
   nameFromProfile,
-} from '../../server/google/accounts';
+} from '#server/google/accounts';
 import {
   GOOGLE_EXPIRED_TEXT,
   GOOGLE_NO_EMAIL_TEXT,
@@ -23,9 +23,9 @@ import {
   GOOGLE_REFUSED_TEXT,
   GOOGLE_UNREACHABLE_TEXT,
   GOOGLE_WRONG_AUDIENCE_TEXT,
-} from '../../server/google/verify';
-import { GOOGLE_TOKEN_FIELD_TEXT } from '../../server/google/routes';
-import { ClientConfig, REMOVE_OTHER_SIGN_INS_LABEL } from '../../domain/contract';
+} from '#server/google/verify';
+import { GOOGLE_TOKEN_FIELD_TEXT } from '#server/google/routes';
+import { ClientConfig, REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
 import {
   type TestApp,
   authenticate,

@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dialectOf } from '../../server/db/dialect';
-import { createWrites } from '../../server/db/group-commit';
-import type { Database } from '../../server/db/schema';
+import { dialectOf } from '#server/db/dialect';
+import { createWrites } from '#server/db/group-commit';
+import type { Database } from '#server/db/schema';
 import { cleanup, createTestServer, register } from './helpers';
 
 afterAll(cleanup);

@@ -5,9 +5,9 @@
  */
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JSON_MAX_DEPTH, JSON_TOO_DEEP_TEXT, jsonNestingExceeds } from '../../server/http/validate';
-import { insertInvoice } from '../../server/invoices/repository';
-import { MALFORMED_EVENT_TEXT } from '../../server/payments/routes';
+import { JSON_MAX_DEPTH, JSON_TOO_DEEP_TEXT, jsonNestingExceeds } from '#server/http/validate';
+import { insertInvoice } from '#server/invoices/repository';
+import { MALFORMED_EVENT_TEXT } from '#server/payments/routes';
 import { bearer, cleanup, createTestServer, errorText, jsonInit, PASSWORD, register, uniqueEmail } from './helpers';
 
 afterAll(cleanup);

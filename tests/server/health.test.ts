@@ -5,13 +5,13 @@
 import { type Server, type Socket, createServer } from 'node:net';
 import { is } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ErrorBody } from '../../domain/contract';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import type { Readiness } from '../../server/http/drain';
-import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '../../server/site/health';
+import { ErrorBody } from '#domain/contract';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import type { Readiness } from '#server/http/drain';
+import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '#server/site/health';
 import { cleanup, closeAfterAll, createCapturedLog, createDataDir, createStaticDir, createTestServer } from './helpers';
 import { startPostgres } from './postgres';
 

@@ -6,13 +6,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../server/app';
-import type { Clock } from '../../server/clock';
-import { type Config, loadConfig } from '../../server/config';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { createLog } from '../../server/log';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '../../domain/contract';
+import { createApp } from '#server/app';
+import type { Clock } from '#server/clock';
+import { type Config, loadConfig } from '#server/config';
+import { openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { createLog } from '#server/log';
+import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '#domain/contract';
 import { assert } from 'superstruct';
 import { type TestPostgres, startPostgres } from './postgres';
 

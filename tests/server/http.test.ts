@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { PERMISSIONS_POLICY, securityHeaderValues } from '../../server/http/security-headers';
+import { PERMISSIONS_POLICY, securityHeaderValues } from '#server/http/security-headers';
 import { expectSecurityHeaders } from './security-headers';
 import {
   ASSET_BODY,

@@ -1,7 +1,7 @@
 /** POST /api/invoices/create with an `Idempotency-Key`: a retried order makes no second invoice. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_REUSED_TEXT, IDEMPOTENCY_KEY_TEXT } from '../../server/invoices/idempotency';
-import { runCleanup } from '../../server/jobs/cleanup';
+import { IDEMPOTENCY_KEY_REUSED_TEXT, IDEMPOTENCY_KEY_TEXT } from '#server/invoices/idempotency';
+import { runCleanup } from '#server/jobs/cleanup';
 import {
   DAY,
   ORDER,

@@ -2,11 +2,11 @@
 // under TEST_DATABASE=postgres, on PostgreSQL with each "instance" on its own connection pool).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openPostgresDatabase } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
-import { claimLease } from '../../server/jobs/lease';
-import { scheduleJob } from '../../server/jobs/schedule';
-import { HOUR_MS } from '../../server/clock';
+import { openPostgresDatabase } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { claimLease } from '#server/jobs/lease';
+import { scheduleJob } from '#server/jobs/schedule';
+import { HOUR_MS } from '#server/clock';
 import { cleanup, createCapturedLog, createTestServer, destroyAfterAll } from './helpers';
 
 afterAll(cleanup);

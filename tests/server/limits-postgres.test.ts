@@ -8,19 +8,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT } from '../../server/http/errors';
-import { type LimitSpec, createLimit } from '../../server/limits/limit';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT } from '#server/http/errors';
+import { type LimitSpec, createLimit } from '#server/limits/limit';
 import {
   CREATE_TABLE_LOCK,
   LIMITS_APPLICATION_NAME,
   POSTGRES_LIMITS_TABLE,
   openPostgresLimitStore,
-} from '../../server/limits/postgres';
-import { type LimitStore, openLimitStore } from '../../server/limits/store';
+} from '#server/limits/postgres';
+import { type LimitStore, openLimitStore } from '#server/limits/store';
 import {
   cleanup,
   closeAfterAll,

@@ -8,7 +8,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { createLogOutput } from '../../server/log-output';
+import { createLogOutput } from '#server/log-output';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

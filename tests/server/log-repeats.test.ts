@@ -4,8 +4,8 @@
  * logged as they come.
  */
 import { expect, it } from 'vitest';
-import { createLog } from '../../server/log';
-import { REPEAT_WINDOW_MS } from '../../server/log-repeats';
+import { createLog } from '#server/log';
+import { REPEAT_WINDOW_MS } from '#server/log-repeats';
 
 function capturedLog() {
   let time = 1_000_000;

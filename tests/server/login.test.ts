@@ -1,6 +1,6 @@
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ARGON2_OPTIONS, DUMMY_PASSWORD_HASH } from '../../server/auth/passwords';
+import { ARGON2_OPTIONS, DUMMY_PASSWORD_HASH } from '#server/auth/passwords';
 import {
   authenticate,
   bearer,

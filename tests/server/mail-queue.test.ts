@@ -4,8 +4,8 @@
  * together, codes that expire while they wait, and a day of failures.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { MINUTE_MS } from '../../server/clock';
+import { createApp } from '#server/app';
+import { MINUTE_MS } from '#server/clock';
 import {
   MAIL_GIVE_UP_MS,
   MAIL_RETRY_CAP_MS,
@@ -13,10 +13,10 @@ import {
   enqueueMail,
   mailQueueStats,
   retryDelayMs,
-} from '../../server/mail/queue';
-import { createMailSender } from '../../server/mail/sender';
-import { createSmtpMailer } from '../../server/mail/mailer';
-import { DEFAULT_MAIL_CLAIM_SECONDS } from '../../server/config';
+} from '#server/mail/queue';
+import { createMailSender } from '#server/mail/sender';
+import { createSmtpMailer } from '#server/mail/mailer';
+import { DEFAULT_MAIL_CLAIM_SECONDS } from '#server/config';
 
 const MAIL_CLAIM_MS = DEFAULT_MAIL_CLAIM_SECONDS * 1000;
 import { cleanup, closeAfterAll, createCapturedLog, createTestServer, register } from './helpers';

@@ -3,11 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { escapeHtml, html } from '../../server/mail/html';
-import { createOutboxMailer, outboxDir, readOutbox } from '../../server/mail/mailer';
-import { formatLongDate, formatPounds } from '../../server/mail/messages';
-import { company } from '../../domain/company';
+import { ConfigError, loadConfig } from '#server/config';
+import { escapeHtml, html } from '#server/mail/html';
+import { createOutboxMailer, outboxDir, readOutbox } from '#server/mail/mailer';
+import { formatLongDate, formatPounds } from '#server/mail/messages';
+import { company } from '#domain/company';
 import {
   MINUTE,
   ORDER,

@@ -4,15 +4,15 @@
  * with their latency, job runs, limit refusals, database outages, the process's metrics and the mail queue's hook.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { ConfigError, loadConfig } from '../../server/config';
-import { openPostgresDatabase } from '../../server/db/database';
-import { NOT_FOUND_TEXT } from '../../server/http/errors';
-import { scheduleJob } from '../../server/jobs/schedule';
-import { Buckets } from '../../server/metrics/histogram';
-import { createMetrics } from '../../server/metrics/metrics';
-import { bearerTokenMatches } from '../../server/metrics/token';
-import { METRICS_TOKEN_TEXT } from '../../server/metrics/routes';
+import { createApp } from '#server/app';
+import { ConfigError, loadConfig } from '#server/config';
+import { openPostgresDatabase } from '#server/db/database';
+import { NOT_FOUND_TEXT } from '#server/http/errors';
+import { scheduleJob } from '#server/jobs/schedule';
+import { Buckets } from '#server/metrics/histogram';
+import { createMetrics } from '#server/metrics/metrics';
+import { bearerTokenMatches } from '#server/metrics/token';
+import { METRICS_TOKEN_TEXT } from '#server/metrics/routes';
 import {
   type TestApp,
   bearer,

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
-import { isConstraintRace } from '../../server/db/errors';
-import type { Database } from '../../server/db/schema';
-import { isUniqueViolation } from '../../server/users/repository';
+import { openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { migrations } from '#server/db/migrations/index';
+import { isConstraintRace } from '#server/db/errors';
+import type { Database } from '#server/db/schema';
+import { isUniqueViolation } from '#server/users/repository';
 import { startPostgres } from './postgres';
 
 describe('the migrations on PostgreSQL', () => {

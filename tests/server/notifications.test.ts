@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LIMIT, addNotification } from '../../server/account/notifications';
-import { markInvoicePaid } from '../../server/payments/markPaid';
-import { NotificationsResponse, SeenResponse } from '../../domain/contract';
-import { company } from '../../domain/company';
+import { NOTIFICATIONS_LIMIT, addNotification } from '#server/account/notifications';
+import { markInvoicePaid } from '#server/payments/markPaid';
+import { NotificationsResponse, SeenResponse } from '#domain/contract';
+import { company } from '#domain/company';
 import { assert } from 'superstruct';
 import {
   MINUTE,

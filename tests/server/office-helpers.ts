@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import { assert } from 'superstruct';
-import { type OfficeOrder, OfficeOrderResponse } from '../../domain/officeContract';
-import type { Database } from '../../server/db/schema';
-import { type StaffRole, grantRole } from '../../server/users/roles';
+import { type OfficeOrder, OfficeOrderResponse } from '#domain/officeContract';
+import type { Database } from '#server/db/schema';
+import { type StaffRole, grantRole } from '#server/users/roles';
 import { ORDER, type TestApp, bearer, jsonInit, paymentLink, register, uniqueEmail } from './helpers';
 
 export interface Account {

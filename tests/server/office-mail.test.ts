@@ -5,10 +5,10 @@
  * attached, and the delivery.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { company } from '../../domain/company';
-import { DELIVERY_PROMISE_MS } from '../../domain/orders';
-import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from '../../server/jobs/order-reminders';
-import { scheduleJob } from '../../server/jobs/schedule';
+import { company } from '#domain/company';
+import { DELIVERY_PROMISE_MS } from '#domain/orders';
+import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from '#server/jobs/order-reminders';
+import { scheduleJob } from '#server/jobs/schedule';
 import { MINUTE, cleanup, createCapturedLog, createTestServer, register } from './helpers';
 import { type MailPart, type ReceivedMail, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 import {

@@ -2,10 +2,10 @@
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
-import type { Database } from '../../server/db/schema';
+import { openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { migrations } from '#server/db/migrations/index';
+import type { Database } from '#server/db/schema';
 import { TEST_ON_POSTGRES, cleanup, createPostgresDatabase } from './helpers';
 
 const opened: Array<Kysely<Database>> = [];

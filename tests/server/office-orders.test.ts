@@ -5,17 +5,17 @@
  */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OfficeOrdersResponse, type OfficeOrder } from '../../domain/officeContract';
-import { DELIVERY_PROMISE_MS } from '../../domain/orders';
-import { NOT_FOUND_TEXT } from '../../server/http/errors';
-import { markInvoicePaid } from '../../server/payments/markPaid';
+import { OfficeOrdersResponse, type OfficeOrder } from '#domain/officeContract';
+import { DELIVERY_PROMISE_MS } from '#domain/orders';
+import { NOT_FOUND_TEXT } from '#server/http/errors';
+import { markInvoicePaid } from '#server/payments/markPaid';
 import {
   ALREADY_DELIVERED_TEXT,
   NOT_A_CALL_TEXT,
   NOT_A_REPORT_TEXT,
   NOTHING_DELIVERED_TEXT,
   NOT_PAID_TEXT,
-} from '../../server/orders/machine';
+} from '#server/orders/machine';
 import {
   AT_TEXT,
   IN_THE_PAST_TEXT,
@@ -23,7 +23,7 @@ import {
   ORDER_NOT_FOUND_TEXT,
   TOO_FAR_TEXT,
   VIEW_TEXT,
-} from '../../server/office/routes';
+} from '#server/office/routes';
 import { MINUTE, bearer, cleanup, createTestServer, errorText, myInvoices } from './helpers';
 import {
   PDF_ORDER,

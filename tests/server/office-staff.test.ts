@@ -1,7 +1,7 @@
 /** The office's staff page (admins): who is office or admin, granting and revoking the office role, security-logged. */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StaffResponse } from '../../domain/officeContract';
+import { StaffResponse } from '#domain/officeContract';
 import {
   ADMIN_NOT_REVOKED_TEXT,
   ALREADY_ADMIN_TEXT,
@@ -9,7 +9,7 @@ import {
   NO_ACCOUNT_TEXT,
   NO_STAFF_MEMBER_TEXT,
   STAFF_EMAIL_TEXT,
-} from '../../server/office/routes';
+} from '#server/office/routes';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { account } from './office-helpers';
 

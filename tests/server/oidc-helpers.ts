@@ -5,7 +5,7 @@
  * browser to the site's callback, and read the tokens from that URL's fragment.
  */
 import { randomUUID } from 'node:crypto';
-import type { LocalOidcProvider } from '../../server/dev/oidc';
+import type { LocalOidcProvider } from '#server/dev/oidc';
 
 export interface ObtainedToken {
   accessToken: string;

@@ -4,7 +4,7 @@
  * Asserted by what finishes first, not by a stopwatch.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUSY_TEXT } from '../../server/limits/responses';
+import { BUSY_TEXT } from '#server/limits/responses';
 import {
   authenticate,
   cleanup,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT, createCodes } from '../../server/account/codes';
-import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '../../server/account/routes';
-import { company } from '../../domain/company';
+import { CODE_INVALID_TEXT, createCodes } from '#server/account/codes';
+import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/routes';
+import { company } from '#domain/company';
 import {
   MINUTE,
   authenticate,

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { paymentProviderName } from '../../server/payments';
+import { ConfigError, loadConfig } from '#server/config';
+import { paymentProviderName } from '#server/payments';
 import { cleanup, createTestServer, myInvoices, paymentLink, register } from './helpers';
 import { START_COMMAND, START_ENV } from './spawned-server';
 

@@ -2,16 +2,16 @@ import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { contentSecurityPolicy } from '../../server/http/security-headers';
-import { markInvoicePaid } from '../../server/payments/markPaid';
-import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '../../server/payments/sandbox-page';
-import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME, createServerSecret } from '../../server/secrets';
-import { company } from '../../domain/company';
-import type { MailMessage, Mailer } from '../../server/mail/mailer';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { contentSecurityPolicy } from '#server/http/security-headers';
+import { markInvoicePaid } from '#server/payments/markPaid';
+import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '#server/payments/sandbox-page';
+import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME, createServerSecret } from '#server/secrets';
+import { company } from '#domain/company';
+import type { MailMessage, Mailer } from '#server/mail/mailer';
 import { settle } from './mail-helpers';
 import {
   MINUTE,

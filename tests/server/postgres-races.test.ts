@@ -1,10 +1,10 @@
 // Races that SQLite's one writer at a time rules out and PostgreSQL's concurrent transactions do not: each
 // is staged with two connections, the first holding its transaction open while the second runs.
 import { afterAll, describe, expect, it } from 'vitest';
-import { cancelDeletion, purgeDueAccounts } from '../../server/account/deletion';
-import { openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { insertUser } from '../../server/users/repository';
+import { cancelDeletion, purgeDueAccounts } from '#server/account/deletion';
+import { openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { insertUser } from '#server/users/repository';
 import { createTestClock } from './helpers';
 import { startPostgres } from './postgres';
 

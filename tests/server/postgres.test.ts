@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { openConfiguredDatabase } from '../../server/db/database';
-import { dialectOf } from '../../server/db/dialect';
+import { loadConfig } from '#server/config';
+import { openConfiguredDatabase } from '#server/db/database';
+import { dialectOf } from '#server/db/dialect';
 import { startPostgres } from './postgres';
 
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
 /** Queries compiled once and run with new values (server/db/prepared.ts), on the suite's database. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../server/db/prepared';
-import type { Database } from '../../server/db/schema';
-import type { Role } from '../../domain/orders';
+import { preparedQuery } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
+import type { Role } from '#domain/orders';
 import { cleanup, createTestServer, register } from './helpers';
 
 afterAll(cleanup);

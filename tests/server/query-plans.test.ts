@@ -6,9 +6,9 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/db/migrate';
-import type { Database } from '../../server/db/schema';
-import { listInvoicesForUser } from '../../server/invoices/repository';
+import { migrate } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
+import { listInvoicesForUser } from '#server/invoices/repository';
 
 const sqlite = new SQLite(':memory:');
 const queries: string[] = [];

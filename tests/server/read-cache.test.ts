@@ -8,12 +8,12 @@ import SQLite from 'better-sqlite3';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { DATABASE_FILE, openDatabase } from '../../server/db/database';
-import { changeStamp, trackChanges } from '../../server/db/change-stamp';
-import { migrate } from '../../server/db/migrate';
-import { createReadCache } from '../../server/db/read-cache';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { DATABASE_FILE, openDatabase } from '#server/db/database';
+import { changeStamp, trackChanges } from '#server/db/change-stamp';
+import { migrate } from '#server/db/migrate';
+import { createReadCache } from '#server/db/read-cache';
 import {
   authenticate,
   bearer,

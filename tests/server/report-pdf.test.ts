@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type PdfRefusal, checkReportPdf } from '../../server/orders/pdf-check';
-import { MAX_CHECK_MS, MAX_OBJECTS } from '../../server/orders/pdf-objects';
+import { type PdfRefusal, checkReportPdf } from '#server/orders/pdf-check';
+import { MAX_CHECK_MS, MAX_OBJECTS } from '#server/orders/pdf-objects';
 import { tinyPdf } from './office-helpers';
 import {
   type Bytes,

@@ -5,10 +5,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPostgresDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { insertUser } from '../../server/users/repository';
-import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, ROLES_USAGE, runRolesCommand } from '../../server/users/roles-command';
+import { openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { insertUser } from '#server/users/repository';
+import { EXIT_OK, EXIT_REFUSED, EXIT_USAGE, ROLES_USAGE, runRolesCommand } from '#server/users/roles-command';
 import {
   TEST_ON_POSTGRES,
   cleanup,

@@ -3,7 +3,7 @@
  * and payment, naming ids and outcomes, and never a password, token, code or payment-link signature.
  */
 import { afterAll, expect, it } from 'vitest';
-import { outboxDir, readOutbox } from '../../server/mail/mailer';
+import { outboxDir, readOutbox } from '#server/mail/mailer';
 import { bearer, cleanup, createTestServer, form, jsonInit, login, paymentLink, register } from './helpers';
 
 afterAll(cleanup);

@@ -10,7 +10,7 @@ import { type Socket, connect } from 'node:net';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../server/db/database';
+import { DATABASE_FILE } from '#server/db/database';
 import { PASSWORD, uniqueEmail } from './helpers';
 import { WAIT_MS, startServer, stopSpawnedServers, within } from './spawned-server';
 

@@ -10,9 +10,9 @@ import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSET_PATH, bearer, cleanup, createTestServer, createInvoice, form, register, sessionBody } from './helpers';
-import { PROFILE_BODY_LIMIT_BYTES, PROFILE_UPDATE_PATH } from '../../server/avatars/body-limit';
-import { AVATAR_TOO_LARGE_TEXT } from '../../server/avatars/image';
-import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../../server/orders/body-limit';
+import { PROFILE_BODY_LIMIT_BYTES, PROFILE_UPDATE_PATH } from '#server/avatars/body-limit';
+import { AVATAR_TOO_LARGE_TEXT } from '#server/avatars/image';
+import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '#server/orders/body-limit';
 import { expectSecurityHeaders } from './security-headers';
 
 const { app } = await createTestServer();

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCommand } from '../../scripts/start-command.mjs';
+import { startCommand } from '#scripts/start-command.mjs';
 
 export type LogLine = Record<string, unknown> & { event?: string };
 

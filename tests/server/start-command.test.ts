@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCommand } from '../../scripts/start-command.mjs';
+import { startCommand } from '#scripts/start-command.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'storefront-start-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 // "not found" where it stood for an id, on both databases alike.
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onError } from '../../server/http/errors';
+import { onError } from '#server/http/errors';
 import { cleanup, createCapturedLog, createTestServer, errorText } from './helpers';
 
 afterAll(cleanup);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxDir, readOutbox } from '../../server/mail/mailer';
+import { outboxDir, readOutbox } from '#server/mail/mailer';
 import { assert } from 'superstruct';
-import { ProfileUpdateResponse } from '../../domain/contract';
+import { ProfileUpdateResponse } from '#domain/contract';
 import {
   authenticate,
   bearer,

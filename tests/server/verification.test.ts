@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT } from '../../server/account/codes';
-import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '../../server/account/routes';
-import { UserResponse } from '../../domain/contract';
-import { company } from '../../domain/company';
+import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '#server/account/routes';
+import { UserResponse } from '#domain/contract';
+import { company } from '#domain/company';
 import { assert } from 'superstruct';
 import {
   MINUTE,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { VisitRequest } from '../../domain/contract';
+import type { VisitRequest } from '#domain/contract';
 import { bearer, cleanup, createTestServer, errorText, fromAddress, jsonInit, MINUTE, register } from './helpers';
 import { limitsFollow } from './limit-helpers';
 

@@ -5,16 +5,16 @@
  * against the real server, not a mock.
  */
 import { describe, expect, it, vi } from 'vitest';
-import * as api from '../../src/api/auth';
-import { clearCache } from '../../src/api/cache';
-import { errorMessage } from '../../domain/errorMessage';
-import { orderErrorMessage } from '../../machines/wizard.machine';
-import { ApiError } from '../../src/api/errors';
-import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '../../src/api/http';
-import * as account from '../../src/api/account';
-import * as invoices from '../../src/api/invoices';
-import { clearToken, readToken, storeToken } from '../../src/api/token';
-import { AuthenticateResponse, ClientConfig } from '../../domain/contract';
+import * as api from '#src/api/auth';
+import { clearCache } from '#src/api/cache';
+import { errorMessage } from '#domain/errorMessage';
+import { orderErrorMessage } from '#machines/wizard.machine';
+import { ApiError } from '#src/api/errors';
+import { DEFAULT_TIMEOUT_MS, get, post, setUnauthorizedHandler } from '#src/api/http';
+import * as account from '#src/api/account';
+import * as invoices from '#src/api/invoices';
+import { clearToken, readToken, storeToken } from '#src/api/token';
+import { AuthenticateResponse, ClientConfig } from '#domain/contract';
 import { createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
 import { fetchToApp } from './fetchToApp';
 

@@ -6,10 +6,10 @@
  * server revoke the token; a failed revocation changes nothing; a 401 elsewhere signs out quietly.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../src/api/auth';
-import { cacheKey, writeCache } from '../../src/api/cache';
-import { readToken, storeToken } from '../../src/api/token';
-import { type AppActors, createAppActors } from '../../src/app/appActors';
+import * as api from '#src/api/auth';
+import { cacheKey, writeCache } from '#src/api/cache';
+import { readToken, storeToken } from '#src/api/token';
+import { type AppActors, createAppActors } from '#src/app/appActors';
 import { cleanup, createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
 
 const { app: server } = await createTestServer();

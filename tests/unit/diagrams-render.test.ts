@@ -6,7 +6,7 @@
  */
 import mermaid from 'mermaid';
 import { describe, expect, it } from 'vitest';
-import { loadMachines, machinePage } from '../../scripts/diagrams';
+import { loadMachines, machinePage } from '#scripts/diagrams';
 
 const machines = await loadMachines();
 

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { appStartMachine } from '../../machines/appStart.machine';
-import { loginMachine } from '../../machines/login.machine';
-import { DOCS_DIR, generateDiagrams } from '../../scripts/diagrams';
-import { definedTransitions, edgeLabel, mermaidId, transitionsOf } from '../../toolkit';
+import { appStartMachine } from '#machines/appStart.machine';
+import { loginMachine } from '#machines/login.machine';
+import { DOCS_DIR, generateDiagrams } from '#scripts/diagrams';
+import { definedTransitions, edgeLabel, mermaidId, transitionsOf } from '#toolkit';
 
 let outDir: string;
 let generated: Map<string, string>;

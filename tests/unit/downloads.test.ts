@@ -4,11 +4,11 @@
  * token goes with it, and a refusal keeps the server's text although the answer was read as a file.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { download, fileNameOf } from '../../src/api/download';
-import { del } from '../../src/api/http';
-import { orderFile } from '../../src/api/invoices';
-import { storeToken } from '../../src/api/token';
-import { StaffResponse } from '../../domain/officeContract';
+import { download, fileNameOf } from '#src/api/download';
+import { del } from '#src/api/http';
+import { orderFile } from '#src/api/invoices';
+import { storeToken } from '#src/api/token';
+import { StaffResponse } from '#domain/officeContract';
 
 const realFetch = globalThis.fetch;
 let seen: { url: string; method: string; authorization: string | null }[] = [];

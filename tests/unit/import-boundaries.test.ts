@@ -70,9 +70,9 @@ describe('a wrong-way import fails lint with the layer rule', () => {
     },
     {
       folder: 'machines',
-      code: "import { useAppActors } from '../src/app/hooks';\nexport { useAppActors };\n",
+      code: "import { useAppActors } from '../src/shared/hooks';\nexport { useAppActors };\n",
       says: 'machines/ imports only domain/',
-      refused: '../src/app/hooks',
+      refused: '../src/shared/hooks',
     },
     {
       folder: 'machines',
@@ -116,6 +116,18 @@ describe('a wrong-way import fails lint with the layer rule', () => {
       says: 'toolkit/ imports nothing of the project',
       refused: '../domain/company',
     },
+    {
+      folder: 'server',
+      code: "import { get } from '#src/api/http';\nexport { get };\n",
+      says: 'server/ imports only domain/',
+      refused: '#src/api/http',
+    },
+    {
+      folder: 'machines',
+      code: "export type App = typeof import('#server/app');\n",
+      says: 'machines/ imports only domain/',
+      refused: '#server/app',
+    },
   ];
 
   it.each(cases)('$folder/ importing $refused', async ({ folder, code, says, refused }) => {
@@ -136,23 +148,23 @@ describe('the imports a layer is allowed pass', () => {
     },
     {
       folder: 'machines',
-      code: "import { setup } from 'xstate';\nimport { errorMessage } from '../domain/errorMessage';\nexport { setup, errorMessage };\n",
+      code: "import { setup } from 'xstate';\nimport { errorMessage } from '#domain/errorMessage';\nexport { setup, errorMessage };\n",
     },
     {
       folder: 'src',
       code:
-        "import { authMachine } from '../machines/auth.machine';\nimport { company } from '../domain/company';\n" +
+        "import { authMachine } from '#machines/auth.machine';\nimport { company } from '#domain/company';\n" +
         "import { get } from './api/http';\nexport const href = window.location.href;\nexport { authMachine, company, get };\n",
     },
     {
       folder: 'server',
       code:
-        "import { readFileSync } from 'node:fs';\nimport { company } from '../domain/company';\n" +
+        "import { readFileSync } from 'node:fs';\nimport { company } from '#domain/company';\n" +
         "import { createApp } from './app';\nexport const port = process.env.PORT;\nexport { readFileSync, company, createApp };\n",
     },
     {
       folder: 'server/orders',
-      code: "import { orderMachine } from '../../machines/order.machine';\nexport { orderMachine };\n",
+      code: "import { orderMachine } from '#machines/order.machine';\nexport { orderMachine };\n",
     },
     {
       folder: 'toolkit',
@@ -161,13 +173,71 @@ describe('the imports a layer is allowed pass', () => {
     {
       folder: 'tests/unit',
       code:
-        "import { get } from '../../src/api/http';\nimport { createApp } from '../../server/app';\n" +
-        "import { authMachine } from '../../machines/auth.machine';\nexport { get, createApp, authMachine };\n",
+        "import { get } from '#src/api/http';\nimport { createApp } from '#server/app';\n" +
+        "import { authMachine } from '#machines/auth.machine';\nexport { get, createApp, authMachine };\n",
     },
   ];
 
   it.each(cases)('$folder/', async ({ folder, code }) => {
     expect(await boundaryReports(folder, code)).toEqual([]);
+  });
+});
+
+describe('across top-level folders, imports go by name', () => {
+  it('refuses an allowed import spelled as a relative path, and names the import to write instead', async () => {
+    const reports = await boundaryReports('server/orders', "export { company } from '../../domain/company';\n");
+    expect(reports).toEqual([
+      {
+        ruleId: 'layers/imports',
+        severity: 2,
+        message:
+          'Import another top-level folder by name (#domain/company), not by a relative path: ../../domain/company.',
+      },
+    ]);
+  });
+
+  it('refuses a name that package.json "imports" does not define', async () => {
+    const reports = await boundaryReports('server', "export { company } from '#shared/company';\n");
+    expect(reports).toEqual([
+      { ruleId: 'layers/imports', severity: 2, message: 'No entry of package.json "imports" names #shared/company.' },
+    ]);
+  });
+});
+
+describe('inside src/, imports run app -> views -> shared', () => {
+  const RULE = '@typescript-eslint/no-restricted-imports';
+  const reportsOf = (folder: string, code: string) =>
+    planted(folder, code, async (file) => {
+      const [result] = await eslint.lintFiles([file]);
+      return result!.messages.filter((message) => message.ruleId === RULE).map(({ message }) => message);
+    });
+
+  it.each([
+    { folder: 'src/pages', code: "import { createAppActors } from '../app/appActors';\nexport { createAppActors };\n" },
+    { folder: 'src/components', code: "import { routes } from '#src/routes';\nexport { routes };\n" },
+  ])('a view importing the app ($folder/) is refused', async ({ folder, code }) => {
+    const reports = await reportsOf(folder, code);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('Views do not import the app');
+  });
+
+  it.each([
+    { code: "import { Spinner } from '../components/Spinner';\nexport { Spinner };\n" },
+    { code: "import Home from '../pages/Home';\nexport { Home };\n" },
+    { code: "import { createAppActors } from '../app/appActors';\nexport { createAppActors };\n" },
+  ])('src/shared/ importing a view or the app is refused: $code', async ({ code }) => {
+    const reports = await reportsOf('src/shared', code);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('src/shared/ imports neither the app nor the views');
+  });
+
+  it('views may import src/shared/, and src/shared/ may name the app actors type', async () => {
+    expect(await reportsOf('src/pages', "import { useAuth } from '../shared/hooks';\nexport { useAuth };\n")).toEqual(
+      [],
+    );
+    expect(
+      await reportsOf('src/shared', "import type { AppActors } from '../app/appActors';\nexport type { AppActors };\n"),
+    ).toEqual([]);
   });
 });
 

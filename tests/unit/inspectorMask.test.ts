@@ -6,12 +6,12 @@
 import { createInspector } from '@statelyai/inspect';
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromCallback, fromPromise, type InspectionEvent, waitFor } from 'xstate';
-import { authMachine } from '../../machines/auth.machine';
-import { type GoogleSignInEvent, googleSignInMachine } from '../../machines/googleSignIn.machine';
-import type { Session } from '../../domain/types';
-import type { SignInResponse } from '../../domain/contract';
-import { loginMachine } from '../../machines/login.machine';
-import { MASK, maskData, maskInspectionEvent } from '../../src/app/inspectorMask';
+import { authMachine } from '#machines/auth.machine';
+import { type GoogleSignInEvent, googleSignInMachine } from '#machines/googleSignIn.machine';
+import type { Session } from '#domain/types';
+import type { SignInResponse } from '#domain/contract';
+import { loginMachine } from '#machines/login.machine';
+import { MASK, maskData, maskInspectionEvent } from '#src/app/inspectorMask';
 
 const PASSWORD = 'Hunter2-correct-horse';
 const TOKEN = 'tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0';

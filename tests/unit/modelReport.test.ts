@@ -2,7 +2,7 @@
  * The model coverage report: its verdict (toolkit/coverage.ts) and its text and HTML (toolkit/report.ts, report-html.ts), as scripts/model-report.ts uses them.
  */
 import { describe, expect, it } from 'vitest';
-import { loginMachine } from '../../machines/login.machine';
+import { loginMachine } from '#machines/login.machine';
 import {
   type BrowserPathFile,
   computeCoverage,
@@ -12,7 +12,7 @@ import {
   formatHtml,
   formatText,
   type MachineReportFile,
-} from '../../toolkit';
+} from '#toolkit';
 
 const login = definedTransitions(loginMachine);
 const menu = [

@@ -7,8 +7,8 @@
  * jsdom's class, not the one its form parser makes.)
  */
 import { describe, expect, it } from 'vitest';
-import * as office from '../../src/api/office';
-import { storeToken } from '../../src/api/token';
+import * as office from '#src/api/office';
+import { storeToken } from '#src/api/token';
 import { account, CALL_ORDER, paidOrder } from '../server/office-helpers';
 import { createTestServer } from '../server/helpers';
 import { fetchToApp } from './fetchToApp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateContact, validateYouth, type YouthValues } from '../../domain/validation';
+import { validateContact, validateYouth, type YouthValues } from '#domain/validation';
 
 describe('contact rules', () => {
   it.each([

@@ -5,16 +5,16 @@
  * The children reach one another through the actor system, never through closures over one another.
  */
 import { type ActorRefFrom, fromPromise, sendTo, spawnChild } from 'xstate';
-import { appMachine } from '../../../machines/app.machine';
-import { appStartMachine } from '../../../machines/appStart.machine';
-import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '../../../machines/auth.machine';
-import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '../../../machines/consent.machine';
-import type { ToastsEvent } from '../../../machines/toasts.machine';
+import { appMachine } from '#machines/app.machine';
+import { appStartMachine } from '#machines/appStart.machine';
+import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '#machines/auth.machine';
+import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '#machines/consent.machine';
+import type { ToastsEvent } from '#machines/toasts.machine';
 import * as api from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
 import { writeCookie } from '../cookies';
-import type { Inspect } from './ports';
+import type { Inspect } from '../../shared/wiring/ports';
 
 /** The signed-in user's id, read from the auth child through the actor system. */
 function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | null {

@@ -1,6 +1,6 @@
-import { company } from '../../../domain/company';
-import { formatPrice } from '../../../domain/catalogue/price';
-import { serviceSummaries as services } from '../../../domain/catalogue/summaries';
+import { company } from '#domain/company';
+import { formatPrice } from '#domain/catalogue/price';
+import { serviceSummaries as services } from '#domain/catalogue/summaries';
 import './AboutSection.css';
 
 const lowestPrice = Math.min(...services.map((service) => service.price));

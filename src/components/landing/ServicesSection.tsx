@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { formatPrice } from '../../../domain/catalogue/price';
-import { summariesByPrice as servicesByPrice } from '../../../domain/catalogue/summaries';
+import { formatPrice } from '#domain/catalogue/price';
+import { summariesByPrice as servicesByPrice } from '#domain/catalogue/summaries';
 import './ServicesSection.css';
 
 /** Landing-page block: the six services as cards, ascending by price (docs/product.md#catalogue). */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useAppActors } from '../../app/AppActorsContext';
-import { company } from '../../../domain/company';
+import { useAppActors } from '../../shared/AppActorsContext';
+import { company } from '#domain/company';
 import './SiteFooter.css';
 import { SectionLink } from '../SectionLink';
 

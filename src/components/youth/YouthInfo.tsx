@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../domain/catalogue/price';
+import { formatPrice } from '#domain/catalogue/price';
 import './YouthInfo.css';
 
 /** The programme budget of the youth project, in pounds (docs/product.md#screens). */

@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { company } from '../../../domain/company';
-import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '../../../domain/officeContract';
-import { useAppActors } from '../../app/AppActorsContext';
-import { useAuth, usePageMeta, useToast } from '../../app/hooks';
-import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';
-import { wireOfficeQueue } from '../../app/wiring/officeQueue';
+import { company } from '#domain/company';
+import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '#domain/officeContract';
+import { useAppActors } from '../../shared/AppActorsContext';
+import { useAuth, usePageMeta, useToast } from '../../shared/hooks';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../shared/orderTime';
+import { wireOfficeQueue } from '../../shared/wiring/officeQueue';
 import { Spinner } from '../../components/Spinner';
 import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';

@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { formatPrice } from '../../../domain/catalogue/price';
-import { JOIN_MAX, REASON_MAX } from '../../../domain/orders';
-import { type OfficeOrder } from '../../../domain/officeContract';
+import { formatPrice } from '#domain/catalogue/price';
+import { JOIN_MAX, REASON_MAX } from '#domain/orders';
+import { type OfficeOrder } from '#domain/officeContract';
 import {
   needsReason,
   type OfficeQueueEvent,
   type officeQueueMachine,
   offersSchedule,
   orderState,
-} from '../../../machines/officeQueue.machine';
-import { isoToZonedInput } from '../../../machines/lib/zonedTime';
-import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../app/orderTime';
+} from '#machines/officeQueue.machine';
+import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../shared/orderTime';
 import { Spinner } from '../../components/Spinner';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
 

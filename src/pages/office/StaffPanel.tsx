@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
-import { revocable } from '../../../machines/officeStaff.machine';
-import type { Role } from '../../../domain/orders';
-import { useAppActors } from '../../app/AppActorsContext';
-import { useToast } from '../../app/hooks';
-import { wireOfficeStaff } from '../../app/wiring/officeStaff';
+import { revocable } from '#machines/officeStaff.machine';
+import type { Role } from '#domain/orders';
+import { useAppActors } from '../../shared/AppActorsContext';
+import { useToast } from '../../shared/hooks';
+import { wireOfficeStaff } from '../../shared/wiring/officeStaff';
 import { Spinner } from '../../components/Spinner';
 
 const ROLE_LABELS: Record<Role, string> = { common: 'Customer', office: 'Office', admin: 'Admin' };

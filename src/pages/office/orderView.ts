@@ -1,10 +1,10 @@
 /** What the office page says about an order: its status, and how it stands against the one-day promise. */
-import { deliveryLabel } from '../../../domain/catalogue/delivery';
-import { SERVICE_TYPES, type ServiceType } from '../../../domain/contract';
-import { type OrderStatus, PROMISE_REMINDER_BEFORE_MS } from '../../../domain/orders';
-import { type OfficeOrder } from '../../../domain/officeContract';
-import { promiseDeadline } from '../../../machines/order.machine';
-import { formatSpan } from '../../app/orderTime';
+import { deliveryLabel } from '#domain/catalogue/delivery';
+import { SERVICE_TYPES, type ServiceType } from '#domain/contract';
+import { type OrderStatus, PROMISE_REMINDER_BEFORE_MS } from '#domain/orders';
+import { type OfficeOrder } from '#domain/officeContract';
+import { promiseDeadline } from '#machines/order.machine';
+import { formatSpan } from '../../shared/orderTime';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   awaitingPayment: 'Awaiting payment',

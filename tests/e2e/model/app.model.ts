@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { appMachine } from '../../../machines/app.machine';
-import type { authMachine } from '../../../machines/auth.machine';
-import type { consentMachine } from '../../../machines/consent.machine';
+import { appMachine } from '#machines/app.machine';
+import type { authMachine } from '#machines/auth.machine';
+import type { consentMachine } from '#machines/consent.machine';
 import { appSamples, appSnapshots } from '../../machines/samples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, SPLASH_MS, openWithStoppedClock, withStoredToken } from './support';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
-import { appStartMachine } from '../../../machines/appStart.machine';
-import { company } from '../../../domain/company';
+import { appStartMachine } from '#machines/appStart.machine';
+import { company } from '#domain/company';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openWithStoppedClock, withStoredToken } from './support';
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { authMachine } from '../../../machines/auth.machine';
+import { authMachine } from '#machines/auth.machine';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
 import { authSamples } from '../../machines/samples';

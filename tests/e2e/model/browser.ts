@@ -25,7 +25,7 @@ import {
   type PathTestOptions,
   playwrightCommand,
   SNAPSHOT_ACTOR,
-} from '../../../toolkit';
+} from '#toolkit';
 
 /** The spec that imports every browser model: the command that reruns one path names it. */
 const MODEL_SPEC = 'tests/e2e/model.spec.ts';

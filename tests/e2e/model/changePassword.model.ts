@@ -5,7 +5,7 @@
  * wrong old password, which the server refuses.
  */
 import { expect, type Page } from '@playwright/test';
-import { changePasswordMachine, PASSWORD_FIELDS, passwordsFilled } from '../../../machines/changePassword.machine';
+import { changePasswordMachine, PASSWORD_FIELDS, passwordsFilled } from '#machines/changePassword.machine';
 import { changePasswordSamples, changePasswordState } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { type ConsentInput, consentMachine } from '../../../machines/consent.machine';
+import { type ConsentInput, consentMachine } from '#machines/consent.machine';
 import { describeBrowserModel } from './browser';
 import { consentSamples } from '../../machines/samples';
 import { openApp } from './support';

@@ -4,7 +4,7 @@
  * real server's refusal above the button with the form kept; and dismisses the alert or starts typing again.
  */
 import { expect, type Page } from '@playwright/test';
-import { type ContactField, contactMachine } from '../../../machines/contact.machine';
+import { type ContactField, contactMachine } from '#machines/contact.machine';
 import { describeBrowserModel } from './browser';
 import { HeldRequests, openApp } from './support';
 

@@ -12,8 +12,8 @@
  * password) and shown in the dialog.
  */
 import { expect, type Page } from '@playwright/test';
-import { type DeleteAccountInput, deleteAccountMachine } from '../../../machines/deleteAccount.machine';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '../../../server/account/email-change';
+import { type DeleteAccountInput, deleteAccountMachine } from '#machines/deleteAccount.machine';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
 import { deleteAccountSamples } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { staffAccount } from './office';

@@ -4,7 +4,7 @@
  * or the network fails under it and an error toast says so.
  */
 import { expect, type Page } from '@playwright/test';
-import { downloadMachine } from '../../../machines/download.machine';
+import { downloadMachine } from '#machines/download.machine';
 import { downloadSamples } from '../../machines/samples';
 import { describeBrowserModel } from './browser';
 import { paidOrder, staffAccount, tinyPdf } from './office';

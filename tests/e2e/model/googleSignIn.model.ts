@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { googleSignInMachine } from '../../../machines/googleSignIn.machine';
+import { googleSignInMachine } from '#machines/googleSignIn.machine';
 import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp } from './support';

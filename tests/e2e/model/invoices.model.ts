@@ -4,8 +4,8 @@
  * it and a way to load it again.
  */
 import { expect, type Page } from '@playwright/test';
-import { invoicesMachine } from '../../../machines/invoices.machine';
-import { servicesByPrice } from '../../../domain/catalogue/services';
+import { invoicesMachine } from '#machines/invoices.machine';
+import { servicesByPrice } from '#domain/catalogue/services';
 import { invoicesSamples } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

@@ -4,8 +4,8 @@
  * the page's time since then, and moves on by a second when the clock does.
  */
 import { expect, type Page } from '@playwright/test';
-import { lastLoginMachine } from '../../../machines/lastLogin.machine';
-import { formatSince } from '../../../machines/lib/since';
+import { lastLoginMachine } from '#machines/lastLogin.machine';
+import { formatSince } from '#machines/lib/since';
 import { lastLoginSamples, lastLoginState } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, SPLASH_MS, withStoredToken } from './support';

@@ -1,7 +1,7 @@
 import { loginSamples } from '../../machines/samples';
 import { expect } from '@playwright/test';
-import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
-import { SECOND_STEP_TEXTS, loginMachine } from '../../../machines/login.machine';
+import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
+import { SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import {

@@ -3,7 +3,7 @@
  * avatar, closes it with the avatar again, or by pressing anywhere else on the page.
  */
 import { expect, type Page } from '@playwright/test';
-import { menuMachine } from '../../../machines/menu.machine';
+import { menuMachine } from '#machines/menu.machine';
 import { describeBrowserModel } from './browser';
 import { existingAccount, openApp, withStoredToken } from './support';
 

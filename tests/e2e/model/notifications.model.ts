@@ -4,7 +4,7 @@
  * list is read again when the customer moves to another screen.
  */
 import { expect, type Page } from '@playwright/test';
-import { notificationsMachine } from '../../../machines/notifications.machine';
+import { notificationsMachine } from '#machines/notifications.machine';
 import { notificationsSamples } from '../../machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

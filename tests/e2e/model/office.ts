@@ -4,8 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
-import type { ServiceType } from '../../../domain/contract';
-import { servicesByPrice } from '../../../domain/catalogue/services';
+import type { ServiceType } from '#domain/contract';
+import { servicesByPrice } from '#domain/catalogue/services';
 import { siteDatabaseEnv } from './site-database';
 import { existingAccount } from './support';
 

@@ -6,16 +6,16 @@
  * be in; a path takes, at each load, the one list that is true after what the path did so far.
  */
 import { expect, type Page } from '@playwright/test';
-import { company } from '../../../domain/company';
-import type { OfficeOrder } from '../../../domain/officeContract';
-import { isoToZonedInput } from '../../../machines/lib/zonedTime';
+import { company } from '#domain/company';
+import type { OfficeOrder } from '#domain/officeContract';
+import { isoToZonedInput } from '#machines/lib/zonedTime';
 import {
   COUNTDOWN_REFRESH_MS,
   needsReason,
   officeQueueMachine,
   offersSchedule,
   orderCan,
-} from '../../../machines/officeQueue.machine';
+} from '#machines/officeQueue.machine';
 import {
   callDelivered,
   callPaid,
@@ -27,7 +27,7 @@ import {
   reportSent,
 } from '../../machines/fixtures';
 import { officeQueueSamples, officeQueueState } from '../../machines/samples';
-import { STATUS_LABELS } from '../../../src/pages/office/orderView';
+import { STATUS_LABELS } from '#src/pages/office/orderView';
 import { describeBrowserModel } from './browser';
 import { notAPdfUpload, OFFICE_REQUESTS, paidOrder, type PaidOrder, staffAccount, tinyPdf } from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

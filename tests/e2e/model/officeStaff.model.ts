@@ -5,7 +5,7 @@
  * address no account uses); the rest fail at the network edge.
  */
 import { expect, type Page } from '@playwright/test';
-import { grantableEmail, officeStaffMachine } from '../../../machines/officeStaff.machine';
+import { grantableEmail, officeStaffMachine } from '#machines/officeStaff.machine';
 import { staffAdmin, staffOffice } from '../../machines/fixtures';
 import { officeStaffSamples } from '../../machines/samples';
 import { describeBrowserModel } from './browser';

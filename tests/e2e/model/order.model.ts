@@ -6,11 +6,11 @@
  * samples' call times keep their distance from the payment, from the real payment on.
  */
 import { expect, type Page } from '@playwright/test';
-import { orderMachine } from '../../../machines/order.machine';
-import { isoToZonedInput } from '../../../machines/lib/zonedTime';
-import { company } from '../../../domain/company';
-import { servicesByPrice, formatPrice } from '../../../domain/catalogue/services';
-import { formatOrderDay, formatOrderTime } from '../../../src/app/orderTime';
+import { orderMachine } from '#machines/order.machine';
+import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { company } from '#domain/company';
+import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
+import { formatOrderDay, formatOrderTime } from '#src/shared/orderTime';
 import { orderSamples } from '../../machines/samples';
 import { mailsTo } from '../support';
 import { describeBrowserModel } from './browser';

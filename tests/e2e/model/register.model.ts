@@ -1,7 +1,7 @@
 import { registerSamples } from '../../machines/samples';
 import { expect, type Page } from '@playwright/test';
-import { GOOGLE_ERRORS } from '../../../machines/googleSignIn.machine';
-import { registerMachine } from '../../../machines/register.machine';
+import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
+import { registerMachine } from '#machines/register.machine';
 import { describeBrowserModel } from './browser';
 import { newAccount } from '../support';
 import {

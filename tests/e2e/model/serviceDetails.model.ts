@@ -3,8 +3,8 @@
  * service; an unknown id in the address goes to the not-found page at once.
  */
 import { expect, type Page } from '@playwright/test';
-import { serviceDetailsMachine, SERVICE_PAGE_MINIMUM_MS } from '../../../machines/serviceDetails.machine';
-import { formatPrice, servicesByPrice } from '../../../domain/catalogue/services';
+import { serviceDetailsMachine, SERVICE_PAGE_MINIMUM_MS } from '#machines/serviceDetails.machine';
+import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { describeBrowserModel } from './browser';
 import { NUDGE_MS, openStopped } from './pages';
 

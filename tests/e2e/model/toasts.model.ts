@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { toastsMachine } from '../../../machines/toasts.machine';
+import { toastsMachine } from '#machines/toasts.machine';
 import { describeBrowserModel } from './browser';
 import { openApp, stopTheClock } from './support';
 

@@ -3,7 +3,7 @@
  * 80 px, see-through again above that.
  */
 import { expect, type Page } from '@playwright/test';
-import { topBarMachine } from '../../../machines/topBar.machine';
+import { topBarMachine } from '#machines/topBar.machine';
 import { describeBrowserModel } from './browser';
 import { openApp } from './support';
 

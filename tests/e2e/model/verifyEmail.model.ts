@@ -5,7 +5,7 @@
  * the one mailed.
  */
 import { expect, type Page } from '@playwright/test';
-import { verifyEmailMachine } from '../../../machines/verifyEmail.machine';
+import { verifyEmailMachine } from '#machines/verifyEmail.machine';
 import { verifyEmailSamples } from '../../machines/accountSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';

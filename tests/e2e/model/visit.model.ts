@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, type Page } from '@playwright/test';
-import { GEOLOCATION_TIMEOUT_MS, type Geolocation, visitMachine } from '../../../machines/visit.machine';
+import { GEOLOCATION_TIMEOUT_MS, type Geolocation, visitMachine } from '#machines/visit.machine';
 import { describeBrowserModel } from './browser';
 import { openStopped } from './pages';
 import { HeldRequests } from './support';

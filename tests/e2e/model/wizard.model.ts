@@ -1,8 +1,8 @@
 import { wizardSamples } from '../../machines/samples';
 import { expect, type Page } from '@playwright/test';
-import { orderUrl, wizardMachine } from '../../../machines/wizard.machine';
-import { DELIVERY_LABELS } from '../../../domain/catalogue/delivery';
-import { formatPrice, servicesByPrice } from '../../../domain/catalogue/services';
+import { orderUrl, wizardMachine } from '#machines/wizard.machine';
+import { DELIVERY_LABELS } from '#domain/catalogue/delivery';
+import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

@@ -6,8 +6,8 @@
  * and the toast says why.
  */
 import { expect, type Page } from '@playwright/test';
-import { youthApplicationMachine, YOUTH_SUBMIT_DELAY_MS } from '../../../machines/youthApplication.machine';
-import { validateYouthField, YOUTH_FIELDS, type YouthField } from '../../../domain/validation';
+import { youthApplicationMachine, YOUTH_SUBMIT_DELAY_MS } from '#machines/youthApplication.machine';
+import { validateYouthField, YOUTH_FIELDS, type YouthField } from '#domain/validation';
 import { describeBrowserModel } from './browser';
 import { openStopped } from './pages';
 import { HeldRequests } from './support';

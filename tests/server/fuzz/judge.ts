@@ -5,8 +5,8 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { is } from 'superstruct';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, User } from '../../../domain/contract';
-import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '../../../domain/officeContract';
+import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, User } from '#domain/contract';
+import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '#domain/officeContract';
 import { type LogLine, type TestApp, authenticate, fromAddress } from '../helpers';
 import { type FuzzRequest, toRequestInit, tokenOf } from './requests';
 import { type FuzzWorld, linkParts, remember } from './world';

@@ -4,8 +4,8 @@
  * the groups together are exactly the app's routes.
  */
 import fc from 'fast-check';
-import { SERVICE_TYPES } from '../../../domain/contract';
-import { services as catalogue } from '../../../domain/catalogue/services';
+import { SERVICE_TYPES } from '#domain/contract';
+import { services as catalogue } from '#domain/catalogue/services';
 import type { BodyShape } from './bodies';
 import { type Fields, text } from './junk';
 import { FUZZER_PASSWORD, type FuzzWorld, fromPool } from './world';

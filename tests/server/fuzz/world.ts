@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll } from 'vitest';
-import { startLocalOidcProvider } from '../../../server/dev/oidc';
-import { markInvoicePaid } from '../../../server/payments/markPaid';
-import { grantRole } from '../../../server/users/roles';
-import { SERVICE_TYPES } from '../../../domain/contract';
-import { services as catalogue } from '../../../domain/catalogue/services';
+import { startLocalOidcProvider } from '#server/dev/oidc';
+import { markInvoicePaid } from '#server/payments/markPaid';
+import { grantRole } from '#server/users/roles';
+import { SERVICE_TYPES } from '#domain/contract';
+import { services as catalogue } from '#domain/catalogue/services';
 import { cleanup, createTestServer, myInvoices, paymentLink, register, uniqueEmail } from '../helpers';
 import { obtainToken } from '../oidc-helpers';
 

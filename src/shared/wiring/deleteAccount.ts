@@ -3,7 +3,7 @@
  * supplies the toasts.
  */
 import { fromPromise } from 'xstate';
-import { deleteAccountMachine } from '../../../machines/deleteAccount.machine';
+import { deleteAccountMachine } from '#machines/deleteAccount.machine';
 import * as api from '../../api/account';
 import { authenticate } from '../../api/auth';
 import type { AppPorts } from './ports';

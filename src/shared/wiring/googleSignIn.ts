@@ -11,8 +11,8 @@ import {
   googleSignInMachine,
   POPUP_HEIGHT,
   POPUP_WIDTH,
-} from '../../../machines/googleSignIn.machine';
-import type { Session } from '../../../domain/types';
+} from '#machines/googleSignIn.machine';
+import type { Session } from '#domain/types';
 import * as api from '../../api/google';
 import type { Inspect } from './ports';
 

@@ -1,6 +1,6 @@
 /** The contact machine's real actor, built on src/api/; the page supplies nothing. */
 import { fromPromise } from 'xstate';
-import { contactMachine } from '../../../machines/contact.machine';
+import { contactMachine } from '#machines/contact.machine';
 import * as api from '../../api/forms';
 
 const wired = contactMachine.provide({

@@ -1,6 +1,6 @@
 /** The youth application machine's real actor, built on src/api/; the page supplies the toasts. */
 import { fromPromise } from 'xstate';
-import { youthApplicationMachine } from '../../../machines/youthApplication.machine';
+import { youthApplicationMachine } from '#machines/youthApplication.machine';
 import * as api from '../../api/forms';
 
 const wired = youthApplicationMachine.provide({

@@ -4,7 +4,7 @@
  * module starts itself. Pages pass what `useAppActors()` gives them.
  */
 import type { InspectionEvent } from 'xstate';
-import type { AuthEvent } from '../../../machines/auth.machine';
+import type { AuthEvent } from '#machines/auth.machine';
 
 export interface AuthPort {
   send(event: AuthEvent): void;

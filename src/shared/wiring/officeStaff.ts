@@ -1,6 +1,6 @@
 /** The staff panel machine's real actors, built on src/api/; the panel supplies the toasts. */
 import { fromPromise } from 'xstate';
-import { officeStaffMachine } from '../../../machines/officeStaff.machine';
+import { officeStaffMachine } from '#machines/officeStaff.machine';
 import * as api from '../../api/office';
 
 export interface OfficeStaffView {

@@ -3,7 +3,7 @@
  * is read from the machine's own `now` (its clock region), so the page's countdowns and the inspector agree.
  */
 import { fromPromise } from 'xstate';
-import { officeQueueMachine } from '../../../machines/officeQueue.machine';
+import { officeQueueMachine } from '#machines/officeQueue.machine';
 import * as api from '../../api/office';
 
 export interface OfficeQueueView {

@@ -4,7 +4,7 @@
  * (./googleSignIn.ts); whether Google sign-in is offered comes from the client config.
  */
 import { fromPromise } from 'xstate';
-import type { Session } from '../../../domain/types';
+import type { Session } from '#domain/types';
 import * as api from '../../api/google';
 import { continueWithGoogle } from './googleSignIn';
 import type { AppPorts } from './ports';

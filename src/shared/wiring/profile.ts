@@ -3,7 +3,7 @@
  * the toast and frees the previews it made.
  */
 import { fromPromise } from 'xstate';
-import { profileMachine } from '../../../machines/profile.machine';
+import { profileMachine } from '#machines/profile.machine';
 import * as api from '../../api/account';
 import type { AppPorts } from './ports';
 

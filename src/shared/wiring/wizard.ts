@@ -1,6 +1,6 @@
 /** The order wizard's real actor, built on src/api/; the page supplies the redirect and the error toast. */
 import { fromPromise } from 'xstate';
-import { wizardMachine } from '../../../machines/wizard.machine';
+import { wizardMachine } from '#machines/wizard.machine';
 import * as api from '../../api/invoices';
 
 export interface WizardView {

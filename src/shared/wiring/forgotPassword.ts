@@ -1,6 +1,6 @@
 /** The forgot-password machine's real actors, built on src/api/; the page supplies nothing. */
 import { fromPromise } from 'xstate';
-import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
+import { forgotPasswordMachine } from '#machines/forgotPassword.machine';
 import * as api from '../../api/account';
 
 const wired = forgotPasswordMachine.provide({

@@ -1,6 +1,6 @@
 /** The e-mail verification machine's real actors and the app's side of its action; the page supplies the toast. */
 import { fromPromise } from 'xstate';
-import { verifyEmailMachine } from '../../../machines/verifyEmail.machine';
+import { verifyEmailMachine } from '#machines/verifyEmail.machine';
 import * as api from '../../api/account';
 import type { AppPorts } from './ports';
 

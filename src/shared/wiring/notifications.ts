@@ -1,6 +1,6 @@
 /** The notifications machine's real actors, built on src/api/; the bell supplies nothing. */
 import { fromPromise } from 'xstate';
-import { notificationsMachine } from '../../../machines/notifications.machine';
+import { notificationsMachine } from '#machines/notifications.machine';
 import * as api from '../../api/account';
 
 const wired = notificationsMachine.provide({

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { AppActors } from './appActors';
+import type { AppActors } from '../app/appActors';
 
 const AppActorsContext = createContext<AppActors | null>(null);
 

@@ -1,6 +1,6 @@
 /** The change-password machine's real actor and the app's side of its actions; the page supplies the toast. */
 import { fromPromise } from 'xstate';
-import { changePasswordMachine } from '../../../machines/changePassword.machine';
+import { changePasswordMachine } from '#machines/changePassword.machine';
 import * as api from '../../api/auth';
 import type { AppPorts } from './ports';
 

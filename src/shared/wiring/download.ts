@@ -4,7 +4,7 @@
  * supplies the error toast.
  */
 import { fromPromise } from 'xstate';
-import { downloadMachine } from '../../../machines/download.machine';
+import { downloadMachine } from '#machines/download.machine';
 import * as api from '../../api/invoices';
 
 export interface DownloadView {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
-import type { ToastRequest } from '../../machines/toasts.machine';
-import { company } from '../../domain/company';
+import type { ToastRequest } from '#machines/toasts.machine';
+import { company } from '#domain/company';
 import { useAppActors } from './AppActorsContext';
 
 export function useAuth() {

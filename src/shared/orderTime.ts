@@ -3,7 +3,7 @@
  * (company.timeZone) with the zone's abbreviation, as the e-mails state them, so a call's time means the same
  * to the office, the customer and the calendar invitation.
  */
-import { company } from '../../domain/company';
+import { company } from '#domain/company';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
