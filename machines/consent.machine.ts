@@ -1,8 +1,8 @@
 /**
- * Cookie consent: the CookieConsent cookie absent means the banner shows, with the site's 'Understood'.
- * Later, 'Cookie settings' opens the default variant of the banner ('I understand' and a decline
- * button), so a choice can be changed. Either choice is saved ('true' / 'false') for 365 days by the
- * injected saveChoice.
+ * Cookie consent: the CookieConsent cookie absent means the banner shows, with 'Understood' and an equally
+ * prominent 'Decline': UK rules ask that refusing is as easy as accepting (docs/product.md, App start).
+ * Later, 'Cookie settings' opens the banner again, with the same two buttons, so a choice can be changed.
+ * Either choice is saved ('true' / 'false') for 365 days by the injected saveChoice.
  *
  * A site may also let scrolling accept (the `acceptOnScroll` option, off unless the site turns it on):
  * then the first-visit banner counts as accepted once the visitor has scrolled past
@@ -63,12 +63,16 @@ export const consentMachine = setup({
     reading: {
       always: [{ guard: 'hasChoice', target: 'decided' }, { target: 'asking' }],
     },
-    /** First visit: the site's banner, with 'Understood' only (and, if the site wants it, scrolling). */
+    /** First visit: 'Understood' or 'Decline' (and, if the site wants it, scrolling accepts). */
     asking: {
       on: {
         'consent.accept': {
           target: 'decided',
           actions: [assign({ choice: 'true' }), { type: 'saveChoice', params: { choice: 'true' } }],
+        },
+        'consent.decline': {
+          target: 'decided',
+          actions: [assign({ choice: 'false' }), { type: 'saveChoice', params: { choice: 'false' } }],
         },
         'consent.scrolled': {
           guard: 'scrolledPastThreshold',
@@ -77,7 +81,7 @@ export const consentMachine = setup({
         },
       },
     },
-    /** Opened from 'Cookie settings': the default banner, which may also decline. */
+    /** Opened from 'Cookie settings': the same two buttons; scrolling never decides here. */
     reviewing: {
       on: {
         'consent.accept': {

@@ -5,8 +5,8 @@ import { useAppActors } from '../shared/AppActorsContext';
 import './CookieBanner.css';
 
 /**
- * The banner sits at the bottom. On a first visit it is the site's variant, with
- * 'Understood'; opened again from 'Cookie settings' it is the default variant, 'I understand' and 'Decline'.
+ * The banner sits at the bottom, on a first visit and when opened again from 'Cookie settings': 'Decline' and
+ * 'Understood', the same size and weight, because refusing must be as easy as accepting (docs/product.md).
  */
 export function CookieBanner() {
   const { consent } = useAppActors();
@@ -45,21 +45,19 @@ export function CookieBanner() {
         <Link href="/privacy-policy">Privacy Policy</Link>.
       </p>
       <div className="cookie-banner__actions">
-        {variant === 'default' && (
-          <button
-            type="button"
-            className="button button--ghost-light"
-            onClick={() => consent.send({ type: 'consent.decline' })}
-          >
-            Decline
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => consent.send({ type: 'consent.decline' })}
+        >
+          Decline
+        </button>
         <button
           type="button"
           className="button button--primary"
           onClick={() => consent.send({ type: 'consent.accept' })}
         >
-          {variant === 'site' ? 'Understood' : 'I understand'}
+          Understood
         </button>
       </div>
     </section>

@@ -57,8 +57,6 @@ describe('consent: the cookie', () => {
       { input: { stored: 'maybe' } },
     ).start();
     expect(actor.getSnapshot().value).toBe('asking');
-    actor.send({ type: 'consent.decline' });
-    expect(actor.getSnapshot().value).toBe('asking'); // the site's banner has no decline
     actor.send({ type: 'consent.accept' });
     expect(saveChoice).toHaveBeenLastCalledWith('true');
     actor.send({ type: 'consent.review' });
@@ -83,6 +81,22 @@ describe('consent: the cookie', () => {
     expect(consentAccepted(actor.getSnapshot())).toBe(false);
     expect(consentAccepted(createActor(consentMachine, { input: { stored: 'false' } }).getSnapshot())).toBe(false);
     expect(consentAccepted(createActor(consentMachine, { input: { stored: 'true' } }).getSnapshot())).toBe(true);
+  });
+});
+
+describe('consent: declining on the first banner', () => {
+  it("the first banner may decline at once, and saves 'false'", () => {
+    const saveChoice = vi.fn();
+    const actor = createActor(
+      consentMachine.provide({ actions: { saveChoice: (_, params) => saveChoice(params.choice) } }),
+      { input: { stored: null } },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('asking');
+    actor.send({ type: 'consent.decline' });
+    expect(actor.getSnapshot().value).toBe('decided');
+    expect(actor.getSnapshot().context.choice).toBe('false');
+    expect(consentAccepted(actor.getSnapshot())).toBe(false);
+    expect(saveChoice).toHaveBeenCalledExactlyOnceWith('false');
   });
 });
 
