@@ -13,4 +13,4 @@ export const INVOICE_RETENTION_YEARS = 6;
 export const VISIT_RETENTION_DAYS = 90;
 
 /** The date the privacy policy was last updated (docs/product.md#offer). */
-export const PRIVACY_POLICY_DATE = 'April 07 2025';
+export const PRIVACY_POLICY_DATE = 'November 26 2026';

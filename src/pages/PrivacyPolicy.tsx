@@ -49,6 +49,13 @@ const sections: LegalSection[] = [
             on our payment provider&rsquo;s page and never reach us.
           </li>
           <li>
+            <strong>Orders:</strong> for each paid invoice, the order we deliver: its status and dates, and who in our
+            office changed it and when. For a video meeting or audio call, the time we arranged and how to join it (a
+            meeting link, a phone number or other details you or we give), and, if the call is set later than we
+            promised, the reason we gave you. For a PDF report, the report file itself, its name and a fingerprint (a
+            checksum) of its content; we e-mail it to you and you can download it from your invoices.
+          </li>
+          <li>
             <strong>Visit records:</strong> only if you accept cookies, when a page of the site is opened we record
             whether the visitor was signed in (and, if so, which account, only when the request carries that
             account&rsquo;s sign-in) together with an approximate location derived from the IP address: country, region,
@@ -64,8 +71,13 @@ const sections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          The contact form and the youth-programme application form on this site are processed in your browser only;
-          what you type into them is not sent to or stored on our servers. To reach us, please e-mail {mail}.
+          What you send through the contact form or the youth-programme application form (your name, e-mail address and
+          message or application) is e-mailed to our office, which answers it like any other e-mail.
+        </p>
+        <p>
+          <strong>Who sees it:</strong> our office staff (the members of our team who deliver orders) can see the orders
+          and invoices of every customer, with the customer&rsquo;s name and e-mail address, the call details and the
+          reports, so that they can arrange and deliver the service. They see your data only for that purpose.
         </p>
       </>
     ),
@@ -116,6 +128,11 @@ const sections: LegalSection[] = [
         <li>
           <strong>Visit records:</strong> {VISIT_RETENTION_DAYS} days from the visit, after which they are deleted.
           Records linked to an account are deleted with it.
+        </li>
+        <li>
+          <strong>Orders, reports and call details:</strong> with the invoice. When your account is deleted, the order
+          of a paid invoice keeps only what was delivered and when (its status, dates, the report&rsquo;s name and
+          fingerprint, and who changed it); the report&rsquo;s content and the way to join a call are deleted.
         </li>
         <li>
           <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
