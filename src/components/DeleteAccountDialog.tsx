@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { PASSWORD_MAX } from '#domain/contract';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
 import './DeleteAccountDialog.css';
 import '../pages/Forms.css';
 
@@ -32,8 +32,9 @@ export default function DeleteAccountDialog({
   const [password, setPassword] = useState('');
   const description = (
     <Dialog.Description className="dialog__description">
-      Your account, invoices and personal data will be deleted {ACCOUNT_DELETION_GRACE_DAYS} days from now. Until then
-      you can sign in and cancel the deletion. We will confirm the request by e-mail.
+      Your account and its data (profile, notifications, unpaid invoices) will be deleted {ACCOUNT_DELETION_GRACE_DAYS}{' '}
+      days from now. Paid invoices are kept for {INVOICE_RETENTION_YEARS} years, as the law requires, without your name
+      or e-mail address. Until then you can sign in and cancel the deletion. We will confirm the request by e-mail.
       {askPassword && ' As a member of the office, confirm with your current password.'}
     </Dialog.Description>
   );

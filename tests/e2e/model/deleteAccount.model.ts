@@ -85,7 +85,9 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
       if (ctx.shown) await expect(undoButton(page)).toBeEnabled();
     },
     confirming: async (page) => {
-      await expect(dialog(page)).toContainText('Your account, invoices and personal data will be deleted 14 days');
+      await expect(dialog(page)).toContainText(
+        'Your account and its data (profile, notifications, unpaid invoices) will be deleted 14 days from now. Paid invoices are kept for 6 years',
+      );
       await expect(passwordField(page)).toHaveCount(0);
       await expect(confirmButton(page)).toBeEnabled();
     },
@@ -95,7 +97,9 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
     },
     // The office's dialog: the password field, the last refusal, and 'Delete' only with a password typed.
     confirmingWithPassword: async (page, _ctx, snapshot) => {
-      await expect(dialog(page)).toContainText('Your account, invoices and personal data will be deleted 14 days');
+      await expect(dialog(page)).toContainText(
+        'Your account and its data (profile, notifications, unpaid invoices) will be deleted 14 days from now. Paid invoices are kept for 6 years',
+      );
       await expect(dialog(page)).toContainText('As a member of the office, confirm with your current password.');
       await expect(passwordField(page)).toBeEditable();
       const { error } = snapshot.context;
