@@ -9,12 +9,11 @@ import { deliveryLabelFor } from '../invoices/wire';
 import { html } from './html';
 import { letter, table, textRows, type Row } from './letter';
 import type { MailMessage } from './mailer';
+import { formatCompanyDate } from './time';
 
-/** "19 January 2026": the day in UTC, as the server has no customer time zone. */
+/** "19 January 2026": the day on the company's calendar, as every time the site and its mails state. */
 export function formatLongDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return formatCompanyDate(date);
 }
 
 /** "£49.00". */

@@ -7,19 +7,13 @@ import { company } from '#domain/company';
 import { html } from './html';
 import { letter } from './letter';
 import type { MailMessage } from './mailer';
+import { formatCompanyTime } from './time';
 
 export type SecurityChange =
   | { kind: 'email_changed'; newEmail: string }
   | { kind: 'password_changed' }
   | { kind: 'password_reset' }
   | { kind: 'identity_linked'; provider: string };
-
-/** "23 November 2026 at 09:41 UTC". */
-function formatMoment(at: Date): string {
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return `${day.format(at)} at ${time.format(at)} UTC`;
-}
 
 function describe(change: SecurityChange): { subject: string; what: string } {
   switch (change.kind) {
@@ -54,7 +48,7 @@ export function securityNoticeMail(p: {
   publicUrl: string;
 }): MailMessage {
   const { subject, what } = describe(p.change);
-  const when = formatMoment(p.at);
+  const when = formatCompanyTime(p.at);
   const reset = `${p.publicUrl}/forgot-password`;
   const notYou = `If this was not you, reset your password now (${reset}) and write to ${company.supportEmail}: we will help you get your account back.`;
   return letter({

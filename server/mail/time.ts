@@ -23,9 +23,29 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 /** "London" for "Europe/London": how people name the zone. */
 export const COMPANY_ZONE_CITY = company.timeZone.split('/').pop()!.replace(/_/g, ' ');
 
-/** "Wednesday, 10 June 2026 at 14:00 BST (London time)". */
-export function formatCallTime(at: Date): string {
+/**
+ * "Wednesday, 10 June 2026 at 14:00 BST (London time)": every moment a mail or notice states (a call, a
+ * deadline, a security change), so that no text says UTC and another London time.
+ */
+export function formatCompanyTime(at: Date): string {
   return `${dayFormat.format(at)} at ${timeFormat.format(at)} (${COMPANY_ZONE_CITY} time)`;
+}
+
+/** A call's time, said as every other time is. */
+export function formatCallTime(at: Date): string {
+  return formatCompanyTime(at);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: company.timeZone,
+});
+
+/** "10 June 2026": a date without its weekday (a deletion day, a payment day), on the company's calendar. */
+export function formatCompanyDate(at: Date): string {
+  return dateFormat.format(at);
 }
 
 /** "Wednesday, 10 June 2026": the day in the company's time zone. */

@@ -93,7 +93,7 @@ describe.each(['GET', 'POST'] as const)('%s /api/users/account/deletion/request 
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      timeZone: 'UTC',
+      timeZone: 'Europe/London',
     }).format(due);
     expect(await messageOf(res)).toBe(
       `Your account and its data will be deleted on ${day} (in 14 days). Sign in and cancel the deletion before then to keep it.`,
