@@ -161,6 +161,21 @@ export type InvoiceCreateRequest = Infer<typeof InvoiceCreateRequest>;
 export const InvoiceCreateResponse = type({ paymentLink: string() });
 export type InvoiceCreateResponse = Infer<typeof InvoiceCreateResponse>;
 
+/** POST /api/invoices/pay/{id}: a fresh payment link for an unpaid invoice; its earlier link stops working. */
+export const InvoicePayResponse = InvoiceCreateResponse;
+export type InvoicePayResponse = InvoiceCreateResponse;
+
+/**
+ * How a checkout ended, as the provider's return to /invoices says it (`?payment=paid` or
+ * `?payment=cancelled`): the invoices page shows its confirmation from it.
+ */
+export const PAYMENT_RETURN_PARAM = 'payment';
+export const PAYMENT_RETURNS = ['paid', 'cancelled'] as const;
+export type PaymentReturn = (typeof PAYMENT_RETURNS)[number];
+export function paymentReturnPath(result: PaymentReturn): string {
+  return `/invoices?${PAYMENT_RETURN_PARAM}=${result}`;
+}
+
 export const Invoice = type({
   _id: string(),
   amount: number(),

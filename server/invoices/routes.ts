@@ -32,6 +32,10 @@ export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';
 export const PRICE_CHANGED_TEXT = 'The price of this service has changed. Please reload the page.';
 export const URL_TOO_LONG_TEXT = 'The website URL or application name is too long.';
 export const TYPE_TEXT = `Please choose a delivery type: ${SERVICE_TYPES.join(', ')}.`;
+export const INVOICE_NOT_FOUND_TEXT = 'We could not find this invoice.';
+export const ALREADY_PAID_TEXT = 'This invoice is already paid.';
+export const OTHER_PROVIDER_TEXT =
+  'This invoice was started with a payment service that is no longer in use. Please order the service again.';
 export const PAYMENT_UNAVAILABLE_TEXT =
   'The payment service could not be reached, so no payment was started. Please try again in a moment.';
 
@@ -138,6 +142,37 @@ export function invoiceRoutes(services: Services) {
     }
     const paymentLink = await linkFor(invoice);
     return c.json({ paymentLink }, 201);
+  });
+
+  /**
+   * "Pay now" on an unpaid invoice: a fresh payment link, and the earlier one stops working (the provider's
+   * renewPaymentLink). Only the invoice's owner may, and it counts against the same limits as an order.
+   * Fixed word before the parameter: decision 0019.
+   */
+  routes.post('/pay/:id', auth, async (c) => {
+    const { user } = c.get('auth');
+    await limits.charge(
+      [
+        { limit: limits.invoice.user, key: user.id },
+        { limit: limits.invoice.address, key: clientLimitKey(c, config.TRUST_PROXY) },
+      ],
+      { userId: user.id, address: clientAddress(c, config.TRUST_PROXY) },
+    );
+    const invoice = await findInvoice(db, c.req.param('id'));
+    // Another customer's invoice is as unknown as a missing one: its existence is not told.
+    if (!invoice || invoice.user_id !== user.id) throw new HttpError(404, INVOICE_NOT_FOUND_TEXT);
+    if (invoice.paid === 1) throw new HttpError(409, ALREADY_PAID_TEXT);
+    if (invoice.provider !== payments.name) throw new HttpError(409, OTHER_PROVIDER_TEXT);
+    let link;
+    try {
+      link = await payments.renewPaymentLink(invoice, user);
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      services.log.logger.error({ invoiceId: invoice.id, provider: payments.name, reason }, 'no renewed payment link');
+      throw new HttpError(502, PAYMENT_UNAVAILABLE_TEXT);
+    }
+    if (link.reference !== null) await writes.run((trx) => setProviderRef(trx, invoice.id, link.reference!));
+    return c.json({ paymentLink: link.url }, 200);
   });
 
   routes.get('/my', auth, async (c) => {

@@ -18,4 +18,10 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Rejects when the provider cannot be reached or refuses; the caller answers 502. */
   createPaymentLink(invoice: InvoiceRow, user: UserRow): Promise<PaymentLink>;
+  /**
+   * A fresh link for an unpaid invoice (its customer's "Pay now"): the invoice's earlier link, named by its
+   * provider_ref, stops working first, so that at most one checkout for it can take money. Rejects like
+   * `createPaymentLink`.
+   */
+  renewPaymentLink(invoice: InvoiceRow, user: UserRow): Promise<PaymentLink>;
 }

@@ -2,9 +2,11 @@
  * /pay/sandbox: the embedded test-mode checkout that the sandbox provider's payment links open.
  * Each request must carry the link's signature (query on the page, hidden field on Pay and Cancel), which
  * binds the invoice to its owner: a forged link, or one customer's signature on another's invoice, gets a
- * 403 page and changes nothing. Pay goes through `markInvoicePaid`, the path Stripe's webhook uses too.
+ * 403 page and changes nothing; an earlier link of the invoice, replaced by a renewed one, gets a 410 page.
+ * Pay goes through `markInvoicePaid`, the path Stripe's webhook uses too.
  */
 import { type Context, Hono } from 'hono';
+import { paymentReturnPath } from '#domain/contract';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { InvoiceRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -16,9 +18,14 @@ import type { SandboxProvider } from './sandbox';
 import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from './sandbox-page';
 import type { Services } from '../services';
 
+export const SUPERSEDED_TEXT =
+  'This payment link was replaced by a newer one. To pay, use "Pay now" on the invoice in your invoices.';
+
 export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvider) {
   const { db, clock, config } = services;
   const invoicesUrl = `${config.PUBLIC_URL}/invoices`;
+  const paidUrl = `${config.PUBLIC_URL}${paymentReturnPath('paid')}`;
+  const cancelledUrl = `${config.PUBLIC_URL}${paymentReturnPath('cancelled')}`;
   const routes = new Hono<AppEnv>();
 
   // The pages carry a signed link: no browser or proxy may keep a copy.
@@ -37,7 +44,10 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
     if (!invoice || invoice.provider !== 'sandbox' || invoice.user_id === null) {
       return page(c, 404, 'Invoice not found', NOT_FOUND_TEXT);
     }
-    if (!(await sandbox.verify(invoice.id, invoice.user_id, signature))) {
+    const link = await sandbox.check(invoice.id, invoice.user_id, invoice.provider_ref, signature);
+    // The customer's own earlier link, replaced by "Pay now": it says so, and takes no payment.
+    if (link === 'superseded') return page(c, 410, 'Link replaced', SUPERSEDED_TEXT);
+    if (link === 'invalid') {
       return page(c, 403, 'Link not valid', `${FORBIDDEN_TEXT} Please open the checkout again from your order.`);
     }
     return invoice;
@@ -71,13 +81,13 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       { provider: 'sandbox', reference: null, at: clock.now() },
       { mail: services.mail, publicUrl: config.PUBLIC_URL, officeEmail: config.OFFICE_EMAIL, log: services.log },
     );
-    return c.redirect(invoicesUrl, 303);
+    return c.redirect(paidUrl, 303);
   });
 
   routes.post('/:id/cancel', async (c) => {
     const invoice = await authorised(c, await formSignature(c));
     if (invoice instanceof Response) return invoice;
-    return c.redirect(invoicesUrl, 303);
+    return c.redirect(cancelledUrl, 303);
   });
 
   return routes;

@@ -1,12 +1,15 @@
 /**
  * Stripe Checkout (used when STRIPE_SECRET_KEY is set): one Checkout Session per invoice, priced from the
  * invoice (never from the browser). Stripe tells us about the payment through a signed webhook, verified
- * here on the raw body.
+ * here on the raw body. "Pay now" on an unpaid invoice expires its session before making the next one, so an
+ * invoice has at most one session that can take money.
  */
 import type Stripe from 'stripe';
+import { paymentReturnPath } from '#domain/contract';
 import type { Config } from '../config';
 import { deliveryLabelFor } from '../invoices/wire';
-import type { PaymentProvider } from './provider';
+import type { InvoiceRow, UserRow } from '../db/schema';
+import type { PaymentLink, PaymentProvider } from './provider';
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -41,34 +44,51 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
         }),
     ));
 
+  const createSession = async (invoice: InvoiceRow, user: UserRow, idempotencyKey: string): Promise<PaymentLink> => {
+    const stripe = await stripeClient();
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: invoice.id,
+        metadata: { invoiceId: invoice.id },
+        customer_email: user.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'gbp',
+              unit_amount: invoice.amount_pence,
+              product_data: { name: invoice.title, description: deliveryLabelFor(invoice.type) },
+            },
+          },
+        ],
+        success_url: `${config.PUBLIC_URL}${paymentReturnPath('paid')}`,
+        cancel_url: `${config.PUBLIC_URL}${paymentReturnPath('cancelled')}`,
+      },
+      // A retried create (ours or the client's own) returns the same session instead of a second one.
+      { idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
+    return { url: session.url, reference: session.id };
+  };
+
   return {
     name: 'stripe',
-    async createPaymentLink(invoice, user) {
+    createPaymentLink: (invoice, user) => createSession(invoice, user, `invoice-${invoice.id}`),
+    async renewPaymentLink(invoice, user) {
+      const earlier = invoice.provider_ref;
+      if (earlier === null) return createSession(invoice, user, `invoice-${invoice.id}`);
       const stripe = await stripeClient();
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: invoice.id,
-          metadata: { invoiceId: invoice.id },
-          customer_email: user.email,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'gbp',
-                unit_amount: invoice.amount_pence,
-                product_data: { name: invoice.title, description: deliveryLabelFor(invoice.type) },
-              },
-            },
-          ],
-          success_url: `${config.PUBLIC_URL}/invoices`,
-          cancel_url: `${config.PUBLIC_URL}/invoices`,
-        },
-        // A retried create (ours or the client's own) returns the same session instead of a second one.
-        { idempotencyKey: `invoice-${invoice.id}` },
-      );
-      if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL.`);
-      return { url: session.url, reference: session.id };
+      try {
+        await stripe.checkout.sessions.expire(earlier);
+      } catch (error) {
+        // Only an open session can be expired: one that expired by itself is as good; a completed one has
+        // taken the money (its webhook marks the invoice paid), so no second session is made.
+        const session = await stripe.checkout.sessions.retrieve(earlier);
+        if (session.status !== 'expired') throw error;
+      }
+      // Keyed by the session it replaces: a retried renewal gets the same new session, a later one a new one.
+      return createSession(invoice, user, `invoice-${invoice.id}-after-${earlier}`);
     },
     async constructEvent(rawBody, signatureHeader) {
       return (await stripeClient()).webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);

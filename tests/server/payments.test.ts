@@ -8,6 +8,7 @@ import { openDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { contentSecurityPolicy } from '#server/http/security-headers';
 import { markInvoicePaid } from '#server/payments/markPaid';
+import { formatCompanyTime } from '#server/mail/time';
 import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '#server/payments/sandbox-page';
 import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME, createServerSecret } from '#server/secrets';
 import { company } from '#domain/company';
@@ -32,6 +33,9 @@ afterAll(cleanup);
 
 const { app, db, clock, config } = await createTestServer();
 const invoicesUrl = `${config.PUBLIC_URL}/invoices`;
+// The checkout's return says how it ended: the invoices page confirms it (docs/product.md#payments).
+const paidUrl = `${invoicesUrl}?payment=paid`;
+const cancelledUrl = `${invoicesUrl}?payment=cancelled`;
 
 /** A payment link's parts: the checkout path, its signature and the invoice id. */
 function parseLink(link: string) {
@@ -148,7 +152,7 @@ describe('Pay and Cancel', () => {
 
     const res = await submit(app, path, 'pay', sig);
     expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe(invoicesUrl);
+    expect(res.headers.get('Location')).toBe(paidUrl);
     expectSecurityHeaders(res);
 
     const [invoice] = await myInvoices(app, token);
@@ -168,7 +172,8 @@ describe('Pay and Cancel', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`<h1>${ALREADY_PAID_TEXT}</h1>`);
-    expect(html).toContain(`<p>It was paid on ${new Date(first!).toUTCString()}. Nothing more is due.</p>`);
+    expect(html).toContain(`<p>It was paid on ${formatCompanyTime(new Date(first!))}. Nothing more is due.</p>`);
+    expect(html).toMatch(/It was paid on \w+day, \d{1,2} \w+ \d{4} at \d\d:\d\d (GMT|BST) \(London time\)\./);
     expect(html).not.toContain('/pay"');
 
     clock.advance(60 * MINUTE);
@@ -183,7 +188,7 @@ describe('Pay and Cancel', () => {
     const { path, sig, id } = parseLink(await paymentLink(app, token));
     const res = await submit(app, path, 'cancel', sig);
     expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe(invoicesUrl);
+    expect(res.headers.get('Location')).toBe(cancelledUrl);
     expect(await invoiceRow(id)).toMatchObject({ paid: 0, paid_at: null });
     // The link still works afterwards.
     expect((await submit(app, path, 'pay', sig)).status).toBe(303);

@@ -134,8 +134,8 @@ describe('creating an invoice with Stripe configured', () => {
       'line_items[0][price_data][unit_amount]': '7900',
       'line_items[0][price_data][product_data][name]': 'Cybersecurity Assessment',
       'line_items[0][price_data][product_data][description]': 'Audio call',
-      success_url: `${config.PUBLIC_URL}/invoices`,
-      cancel_url: `${config.PUBLIC_URL}/invoices`,
+      success_url: `${config.PUBLIC_URL}/invoices?payment=paid`,
+      cancel_url: `${config.PUBLIC_URL}/invoices?payment=cancelled`,
     });
     expect(await invoiceRow(invoice!._id)).toMatchObject({
       provider: 'stripe',

@@ -201,6 +201,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         ),
       },
       { method: 'GET', path: '/api/invoices/my' },
+      { method: 'POST', path: '/api/invoices/pay/:id', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/report', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/calendar.ics', params: { id: orderId } },
       { method: 'GET', path: '/pay/sandbox/:id', params: { id: linkField('id') }, query: { sig: linkField('sig') } },
