@@ -99,6 +99,11 @@ export function orderState(order: OfficeOrder) {
   });
 }
 
+/** Marking delivered now (`now` in ms): the order machine decides whether a call's time has come. */
+export function deliverAt(now: number): OrderEvent {
+  return { type: 'order.deliver', at: new Date(now).toISOString() };
+}
+
 /** Whether the order machine lets this order take this event now. */
 export function orderCan(order: OfficeOrder | null, event: OrderEvent): boolean {
   return order !== null && orderState(order).can(event);
@@ -221,7 +226,7 @@ export const officeQueueMachine = setup({
       event.file.type === 'application/pdf' &&
       event.file.size <= REPORT_MAX_BYTES,
     canSendReport: ({ context }) => context.report !== null && orderCan(context.selected, { type: 'order.sendReport' }),
-    canDeliver: ({ context }) => orderCan(context.selected, { type: 'order.deliver' }),
+    canDeliver: ({ context }) => orderCan(context.selected, deliverAt(context.now)),
   },
   delays: { countdownRefresh: COUNTDOWN_REFRESH_MS },
 }).createMachine({

@@ -1,7 +1,8 @@
 /**
  * An order's life after it is placed (docs/product.md#orders): awaiting payment, paid, then either a call
  * (video meeting or phone call) scheduled and held, or a PDF report sent, and delivered. The one-day promise
- * is DELIVERY_PROMISE_MS after payment: a call set later than that needs a reason the customer is told.
+ * is DELIVERY_PROMISE_MS after payment: a call set later than that needs a reason the customer is told. A call
+ * is marked delivered only from its start on; the time of each change comes with its event, never from a clock.
  *
  * A pure machine (no actors, no delays): the server loads an order's state and context from its row and asks
  * `snapshot.can(event)` before it writes, and the office page asks the same before it offers an action, so the
@@ -26,7 +27,8 @@ export type OrderEvent =
   /** A call's time (ISO), how to join, and why it is later than the promise (required only then). */
   | { type: 'order.schedule'; at: string; join: string; reason: string | null }
   | { type: 'order.sendReport' }
-  | { type: 'order.deliver' };
+  /** Marked delivered at `at` (ISO, the moment the office does it): a call only once its time has come. */
+  | { type: 'order.deliver'; at: string };
 
 export function isCall(type: ServiceType): boolean {
   return type === 'Video Meeting' || type === 'Phone Call';
@@ -52,6 +54,11 @@ export const orderMachine = setup({
       const explained = event.reason !== null && event.reason.trim().length > 0;
       return Date.parse(event.at) <= promiseDeadline(context.paidAt).getTime() || explained;
     },
+    /** A call is delivered once it has taken place: not before its scheduled start. */
+    callTimeReached: ({ context, event }) =>
+      event.type === 'order.deliver' &&
+      context.scheduledAt !== null &&
+      Date.parse(event.at) >= Date.parse(context.scheduledAt),
   },
   actions: {
     recordPayment: assign({ paidAt: ({ event }) => (event.type === 'order.paid' ? event.at : null) }),
@@ -82,7 +89,7 @@ export const orderMachine = setup({
     scheduled: {
       on: {
         'order.schedule': { guard: 'keepsPromiseOrExplains', target: 'scheduled', actions: 'recordSchedule' },
-        'order.deliver': 'delivered',
+        'order.deliver': { guard: 'callTimeReached', target: 'delivered' },
       },
     },
     /** The PDF report went to the customer by e-mail; the consultant then marks the order delivered. */

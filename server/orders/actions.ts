@@ -191,7 +191,7 @@ export async function deliverOrder(services: Services, order: OrderDetailRow, ac
   await apply(
     services,
     order,
-    { type: 'order.deliver' },
+    { type: 'order.deliver', at: now.toISOString() },
     { actor, set: { delivered_at: now.toISOString() }, note: null, now },
     async (trx) => {
       if (!customer) return;

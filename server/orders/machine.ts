@@ -30,6 +30,10 @@ export const ALREADY_DELIVERED_TEXT = 'This order was delivered already: it cann
 export const NOT_A_CALL_TEXT = 'This order is a PDF report, not a call: there is nothing to schedule.';
 export const NOT_A_REPORT_TEXT = 'This order is a call, not a PDF report: schedule the call instead.';
 export const NOTHING_DELIVERED_TEXT = 'Schedule the call or send the report before marking the order delivered.';
+/** "The call is on … : it can be marked delivered once it has started." */
+export function callNotYetText(scheduledAt: Date): string {
+  return `The call is on ${formatCallTime(scheduledAt)}: it can be marked delivered once it has started.`;
+}
 export const REFUSED_TEXT = 'That change is not possible for this order now.';
 
 /** "…later than the one-day promise (…): please give the customer a reason." */
@@ -48,7 +52,10 @@ function refusalText(order: OrderState, event: OrderEvent): string {
     case 'order.sendReport':
       return isCall(order.type) ? NOT_A_REPORT_TEXT : REFUSED_TEXT;
     case 'order.deliver':
-      return order.status === 'paid' ? NOTHING_DELIVERED_TEXT : REFUSED_TEXT;
+      if (order.status === 'paid') return NOTHING_DELIVERED_TEXT;
+      return order.status === 'scheduled' && order.scheduledAt
+        ? callNotYetText(new Date(order.scheduledAt))
+        : REFUSED_TEXT;
     default:
       return REFUSED_TEXT;
   }

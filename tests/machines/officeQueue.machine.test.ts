@@ -7,6 +7,7 @@ import {
   canSchedule,
   type ChosenFile,
   COUNTDOWN_REFRESH_MS,
+  deliverAt,
   draftFor,
   needsReason,
   officeQueueMachine,
@@ -168,6 +169,8 @@ const emptyDraft = { at: '', join: '', reason: '' };
 const pdf: ChosenFile = { type: 'application/pdf', size: 2048 };
 /** A second call, scheduled: the fixtures' calls are one order in two states. */
 const otherCall: OfficeOrder = { ...callScheduled, id: 'call-2' };
+/** The moment the scheduled calls above start: from then on they may be marked delivered. */
+const CALL_STARTED = Date.parse(callScheduled.scheduledAt!);
 
 describe('the office queue’s rules', () => {
   it('fills the form from the order: an empty one for a call not yet scheduled', () => {
@@ -193,9 +196,12 @@ describe('the office queue’s rules', () => {
   });
 
   it('asks the order machine about the order as it stands, and nothing about no order', () => {
-    expect(orderCan(null, { type: 'order.deliver' })).toBe(false);
-    expect(orderCan(callPaid, { type: 'order.deliver' })).toBe(false);
-    expect(orderCan(callScheduled, { type: 'order.deliver' })).toBe(true);
+    expect(orderCan(null, deliverAt(CALL_STARTED))).toBe(false);
+    expect(orderCan(callPaid, deliverAt(CALL_STARTED))).toBe(false);
+    expect(orderCan(callScheduled, deliverAt(CALL_STARTED))).toBe(true);
+    // Not before the call has started.
+    expect(orderCan(callScheduled, deliverAt(CALL_STARTED - 1))).toBe(false);
+    expect(orderCan(reportSent, deliverAt(OFFICE_NOW))).toBe(true);
     expect(orderCan(callPaid, { type: 'order.sendReport' })).toBe(false);
     expect(orderCan(reportPaid, { type: 'order.sendReport' })).toBe(true);
     const unknownType = { ...callPaid, service: { ...callPaid.service, type: 'Carrier Pigeon' } };
@@ -472,12 +478,15 @@ describe('the office desk', () => {
   });
 
   it('shows a refused change and keeps the form as typed, without loading the list again', async () => {
-    const desk = officeDesk({
-      loadOrders: [[callPaid, reportPaid, otherCall]],
-      scheduleCall: [new Error('The call cannot be scheduled.')],
-      uploadReport: [new Error('The report was refused.')],
-      deliverOrder: [new Error('The order cannot be delivered.')],
-    });
+    const desk = officeDesk(
+      {
+        loadOrders: [[callPaid, reportPaid, otherCall]],
+        scheduleCall: [new Error('The call cannot be scheduled.')],
+        uploadReport: [new Error('The report was refused.')],
+        deliverOrder: [new Error('The order cannot be delivered.')],
+      },
+      { now: CALL_STARTED },
+    );
     await desk.settled('ready');
     desk.actor.send({ type: 'office.select', id: callPaid.id });
     desk.actor.send({ type: 'office.editSchedule', field: 'at', value: '2026-11-23T15:00' });
@@ -545,8 +554,31 @@ describe('the office desk', () => {
     expect(desk.calls.uploadReport).toEqual([]);
   });
 
+  it('marks a scheduled call delivered only once it has started, and says so', async () => {
+    vi.useFakeTimers({ now: CALL_STARTED - COUNTDOWN_REFRESH_MS });
+    const early = officeDesk(
+      { loadOrders: [[otherCall]], deliverOrder: [callDelivered] },
+      { now: CALL_STARTED - COUNTDOWN_REFRESH_MS },
+    );
+    // The list's promise settles; the clock stays where it is.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(early.desk()).toBe('ready');
+    early.actor.send({ type: 'office.select', id: otherCall.id });
+    early.actor.send({ type: 'office.deliver' });
+    expect(early.desk()).toBe('ready');
+    // The countdowns' clock reaches the call's start: now it may be delivered.
+    vi.advanceTimersByTime(COUNTDOWN_REFRESH_MS);
+    early.actor.send({ type: 'office.deliver' });
+    expect(early.desk()).toBe('delivering');
+    vi.useRealTimers();
+    expect(early.calls.deliverOrder).toEqual([{ id: otherCall.id }]);
+  });
+
   it('marks only a scheduled call delivered, and says so', async () => {
-    const desk = officeDesk({ loadOrders: [[callPaid, otherCall]], deliverOrder: [callDelivered] });
+    const desk = officeDesk(
+      { loadOrders: [[callPaid, otherCall]], deliverOrder: [callDelivered] },
+      { now: CALL_STARTED },
+    );
     await desk.settled('ready');
     desk.actor.send({ type: 'office.deliver' });
     desk.actor.send({ type: 'office.select', id: callPaid.id });
@@ -578,7 +610,7 @@ describe('the office desk', () => {
 it('fails with the name of a service the page did not provide', async () => {
   const errors: string[] = [];
   const showError = (_: unknown, { message }: { message: string }) => void errors.push(message);
-  const input = { now: OFFICE_NOW, timeZone: OFFICE_ZONE };
+  const input = { now: CALL_STARTED, timeZone: OFFICE_ZONE };
   const bare = createActor(officeQueueMachine.provide({ actions: { showError } }), { input }).start();
   await vi.waitFor(() => expect(errors).toEqual(['loadOrders is not provided']));
   expect(bare.getSnapshot().value).toEqual({ clock: 'ticking', desk: 'unavailable' });

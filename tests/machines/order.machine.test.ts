@@ -44,7 +44,7 @@ describe('the order machine', () => {
     ).toBe(false);
     expect(paid('PDF Sent to Email').can({ type: 'order.sendReport' })).toBe(true);
     expect(paid('Video Meeting').can({ type: 'order.sendReport' })).toBe(false);
-    expect(paid('Video Meeting').can({ type: 'order.deliver' })).toBe(false);
+    expect(paid('Video Meeting').can({ type: 'order.deliver', at: '2026-11-24T09:00:00.000Z' })).toBe(false);
   });
 });
 
@@ -74,7 +74,10 @@ describe('the order machine: what it records', () => {
       paidAt: PAID,
       scheduledAt: '2026-11-25T10:00:00.000Z',
     });
-    actor.send({ type: 'order.deliver' });
+    // Not before the call's start; from it on.
+    actor.send({ type: 'order.deliver', at: '2026-11-25T09:59:59.999Z' });
+    expect(actor.getSnapshot().value).toBe('scheduled');
+    actor.send({ type: 'order.deliver', at: '2026-11-25T10:00:00.000Z' });
     expect(actor.getSnapshot().value).toBe('delivered');
   });
 
@@ -86,7 +89,8 @@ describe('the order machine: what it records', () => {
     actor.send({ type: 'order.sendReport' });
     expect(actor.getSnapshot().value).toBe('reportSent');
     expect(actor.getSnapshot().context).toEqual({ type: 'PDF Sent to Email', paidAt: PAID, scheduledAt: null });
-    actor.send({ type: 'order.deliver' });
+    // A report is delivered whenever the office says so: there is no call to wait for.
+    actor.send({ type: 'order.deliver', at: PAID });
     expect(actor.getSnapshot().value).toBe('delivered');
   });
 
@@ -97,5 +101,21 @@ describe('the order machine: what it records', () => {
       context: { type: 'Video Meeting', paidAt: null, scheduledAt: null },
     });
     expect(snapshot.can(schedule('2026-11-23T15:00:00.000Z', 'A reason'))).toBe(false);
+  });
+
+  it('a call is not delivered before it takes place, however long ago it was paid', () => {
+    const call = orderMachine.resolveState({
+      value: 'scheduled',
+      context: { type: 'Video Meeting', paidAt: PAID, scheduledAt: '2026-11-26T15:00:00.000Z' },
+    });
+    expect(call.can({ type: 'order.deliver', at: '2026-11-23T10:00:00.000Z' })).toBe(false);
+    expect(call.can({ type: 'order.deliver', at: '2026-11-26T14:59:00.000Z' })).toBe(false);
+    expect(call.can({ type: 'order.deliver', at: '2026-11-26T15:00:00.000Z' })).toBe(true);
+    // A scheduled row without its time is damaged: nothing says the call took place.
+    const damaged = orderMachine.resolveState({
+      value: 'scheduled',
+      context: { type: 'Video Meeting', paidAt: PAID, scheduledAt: null },
+    });
+    expect(damaged.can({ type: 'order.deliver', at: '2026-12-01T00:00:00.000Z' })).toBe(false);
   });
 });

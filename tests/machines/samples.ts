@@ -187,7 +187,9 @@ export const orderSamples: Samples<typeof orderMachine> = {
     },
     { type: 'order.schedule', at: '2026-11-25T15:00:00.000Z', join: 'https://meet.example/abc', reason: '  ' },
     { type: 'order.sendReport' },
-    { type: 'order.deliver' },
+    // Before the call within the promise, and after every call time above.
+    { type: 'order.deliver', at: '2026-11-23T14:00:00.000Z' },
+    { type: 'order.deliver', at: '2026-11-25T16:00:00.000Z' },
   ],
 };
 

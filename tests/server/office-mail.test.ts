@@ -303,12 +303,14 @@ describe('the customer is e-mailed', () => {
     expect(property(again, 'SEQUENCE')?.value).toBe('1');
     expect(utcOf(property(again, 'DTSTART')!.value)).toBe('2026-06-11T15:30:00.000Z');
 
+    // The call is marked delivered once it has taken place.
+    moveClockTo('2026-06-11T16:30:00.000Z');
     const done = await deliver(app, staff.token, id);
     expect(done.status).toBe(200);
     const delivered = await waitForMail(customer.email, /^Delivered/);
     expectWellFormed(delivered, company.mailFrom);
     expect(delivered.subject).toBe('Delivered: Website Development Consultation');
-    expect(delivered.text).toContain('was delivered on Wednesday, 10 June 2026');
+    expect(delivered.text).toContain('was delivered on Thursday, 11 June 2026');
   });
 
   it('a customer whose address is not ASCII is scheduled and invited like any other', async () => {

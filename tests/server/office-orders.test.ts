@@ -11,6 +11,7 @@ import { NOT_FOUND_TEXT } from '#server/http/errors';
 import { markInvoicePaid } from '#server/payments/markPaid';
 import {
   ALREADY_DELIVERED_TEXT,
+  callNotYetText,
   NOT_A_CALL_TEXT,
   NOT_A_REPORT_TEXT,
   NOTHING_DELIVERED_TEXT,
@@ -155,6 +156,14 @@ describe('a call: schedule, move, deliver', () => {
       join: '+44 20 7946 0000',
     });
 
+    // Not before the call: the machine refuses, and says when it may be delivered.
+    clock.advance(MINUTE);
+    await expectRefused(await deliver(app, office.token, id), callNotYetText(new Date(second)), id);
+    expect(await errorText(await deliver(app, office.token, id))).toMatch(
+      /^The call is on .+ \(London time\): it can be marked delivered once it has started\.$/,
+    );
+    clock.advance(5 * HOUR - 2 * MINUTE);
+    expect((await deliver(app, office.token, id)).status).toBe(409);
     clock.advance(MINUTE);
     const delivered = await deliver(app, office.token, id);
     expect(delivered.status).toBe(200);
@@ -241,6 +250,7 @@ describe('a call: schedule, move, deliver', () => {
     await expectRefused(await deliver(app, office.token, call), NOTHING_DELIVERED_TEXT, call);
     await expectRefused(await uploadReport(app, office.token, call, pdfBlob(tinyPdf())), NOT_A_REPORT_TEXT, call);
     expect((await schedule(app, office.token, call, { at: inHours(2), join: JOIN })).status).toBe(200);
+    clock.advance(2 * HOUR);
     expect((await deliver(app, office.token, call)).status).toBe(200);
     await expectRefused(await deliver(app, office.token, call), ALREADY_DELIVERED_TEXT, call);
     await expectRefused(
@@ -284,6 +294,7 @@ describe('a call: schedule, move, deliver', () => {
   it('of two office members delivering at once, one wins and the other gets 409', async () => {
     const id = await paidOrder(app, customer);
     expect((await schedule(app, office.token, id, { at: inHours(2), join: JOIN })).status).toBe(200);
+    clock.advance(2 * HOUR);
     const results = await Promise.all([deliver(app, office.token, id), deliver(app, admin.token, id)]);
     expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
     expect((await auditRows(id)).filter((row) => row.to_status === 'delivered')).toHaveLength(1);
@@ -392,7 +403,10 @@ describe('the lists', () => {
     const d2 = await paidOrder(fresh, who);
     for (const id of [d2, d1]) {
       tick();
-      expect((await schedule(fresh, staff.token, id, { at, join: JOIN })).status).toBe(200);
+      const call = new Date(freshClock.now().getTime() + HOUR).toISOString();
+      expect((await schedule(fresh, staff.token, id, { at: call, join: JOIN })).status).toBe(200);
+      // Delivered once the call has taken place.
+      freshClock.advance(HOUR);
       expect((await deliver(fresh, staff.token, id)).status).toBe(200);
     }
     const ids = async (view: string) => {

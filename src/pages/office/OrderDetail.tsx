@@ -4,6 +4,7 @@ import { formatPrice } from '#domain/catalogue/price';
 import { JOIN_MAX, REASON_MAX } from '#domain/orders';
 import { type OfficeOrder } from '#domain/officeContract';
 import {
+  deliverAt,
   needsReason,
   type OfficeQueueEvent,
   type officeQueueMachine,
@@ -48,7 +49,12 @@ export function OrderDetail({
   // a report chosen) is asked of the queue machine.
   const offers = orderState(order);
   const offersReport = offers.can({ type: 'order.sendReport' });
-  const offersDelivery = offers.can({ type: 'order.deliver' });
+  const deliverableNow = offers.can(deliverAt(snapshot.context.now));
+  // A call whose time has not come yet: the machine would take the delivery from its start, so the button is
+  // shown, unavailable, with the reason.
+  const deliverableAtCall =
+    !deliverableNow && order.scheduledAt !== null && offers.can({ type: 'order.deliver', at: order.scheduledAt });
+  const offersDelivery = deliverableNow || deliverableAtCall;
 
   return (
     <section className="office-detail" aria-labelledby="office-detail-title" data-testid="order-detail">
@@ -176,10 +182,16 @@ export function OrderDetail({
             type="button"
             className="button button--primary"
             disabled={!snapshot.can({ type: 'office.deliver' })}
+            aria-describedby={deliverableAtCall ? 'office-deliver-hint' : undefined}
             onClick={() => send({ type: 'office.deliver' })}
           >
             {desk === 'delivering' ? <Spinner label="Marking delivered" /> : 'Mark delivered'}
           </button>
+          {deliverableAtCall && (
+            <p className="field__hint" id="office-deliver-hint" data-testid="deliver-hint">
+              The call is on {formatOrderTime(order.scheduledAt!)}: it can be marked delivered once it has started.
+            </p>
+          )}
         </div>
       )}
 

@@ -10,6 +10,7 @@ import { company } from '#domain/company';
 import type { OfficeOrder } from '#domain/officeContract';
 import { isoToZonedInput } from '#machines/lib/zonedTime';
 import {
+  deliverAt,
   COUNTDOWN_REFRESH_MS,
   needsReason,
   officeQueueMachine,
@@ -179,9 +180,14 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
         offersSchedule(selected) ? 1 : 0,
       );
       await expect(shown.getByLabel(/Why later than promised/)).toHaveCount(needsReason(snapshot.context) ? 1 : 0);
-      await expect(shown.getByRole('button', { name: 'Mark delivered' })).toHaveCount(
-        orderCan(selected, { type: 'order.deliver' }) ? 1 : 0,
-      );
+      // Delivery is offered when it may happen now, and shown unavailable, with why, for a call yet to start.
+      const deliverableNow = orderCan(selected, deliverAt(snapshot.context.now));
+      const atCall =
+        !deliverableNow &&
+        selected.scheduledAt !== null &&
+        orderCan(selected, { type: 'order.deliver', at: selected.scheduledAt });
+      await expect(shown.getByRole('button', { name: 'Mark delivered' })).toHaveCount(deliverableNow || atCall ? 1 : 0);
+      await expect(shown.getByTestId('deliver-hint')).toHaveCount(atCall ? 1 : 0);
       const sendReport = shown.getByRole('button', { name: 'Send report' });
       if (orderCan(selected, { type: 'order.sendReport' })) {
         await expect(sendReport).toBeEnabled({ enabled: report !== null });

@@ -65,7 +65,14 @@ async function pressAndWait(page: Page, button: ReturnType<Page['getByRole']>, r
 
 await describeBrowserModel<typeof orderMachine, Ctx>({
   machine: orderMachine,
-  model: orderSamples,
+  model: {
+    ...orderSamples,
+    // The site runs on the real clock, which no test can move past a call it booked: here a scheduled call is
+    // only asked to be delivered too early (refused, and the office page says so); the delivery itself is
+    // walked at machine level and in tests/server/office-orders.test.ts.
+    filterEvents: (snapshot, event) =>
+      !(snapshot.matches('scheduled') && snapshot.can(event) && event.type === 'order.deliver'),
+  },
   start: async (page, input) => {
     const { type } = input as { type: string };
     const office = await staffAccount(page, 'office');
