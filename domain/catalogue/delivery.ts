@@ -1,7 +1,9 @@
 /**
- * What a customer reads for each delivery type: one name per type, the same on every screen (the order
- * wizard, the invoices, the checkout page and the receipt). The wire keeps the contract's values
- * (ServiceType in domain/contract.ts); only what is shown comes from here.
+ * The names of the delivery types, from one table each. The customer's (DELIVERY_LABELS) are the product's
+ * own words, in the first person ("PDF file sent to my email"), the same on every screen the customer sees
+ * (the order wizard, the invoices, the checkout page and the receipt). The staff's (STAFF_DELIVERY_LABELS) say
+ * what the office has to do, on the office screens and in the office's mails. The wire keeps the contract's
+ * values (ServiceType in domain/contract.ts); only what is shown comes from here.
  */
 import type { ServiceType } from '../contract';
 
@@ -13,4 +15,15 @@ export const DELIVERY_LABELS: Record<ServiceType, string> = {
 
 export function deliveryLabel(type: ServiceType): string {
   return DELIVERY_LABELS[type];
+}
+
+/** What the office reads for each delivery type: its screens and the mails sent to it. */
+export const STAFF_DELIVERY_LABELS: Record<ServiceType, string> = {
+  'PDF Sent to Email': 'Report by e-mail (PDF)',
+  'Video Meeting': 'Video meeting',
+  'Phone Call': 'Audio call',
+};
+
+export function staffDeliveryLabel(type: ServiceType): string {
+  return STAFF_DELIVERY_LABELS[type];
 }

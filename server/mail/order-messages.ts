@@ -5,7 +5,8 @@
  * Values that come from customers or the office go into the HTML only through the escaping `html` template.
  */
 import { company } from '#domain/company';
-import { deliveryLabelFor } from '../invoices/wire';
+import { staffDeliveryLabel } from '#domain/catalogue/delivery';
+import { deliveryLabelFor, isServiceType } from '../invoices/wire';
 import { html, layout } from './html';
 import { letter, signature, table, textRows, type Row } from './letter';
 import type { MailCalendar, MailMessage } from './mailer';
@@ -33,11 +34,16 @@ export interface OfficeOrderFacts {
   publicUrl: string;
 }
 
+/** The delivery type in the office's words (docs/product.md#orders), or the stored text for an unknown one. */
+function officeDeliveryLabel(type: string): string {
+  return isServiceType(type) ? staffDeliveryLabel(type) : type;
+}
+
 function officeRows(p: OfficeOrderFacts): Row[] {
   return [
     ['Customer', p.customer ? `${p.customer.name} <${p.customer.email}>` : '(account deleted)'],
     ['Service', p.title],
-    ['Delivery', deliveryLabelFor(p.type)],
+    ['Delivery', officeDeliveryLabel(p.type)],
     ['Website or application', p.url || '(none given)'],
     ['Amount', `${formatPounds(p.amountPence)}${p.provider === 'sandbox' ? ' (test payment: no money moved)' : ''}`],
     ['Paid', formatCallTime(p.paidAt)],
@@ -66,7 +72,7 @@ function officeMail(p: OfficeOrderFacts, subject: string, lead: string): MailMes
 export function officeNewOrderMail(p: OfficeOrderFacts): MailMessage {
   return officeMail(
     p,
-    `New order: ${p.title} (${deliveryLabelFor(p.type)})`,
+    `New order: ${p.title} (${officeDeliveryLabel(p.type)})`,
     `A new order was paid. We promised to deliver it by ${formatCallTime(p.deadline)}.`,
   );
 }

@@ -1,0 +1,54 @@
+/**
+ * The office reads a delivery type in its own words (domain/catalogue/delivery.ts, STAFF_DELIVERY_LABELS); the
+ * customer's mails keep the product's words, as the order wizard shows them.
+ */
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_LABELS, STAFF_DELIVERY_LABELS } from '#domain/catalogue/delivery';
+import { SERVICE_TYPES } from '#domain/contract';
+import { receiptMail } from '#server/mail/messages';
+import { officeNewOrderMail, officeReminderMail } from '#server/mail/order-messages';
+
+const order = {
+  to: 'office@example.test',
+  invoiceId: 'inv-1',
+  customer: { name: 'Ada', email: 'ada@example.test' },
+  title: 'Security Audit',
+  type: 'PDF Sent to Email',
+  url: '',
+  amountPence: 70_000,
+  paidAt: new Date('2026-11-26T09:00:00Z'),
+  deadline: new Date('2026-11-27T09:00:00Z'),
+  provider: 'sandbox',
+  publicUrl: 'https://site.example',
+};
+
+describe('delivery-type names', () => {
+  it('every type has a customer name and a staff name; only the report reads differently', () => {
+    for (const type of SERVICE_TYPES) {
+      expect(DELIVERY_LABELS[type]).toMatch(/\w/);
+      expect(STAFF_DELIVERY_LABELS[type]).toMatch(/\w/);
+    }
+    expect(DELIVERY_LABELS['PDF Sent to Email']).toBe('PDF file sent to my email');
+    expect(STAFF_DELIVERY_LABELS).toEqual({
+      'PDF Sent to Email': 'Report by e-mail (PDF)',
+      'Video Meeting': 'Video meeting',
+      'Phone Call': 'Audio call',
+    });
+  });
+
+  it("the office's mails name the report in the staff's words", () => {
+    const paid = officeNewOrderMail(order);
+    expect(paid.subject).toBe('New order: Security Audit (Report by e-mail (PDF))');
+    const reminder = officeReminderMail(order);
+    for (const mail of [paid, reminder]) {
+      expect(mail.text).toContain('Delivery: Report by e-mail (PDF)');
+      expect(mail.html).toContain('Report by e-mail (PDF)');
+      expect(mail.text).not.toContain('my email');
+    }
+  });
+
+  it("the customer's receipt keeps the wizard's words", () => {
+    const receipt = receiptMail({ ...order, to: 'ada@example.test', name: 'Ada' });
+    expect(receipt.text).toContain('Delivery: PDF file sent to my email');
+  });
+});
