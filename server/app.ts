@@ -117,7 +117,7 @@ export function createApp({
   // Server-rendered pages, before the SPA's catch-all.
   if (payments.name === 'sandbox') app.route('/pay/sandbox', sandboxCheckoutRoutes(services, payments));
 
-  mountStatic(app, config.STATIC_DIR, services.log);
+  mountStatic(app, config.STATIC_DIR, services.log, config.PUBLIC_URL);
   return Object.assign(app, {
     ready: () => services.ready(),
     close: () => services.close(),

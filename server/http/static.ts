@@ -1,14 +1,18 @@
 /**
- * The built SPA: files from STATIC_DIR, and index.html for any other page request so that client-side
- * routes (/signin, /service/..., even a mistyped /xyz that the SPA renders as its 404 page) load the app.
+ * The built SPA: each page route of domain/pages.ts answers index.html with that page's tags, whatever the
+ * request accepts (link previews often accept anything); files come from STATIC_DIR; any other address answers
+ * index.html with status 404, where the SPA shows its 404 page (docs/operating.md#pages-for-search-engines-and-link-previews).
  * Source maps are never served, even when a build left some in STATIC_DIR: they would publish the
  * original sources.
  */
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
+import { findPage, notFoundPage } from '#domain/pages';
 import type { ServerLog } from '../log';
+import { crawlerFileRoutes, renderPage } from '../site/pages';
 
 /** Vite puts content-hashed files under /assets: a changed file gets a new name, so they never go stale. */
 function cacheControlFor(file: string, requestPath: string): string {
@@ -32,11 +36,14 @@ function isSourceMapRequest(path: string): boolean {
   return [path, decoded].some((candidate) => candidate.toLowerCase().endsWith('.map'));
 }
 
-function acceptsHtml(c: Context): boolean {
-  return (c.req.header('accept') ?? '').toLowerCase().includes('text/html');
+/** A file's address (its last segment has an extension, as /favicon.svg) or a built asset: never a page. */
+function isFileRequest(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[^/]*$/.test(path);
 }
 
-export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log: ServerLog): void {
+/** publicUrl: the site's address (config PUBLIC_URL), for og:url, robots.txt and the sitemap. */
+export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log: ServerLog, publicUrl: string): void {
+  app.route('/', crawlerFileRoutes(publicUrl));
   const root = resolve(staticDir);
   if (!existsSync(root)) {
     log.logger.warn({ staticDir: root }, `${root} does not exist: only the API is served (run "vite build").`);
@@ -46,19 +53,35 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
   const servedFile = new WeakMap<Context, string>();
   const remember = (file: string, c: Context) => void servedFile.set(c, file);
   const files = serveStatic({ root, onFound: remember });
-  const indexPage = serveStatic({ root, path: 'index.html', onFound: remember });
   const noNext = async () => {};
+  // Read on each request, as serveStatic does: a deploy that replaces the build shows up at once.
+  const indexHtml = () => readFile(join(root, 'index.html'), 'utf8').catch(() => undefined);
 
   app.get('*', async (c, next) => {
+    const path = c.req.path;
     // Before any file lookup, and never the SPA fallback either: a plain 404.
-    if (isSourceMapRequest(c.req.path)) return next();
-    let response = await files(c, noNext);
-    // Missing hashed assets stay 404: answering a script request with HTML only hides the problem.
-    if (!response && acceptsHtml(c) && !c.req.path.startsWith('/assets/')) {
-      response = await indexPage(c, noNext);
+    if (isSourceMapRequest(path)) return next();
+    const page = findPage(path);
+    if (page) {
+      const html = await indexHtml();
+      if (html === undefined) return next();
+      return htmlAnswer(c, 200, renderPage(html, { ...page, url: `${publicUrl}${path}` }));
     }
-    if (!response) return next();
-    response.headers.set('Cache-Control', cacheControlFor(servedFile.get(c) ?? '', c.req.path));
-    return response;
+    const response = await files(c, noNext);
+    if (response) {
+      response.headers.set('Cache-Control', cacheControlFor(servedFile.get(c) ?? '', path));
+      return response;
+    }
+    // Missing files and hashed assets stay a plain 404: answering a script request with HTML only hides the problem.
+    if (isFileRequest(path)) return next();
+    const html = await indexHtml();
+    if (html === undefined) return next();
+    return htmlAnswer(c, 404, renderPage(html, { ...notFoundPage, noindex: true }));
   });
+}
+
+/** index.html names the current hashed assets: always revalidated, or a deploy would not show up. */
+function htmlAnswer(c: Context, status: 200 | 404, html: string): Response {
+  c.header('Cache-Control', 'no-cache');
+  return c.html(html, status);
 }

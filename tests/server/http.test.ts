@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { findPage } from '#domain/pages';
 import { PERMISSIONS_POLICY, securityHeaderValues } from '#server/http/security-headers';
+import { renderPage } from '#server/site/pages';
 import { expectSecurityHeaders } from './security-headers';
 import {
   ASSET_BODY,
@@ -102,17 +104,18 @@ describe('static files and the SPA fallback', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
-    expect(await res.text()).toBe(INDEX_HTML);
+    // index.html with the page's own tags (tests/server/pages.test.ts; an unknown address is a 404 there).
+    expect(await res.text()).toBe(renderPage(INDEX_HTML, { ...findPage('/')!, url: `${config.PUBLIC_URL}/` }));
   });
 
-  it.each(['/signin', '/signup', '/service/abcdefghijkl/request', '/xyz'])(
+  it.each(['/signin', '/signup', '/service/webdevconsul/request'])(
     'answers the page request %s with index.html',
     async (path) => {
       const res = await app.request(path, { headers: HTML });
       expect(res.status).toBe(200);
       expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
       expect(res.headers.get('Cache-Control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
+      expect(await res.text()).toBe(renderPage(INDEX_HTML, { ...findPage(path)!, url: `${config.PUBLIC_URL}${path}` }));
     },
   );
 
@@ -136,7 +139,9 @@ describe('static files and the SPA fallback', () => {
   });
 
   it('serves other files with a short cache', async () => {
-    const res = await app.request('/robots.txt');
+    // robots.txt, the plain file this test once read, is the server's own now (tests/server/pages.test.ts).
+    writeFileSync(join(config.STATIC_DIR, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const res = await app.request('/favicon.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=3600');
   });

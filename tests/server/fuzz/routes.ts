@@ -82,6 +82,9 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'GET', path: '/api/client-config' },
       // Prometheus's scrape: a 404 here, where METRICS_TOKEN is unset.
       { method: 'GET', path: '/metrics' },
+      // For crawlers: robots.txt and the sitemap (docs/operating.md#pages-for-search-engines-and-link-previews).
+      { method: 'GET', path: '/robots.txt' },
+      { method: 'GET', path: '/sitemap.xml' },
       {
         method: 'POST',
         path: '/api/forms/contact',
