@@ -1,0 +1,229 @@
+/**
+ * Every page at every width (issue 29): 320, 375, 768, 1024 and 1280 px in Chromium against the real server.
+ * On each page and width it fails on horizontal overflow, on a visible element outside the viewport, on a top
+ * bar taller than one row, on a word broken mid-word, and on a placeholder cut by its field; it saves a
+ * full-page screenshot into test-results/ for a person to look at.
+ */
+import { expect, type Page, test, type TestInfo } from '@playwright/test';
+import { servicesByPrice } from '#domain/catalogue/services';
+import { paidOrder, staffAccount } from './model/office';
+import { existingAccount, openApp, withStoredToken } from './model/support';
+import { newAccount } from './support';
+
+const WIDTHS = [320, 375, 768, 1024, 1280] as const;
+const HEIGHT = 800;
+
+/** What is wrong with the layout as the browser draws it now; an empty list when nothing is. */
+function layoutProblems(): string[] {
+  const problems: string[] = [];
+  const width = window.innerWidth;
+  const root = document.documentElement;
+  if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide`);
+
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+  // An element inside a box that clips (a scroller, a carousel) is only seen through that box.
+  const clipped = (el: Element) => {
+    for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const seen = (el: Element) => {
+    const rect = el.getBoundingClientRect();
+    return rect.width > 1 && rect.height > 1 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  };
+
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!seen(el) || clipped(el)) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.left < -1 || rect.right > width + 1) {
+      problems.push(`${describe(el)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} px`);
+    }
+  }
+
+  // The top bar is one row: every link and button it shows stands on the same line.
+  const bar = document.querySelector('.topbar');
+  if (bar) {
+    const items = [...bar.querySelectorAll('a, button')].filter(
+      (el) => seen(el) && !el.closest('.side-menu, .user-menu__panel, .bell__panel'),
+    );
+    const rects = items.map((el) => el.getBoundingClientRect());
+    const lowestTop = Math.max(...rects.map((r) => r.top));
+    const highestBottom = Math.min(...rects.map((r) => r.bottom));
+    if (rects.length && lowestTop >= highestBottom) {
+      problems.push(`the top bar has more than one row (${Math.round(bar.getBoundingClientRect().height)} px high)`);
+    }
+  }
+
+  // No word of letters is broken across two lines ("Infrastructur e").
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !seen(parent)) continue;
+    // Words only: an address or a link (with dots, @ or slashes) may break where it must.
+    for (const match of (node.textContent ?? '').matchAll(/(?<=^|\s)(\p{L}{4,})(?=[.,;:!?]?(\s|$))/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[1]!.length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) problems.push(`the word "${match[0]}" is broken across lines in ${describe(parent)}`);
+    }
+  }
+
+  // A placeholder fits its field.
+  const canvas = document.createElement('canvas').getContext('2d')!;
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+    if (!seen(input)) continue;
+    const style = getComputedStyle(input);
+    canvas.font = getComputedStyle(input, '::placeholder').font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const needed = canvas.measureText(input.placeholder).width;
+    if (needed > room + 1)
+      problems.push(`the placeholder "${input.placeholder}" needs ${Math.round(needed)} px of ${room}`);
+  }
+  return problems;
+}
+
+/**
+ * Walks the widths on the page as it is: checks (after `prepare`, when given) and saves a screenshot of each.
+ * Every problem is reported (soft), so one run lists them all.
+ */
+async function checkWidths(page: Page, testInfo: TestInfo, name: string, prepare?: () => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await prepare?.();
+    // Layout settles on the next frame after a resize.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const problems = await page.evaluate(layoutProblems);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    expect.soft(problems, `${name} at ${width} px`).toEqual([]);
+  }
+}
+
+/** A customer made through the API whose e-mail address is long, as some are. */
+async function customerWithLongAddress(page: Page) {
+  const account = newAccount();
+  // No hyphen in it: nothing where a line could break.
+  const email = `acustomerwitharatherlongaddress.${account.email.replaceAll('-', '.')}`;
+  const form = { name: account.name, email, password: account.password };
+  const response = await page.request.post('/api/auth/register/email', { form });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  return { ...account, email, token };
+}
+
+async function openAt(page: Page, path: string) {
+  await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+  await openApp(page, path);
+}
+
+test.beforeEach(async ({ page }) => {
+  // The splash's 3 s are run through on Playwright's clock (openApp); otherwise time passes as usual.
+  await page.clock.install();
+});
+
+test('every public page fits every width', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const service = servicesByPrice[0]!;
+  const pages = [
+    ['privacy-policy', '/privacy-policy'],
+    ['terms', '/terms'],
+    ['contact', '/contact-us'],
+    ['youth', '/youth-project'],
+    ['service-details', `/service/${service.id}/details`],
+    ['not-found', '/not-found'],
+    ['signin', '/signin'],
+    ['signup', '/signup'],
+    ['forgot-password', '/forgot-password'],
+  ] as const;
+  // The landing page first, with the cookie banner up: it must not cover the hero's call to action.
+  await openAt(page, '/');
+  const getStarted = page.getByRole('link', { name: 'Get started' });
+  await checkWidths(page, testInfo, 'home', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (await getStarted.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent?.trim() ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect.soft(onTop, `"Get started" is uncovered at ${page.viewportSize()!.width} px`).toBe('Get started');
+  });
+  // The other pages are checked as a visitor sees them once the banner is answered.
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  for (const [name, path] of pages) {
+    await openAt(page, path);
+    await checkWidths(page, testInfo, name);
+  }
+});
+
+test("a customer's pages, the bell, the wizard and the checkout fit every width", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  // A long e-mail address, as some customers have: the profile must still fit a phone.
+  const customer = await customerWithLongAddress(page);
+  await paidOrder(page, customer, 0, 'PDF Sent to Email');
+  await withStoredToken(page, customer.token);
+
+  await openAt(page, '/invoices');
+  await expect(page.getByTestId('invoice-card')).toHaveCount(1);
+  await checkWidths(page, testInfo, 'invoices');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await checkWidths(page, testInfo, 'notifications', async () => {
+    if ((await bell.getAttribute('aria-expanded')) !== 'true') await bell.click();
+    await expect(page.getByRole('region', { name: 'Notifications list' })).toBeVisible();
+  });
+
+  await openAt(page, '/profile');
+  await expect(page.getByText(customer.email).first()).toBeVisible();
+  await checkWidths(page, testInfo, 'profile');
+
+  const service = servicesByPrice[1]!;
+  await openAt(page, `/service/${service.id}/details`);
+  await page.getByRole('button', { name: "Let's go!" }).click();
+  const next = page.getByRole('button', { name: 'Next' });
+  await checkWidths(page, testInfo, 'wizard-1');
+  await next.click();
+  await page.getByLabel('I have an existing website or application').check();
+  await checkWidths(page, testInfo, 'wizard-2');
+  await page.getByPlaceholder('Your website URL or application name...').fill('shop.example.com');
+  await next.click();
+  await page.getByLabel('Video meeting').check();
+  await checkWidths(page, testInfo, 'wizard-3');
+  await next.click();
+  await checkWidths(page, testInfo, 'wizard-4');
+  await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  const checkout = page.url();
+  await checkWidths(page, testInfo, 'checkout');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/invoices\b/);
+  await page.goto(checkout);
+  await expect(page.getByRole('heading', { name: 'This invoice is already paid' })).toBeVisible();
+  await checkWidths(page, testInfo, 'checkout-paid');
+  expect(await page.request.get('/favicon.ico').then((r) => r.status())).toBe(200);
+});
+
+test('the office queue and an order fit every width', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  const customer = await existingAccount(page);
+  const order = await paidOrder(page, customer, 1, 'Video Meeting', 'shop.example.com');
+  const staff = await staffAccount(page, 'office');
+  await withStoredToken(page, staff.token);
+
+  await openAt(page, '/office');
+  await expect(page.getByText(order.title).first()).toBeVisible();
+  await checkWidths(page, testInfo, 'office');
+  // Opened from the keyboard: focus moves to the order's title for screen readers, without a heavy box around it.
+  await page.getByTestId('office-order').filter({ hasText: customer.email }).focus();
+  await page.keyboard.press('Enter');
+  const title = page.getByRole('heading', { name: order.title });
+  await expect(title).toBeFocused();
+  const ring = await title.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).boxShadow]);
+  expect(ring).toEqual(['none', 'none']);
+  await checkWidths(page, testInfo, 'office-order');
+});
