@@ -6,6 +6,7 @@ import { company } from '#domain/company';
 import { formatPrice } from '#domain/catalogue/services';
 import type { InvoiceRow } from '../db/schema';
 import { deliveryLabelFor } from '../invoices/wire';
+import { formatCompanyTime } from '../mail/time';
 import { penceToPounds } from '../invoices/repository';
 import { sandboxCheckoutPath } from './sandbox';
 
@@ -23,19 +24,29 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+// The site's colours and shapes (src/styles/global.css's tokens: page, surface, text, accent, border, radius).
+// On a phone the terms stand above their values, so that no word is broken to fit a column.
 const STYLE = `
-  body { margin: 0; font-family: system-ui, sans-serif; background: #f4f5f7; color: #1c1e21; }
-  main { max-width: 32rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
-         box-shadow: 0 2px 12px rgba(0, 0, 0, 0.08); }
-  .test-mode { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 2px dashed #b45309; border-radius: 8px;
+  body { margin: 0; font-family: 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+         background: #f4f6fa; color: #172033; line-height: 1.55; }
+  main { max-width: 32rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 16px;
+         box-shadow: 0 10px 40px rgb(15 23 42 / 0.08); }
+  .test-mode { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 2px dashed #b45309; border-radius: 10px;
                background: #fffbeb; color: #78350f; font-weight: 700; }
   h1 { font-size: 1.4rem; margin: 0 0 1rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; margin: 0 0 1.5rem; }
-  dt { color: #555; } dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dt { color: #4a5568; } dd { margin: 0; font-weight: 600; min-width: 0; overflow-wrap: break-word; }
   .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; }
-  button { font: inherit; padding: 0.6rem 1.4rem; border-radius: 8px; border: 1px solid #1d4ed8; cursor: pointer; }
-  .pay { background: #1d4ed8; color: #fff; } .cancel { background: #fff; color: #1d4ed8; }
-  a { color: #1d4ed8; }
+  button { font: inherit; font-weight: 600; padding: 0.7rem 1.25rem; border-radius: 10px;
+           border: 2px solid #0e7490; cursor: pointer; }
+  .pay { background: #0e7490; color: #fff; } .pay:hover { background: #0b5566; border-color: #0b5566; }
+  .cancel { background: #fff; color: #172033; border-color: #d8dee9; } .cancel:hover { border-color: #0e7490; }
+  a { color: #0b5566; }
+  :focus-visible { outline: 3px solid #0e7490; outline-offset: 2px; }
+  @media (max-width: 30rem) {
+    main { margin: 1rem; padding: 1.25rem; }
+    dl { grid-template-columns: 1fr; gap: 0.1rem; } dd + dt { margin-top: 0.5rem; }
+  }
 `;
 
 function layout(title: string, body: string): string {
@@ -45,6 +56,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)} — ${escapeHtml(company.name)}</title>
 <style>${STYLE}</style>
 </head>
@@ -79,7 +91,8 @@ function form(action: string, signature: string, className: string, label: strin
 export function checkoutPage(invoice: InvoiceRow, signature: string, invoicesUrl: string): string {
   const path = sandboxCheckoutPath(invoice.id);
   if (invoice.paid === 1) {
-    const paidOn = invoice.paid_at ? ` on ${new Date(invoice.paid_at).toUTCString()}` : '';
+    // Said as the site says times: on the company's clock, in words.
+    const paidOn = invoice.paid_at ? ` on ${formatCompanyTime(new Date(invoice.paid_at))}` : '';
     return layout(
       ALREADY_PAID_TEXT,
       `<h1>${escapeHtml(ALREADY_PAID_TEXT)}</h1>
