@@ -17,7 +17,7 @@ const UserMenu = lazy(() => import('./UserMenu'));
 
 /**
  * The top navigation bar. Over the landing page's hero it is transparent until the page is scrolled
- * 80 px (the topBar machine decides); elsewhere it is solid. Under 768 px the links move to a side menu.
+ * 80 px (the topBar machine decides); elsewhere it is solid. Under 1,200 px (where they no longer fit in one row) the links move to a side menu.
  */
 export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const { user } = useAuth();
