@@ -26,21 +26,33 @@ export function deadlineOf(order: OfficeOrder): number | null {
   return order.paidAt ? promiseDeadline(order.paidAt).getTime() : null;
 }
 
-/** On track, within the last hours before the promise runs out (when the office is reminded), or past it. */
-export type Urgency = 'onTrack' | 'soon' | 'overdue' | 'done';
+/**
+ * On track, within the last hours before the promise runs out (when the office is reminded), past it, a call
+ * booked after it (with the reason the customer was given: no countdown to keep), or delivered.
+ */
+export type Urgency = 'onTrack' | 'soon' | 'overdue' | 'bookedLate' | 'done';
+
+export const BOOKED_LATE_TEXT = 'Call booked after the promise';
 
 export interface PromiseStanding {
   text: string;
   urgency: Urgency;
 }
 
-/** "5 h 12 min left", "Overdue by 2 h", "Delivered on time", "Delivered 3 h late"; null before payment. */
+/**
+ * "5 h 12 min left", "Overdue by 2 h", "Call booked after the promise", "Delivered on time", "Delivered 3 h
+ * late"; null before payment.
+ */
 export function promiseStanding(order: OfficeOrder, now: number): PromiseStanding | null {
   const deadline = deadlineOf(order);
   if (deadline === null || order.status === 'awaitingPayment') return null;
   if (order.status === 'delivered') {
     const late = order.deliveredAt ? Date.parse(order.deliveredAt) - deadline : 0;
     return { text: late > 0 ? `Delivered ${formatSpan(late)} late` : 'Delivered on time', urgency: 'done' };
+  }
+  // The countdown would say the promise is kept while the call it waits for is later than it.
+  if (order.status === 'scheduled' && order.scheduledAt && Date.parse(order.scheduledAt) > deadline) {
+    return { text: BOOKED_LATE_TEXT, urgency: 'bookedLate' };
   }
   const left = deadline - now;
   if (left <= 0) return { text: `Overdue by ${formatSpan(left)}`, urgency: 'overdue' };
