@@ -2,15 +2,20 @@
  * /api/auth, the one router of its prefix: creating accounts and signing in and out with e-mail and password,
  * and a sign-in's second step; beside them, sign-in with Google (server/google/routes.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '#domain/contract';
-import { CODE_INVALID_TEXT } from '../account/codes';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
 import { requireAuth } from './middleware';
 import { emailCodeStep } from './second-step';
 import { googleAuthRoutes } from '../google/routes';
-import type { UserWithAvatar } from '../db/schema';
+import { MINUTE_MS } from '../clock';
+import type { Database, UserRow, UserWithAvatar } from '../db/schema';
+import { signUpVerificationMail } from '../mail/messages';
+import { enqueueMail } from '../mail/queue';
 import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
@@ -33,8 +38,24 @@ export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
 export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exists.';
 
 export function authRoutes(services: Services) {
-  const { db, clock, config, sessions, limits, passwords, tickets } = services;
+  const { db, clock, config, sessions, limits, passwords, tickets, codes, mail } = services;
   const routes = new Hono<AppEnv>();
+
+  /**
+   * A new e-mail account is sent its verification code at once, through the mail queue in the sign-up's
+   * transaction (docs/product.md#accounts); the profile's 'Verify my e-mail address' sends a fresh one.
+   */
+  async function queueVerificationMail(
+    trx: Kysely<Database>,
+    user: UserRow,
+    { code, codeHash }: { code: string; codeHash: string },
+    now: Date,
+  ): Promise<void> {
+    await codes.store(user, 'verify_email', codeHash, trx);
+    const message = signUpVerificationMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES });
+    const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS);
+    await enqueueMail(trx, message, { kind: 'verification code', now, expiresAt });
+  }
 
   routes.post('/register/email', async (c) => {
     const body = validate(RegisterEmailRequest, await readForm(c));
@@ -51,14 +72,20 @@ export function authRoutes(services: Services) {
     const creation = await limits.charge([{ limit: limits.register.site, key: SITE_KEY }], { address });
     const passwordHash = await creation.guard(() => attempt.guard(() => passwords.hash(body.password)));
     const now = clock.now();
+    // The verification code is made before the transaction (its HMAC key may be read from the database on
+    // first use), for the account's id chosen here.
+    const id = randomUUID();
+    const verification = await codes.prepare(id, 'verify_email');
     try {
-      // The account and its first session exist together or not at all.
+      // The account, its first session and its verification mail exist together or not at all.
       const { user, token } = await db.transaction().execute(async (trx) => {
-        const user = await insertUser(trx, { name: body.name, email, passwordHash, now, lastLogin: now });
+        const user = await insertUser(trx, { id, name: body.name, email, passwordHash, now, lastLogin: now });
         await addNotification(trx, { userId: user.id, kind: 'welcome', text: notificationTexts.welcome(), now });
+        await queueVerificationMail(trx, user, verification, now);
         const { token } = await sessions.create(user.id, trx);
         return { user, token };
       });
+      mail.kick();
       services.log.security('register.success', { userId: user.id, method: 'email', address });
       return c.json({ user: toWireUser(user), token }, 201);
     } catch (error) {

@@ -88,6 +88,22 @@ export function signInCodeMail(p: { to: string; name: string; code: string; minu
   );
 }
 
+/** The subject of the verification mail sent at sign-up: a welcome, so it reads apart from a resent code. */
+export const SIGN_UP_VERIFICATION_SUBJECT = `Welcome to ${company.name}: verify your e-mail address`;
+
+/** Sent with a new e-mail account: the same code mail as the profile's, under a welcome subject. */
+export function signUpVerificationMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  return codeMail(
+    p.to,
+    p.name,
+    p.code,
+    p.minutes,
+    SIGN_UP_VERIFICATION_SUBJECT,
+    'Thank you for signing up. Enter this code on your profile (Verify my e-mail address) to confirm that this e-mail address is yours.',
+    'If you did not sign up, you can ignore this message.',
+  );
+}
+
 export function verificationCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
   return codeMail(
     p.to,

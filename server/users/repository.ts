@@ -29,6 +29,8 @@ export function findUserById(db: Kysely<Database>, id: string): Promise<UserWith
 export async function insertUser(
   db: Kysely<Database>,
   fields: {
+    /** Chosen beforehand when something made before the transaction needs it (sign-up's verification code). */
+    id?: string;
     name: string;
     email: string;
     passwordHash: string | null;
@@ -40,7 +42,7 @@ export async function insertUser(
 ): Promise<UserRow> {
   const at = fields.now.toISOString();
   const row: UserRow = {
-    id: randomUUID(),
+    id: fields.id ?? randomUUID(),
     name: fields.name.trim(),
     email: normalizeEmail(fields.email),
     password_hash: fields.passwordHash,

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
+import { SIGN_UP_VERIFICATION_SUBJECT } from '#server/mail/messages';
 
 export interface ReceivedMail {
   /** The SMTP envelope's recipients. */
@@ -168,6 +169,7 @@ export function codeIn(mail: ReceivedMail): string {
 export interface MailCatcher {
   /** smtp://127.0.0.1:<port> */
   url: string;
+  /** Every message received but the verification mail each sign-up sends. */
   messages: ReceivedMail[];
   /** Messages whose envelope names `address`. */
   to(address: string): ReceivedMail[];
@@ -179,6 +181,7 @@ export interface MailCatcher {
 /** A real SMTP server on loopback; `port` to bring one back where an earlier one stood (0: any free port). */
 export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
+  const signUpMails: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -189,7 +192,10 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const rcptTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), rcptTo));
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), rcptTo);
+        // Every e-mail sign-up is mailed a verification code (tests/server/register-verification.test.ts checks
+        // it): kept apart, so that each test reads the mails its own steps send, in their order.
+        (mail.subject === SIGN_UP_VERIFICATION_SUBJECT ? signUpMails : messages).push(mail);
         callback();
       });
     },
