@@ -157,10 +157,7 @@ test('every public page fits every width', async ({ page, baseURL }, testInfo) =
   }
 });
 
-test("a customer's pages, the bell, the wizard and the checkout fit every width", async ({
-  page,
-  baseURL,
-}, testInfo) => {
+test("a customer's invoices, bell and profile fit every width", async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   // A long e-mail address, as some customers have: the profile must still fit a phone.
@@ -180,7 +177,12 @@ test("a customer's pages, the bell, the wizard and the checkout fit every width"
   await openAt(page, '/profile');
   await expect(page.getByText(customer.email).first()).toBeVisible();
   await checkWidths(page, testInfo, 'profile');
+});
 
+test("the wizard's steps and the sandbox checkout fit every width", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  await withStoredToken(page, (await existingAccount(page)).token);
   const service = servicesByPrice[1]!;
   await openAt(page, `/service/${service.id}/details`);
   await page.getByRole('button', { name: "Let's go!" }).click();
