@@ -213,6 +213,12 @@ test('the office delivers a meeting and a report; the customer follows every ste
   await expect(detail.getByTestId('audit')).toContainText(`Paid → Scheduled`);
   await expect(detail.getByTestId('audit')).toContainText(`by ${colleague.name} (${colleague.email})`);
   await expect(detail.getByRole('button', { name: 'Move call' })).toBeVisible();
+  // The late call's badge says so, and the meeting's address is a link opened apart from the office.
+  await expect(detail.getByTestId('detail-promise')).toHaveText('Call booked after the promise');
+  const joinLink = detail.getByRole('link', { name: 'https://meet.example/northgate-42' });
+  await expect(joinLink).toHaveAttribute('href', 'https://meet.example/northgate-42');
+  await expect(joinLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(joinLink).toHaveAttribute('target', '_blank');
 
   // 5. The report: a file that is not a PDF is refused in the page; a PDF is sent.
   await office.getByRole('tab', { name: 'Queue' }).click();

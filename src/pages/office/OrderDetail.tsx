@@ -14,7 +14,7 @@ import {
 import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../shared/orderTime';
 import { Spinner } from '../../components/Spinner';
-import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
+import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
 
 type Snapshot = SnapshotFrom<typeof officeQueueMachine>;
 
@@ -111,7 +111,9 @@ export function OrderDetail({
             <dt>Call</dt>
             <dd>{formatOrderTime(order.scheduledAt)}</dd>
             <dt>How to join</dt>
-            <dd>{order.join}</dd>
+            <dd>
+              <JoinInfo join={order.join} />
+            </dd>
           </>
         )}
         {order.lateReason && (
@@ -211,6 +213,17 @@ export function OrderDetail({
         ))}
       </ol>
     </section>
+  );
+}
+
+/** How to join the call: a web address opens in a new tab (without access back to this page), else plain text. */
+function JoinInfo({ join }: { join: string | null }) {
+  const href = joinHref(join);
+  if (href === null) return <>{join}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {join}
+    </a>
   );
 }
 

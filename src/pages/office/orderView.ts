@@ -58,3 +58,18 @@ export function promiseStanding(order: OfficeOrder, now: number): PromiseStandin
   if (left <= 0) return { text: `Overdue by ${formatSpan(left)}`, urgency: 'overdue' };
   return { text: `${formatSpan(left)} left`, urgency: left <= PROMISE_REMINDER_BEFORE_MS ? 'soon' : 'onTrack' };
 }
+
+/**
+ * The call's "how to join" as a link, when it is a web address (http or https only: a `javascript:` or any
+ * other scheme stays plain text, as does a phone number or a description); null otherwise.
+ */
+export function joinHref(join: string | null): string | null {
+  const text = join?.trim() ?? '';
+  if (!/^https?:\/\//i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
