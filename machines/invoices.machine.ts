@@ -1,38 +1,93 @@
 /**
- * The invoices page's loading: the customer's list, or, when it cannot be loaded, nothing. A failure stops
- * the loading silently (no error text) and leaves the list empty, but 'unavailable' is not 'loaded': the
- * page must not claim the customer has no invoices when it could not look. Reloading, offered only then,
- * tries again.
+ * The invoices page: the customer's list, the confirmation of a checkout they return from, and "Pay now" on
+ * an unpaid invoice.
+ * Loading: the list, or, when it cannot be loaded, nothing. A failure stops the loading silently (no error
+ * text) and leaves the list empty, but 'unavailable' is not 'loaded': the page must not claim the customer
+ * has no invoices when it could not look. Reloading, offered only then, tries again.
+ * The return from a checkout (`?payment=paid|cancelled`, the URLs the server gives the provider) is the
+ * machine's input: its notice shows whatever the list does, until the customer dismisses it.
+ * Pay now asks the server for a fresh payment link (the earlier one stops working) and leaves for it; a
+ * failure shows its error toast and the list stays.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Invoice } from '#domain/contract';
+import type { Invoice, PaymentReturn } from '#domain/contract';
+import { toastActorError } from './lib/errorToast';
 
-export type InvoicesEvent = { type: 'invoices.reload' };
+export type InvoicesEvent =
+  { type: 'invoices.reload' } | { type: 'invoices.pay'; invoiceId: string } | { type: 'invoices.dismissNotice' };
+
+export interface InvoicesContext {
+  invoices: Invoice[];
+  /** How the checkout the customer came back from ended; null when they did not come from one. */
+  notice: PaymentReturn | null;
+  /** The invoice Pay now was pressed on, while its link is made; null otherwise. */
+  paying: string | null;
+}
 
 export const invoicesMachine = setup({
-  types: { context: {} as { invoices: Invoice[] }, events: {} as InvoicesEvent },
+  types: {
+    context: {} as InvoicesContext,
+    events: {} as InvoicesEvent,
+    input: {} as { returned?: PaymentReturn | null },
+  },
   actors: {
     loadInvoices: fromPromise<Invoice[]>(async () => []),
+    renewPaymentLink: fromPromise<{ paymentLink: string }, { invoiceId: string }>(async () => {
+      throw new Error('renewPaymentLink is not provided');
+    }),
+  },
+  actions: {
+    goToPayment: (_, _params: { paymentLink: string }) => {},
+    showError: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    /** Only a notice on the page can be dismissed. */
+    hasNotice: ({ context }) => context.notice !== null,
   },
 }).createMachine({
   id: 'invoices',
-  context: { invoices: [] },
+  context: ({ input }) => ({ invoices: [], notice: input.returned ?? null, paying: null }),
   initial: 'loading',
   states: {
     loading: {
+      on: { 'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) } },
       invoke: {
         id: 'loadInvoices',
         src: 'loadInvoices',
         onDone: { target: 'loaded', actions: assign({ invoices: ({ event }) => event.output }) },
-        // Only 'loaded' holds a list, and it is never left: here the list is still the empty one it started as.
+        // Only 'loaded' holds a list: here the list is still the empty one it started as.
         onError: 'unavailable',
       },
     },
     /** The server's answer: the list, which may be empty. The page offers no reload here. */
-    loaded: {},
+    loaded: {
+      on: {
+        'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) },
+        'invoices.pay': { target: 'paying', actions: assign({ paying: ({ event }) => event.invoiceId }) },
+      },
+    },
+    /** A fresh payment link is being made for one unpaid invoice; the list stays as it is. */
+    paying: {
+      on: { 'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) } },
+      invoke: {
+        id: 'renewPaymentLink',
+        src: 'renewPaymentLink',
+        input: ({ context }) => ({ invoiceId: context.paying! }),
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'goToPayment', params: ({ event }) => ({ paymentLink: event.output.paymentLink }) },
+        },
+        onError: { target: 'loaded', actions: [assign({ paying: null }), toastActorError] },
+      },
+    },
+    /** The browser is on its way to the checkout (the notice goes with the page). */
+    redirecting: { type: 'final' },
     /** No answer: nothing is known about the list; the page offers to load it again. */
     unavailable: {
-      on: { 'invoices.reload': 'loading' },
+      on: {
+        'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) },
+        'invoices.reload': 'loading',
+      },
     },
   },
 });

@@ -1,5 +1,11 @@
 /** The invoice calls: ordering a service, and the customer's own invoices. */
-import { type Invoice, type InvoiceCreateRequest, InvoiceCreateResponse, InvoicesResponse } from '#domain/contract';
+import {
+  type Invoice,
+  type InvoiceCreateRequest,
+  InvoiceCreateResponse,
+  InvoicePayResponse,
+  InvoicesResponse,
+} from '#domain/contract';
 import { type DownloadedFile, download } from './download';
 import { get, post } from './http';
 
@@ -24,6 +30,10 @@ export const createInvoice = (order: InvoiceCreateRequest): Promise<{ paymentLin
     auth: true,
     headers: { 'Idempotency-Key': orderKey(order) },
   });
+
+/** "Pay now": a fresh payment link for an unpaid invoice of the customer's; its earlier link stops working. */
+export const renewPaymentLink = (invoiceId: string): Promise<{ paymentLink: string }> =>
+  post(`/invoices/pay/${encodeURIComponent(invoiceId)}`, InvoicePayResponse, undefined, { auth: true });
 
 export async function myInvoices(): Promise<Invoice[]> {
   const { invoices } = await get('/invoices/my', InvoicesResponse, { auth: true });

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import type { Invoice } from '#domain/contract';
+import { useSearch } from 'wouter';
+import { type Invoice, PAYMENT_RETURN_PARAM, PAYMENT_RETURNS, type PaymentReturn } from '#domain/contract';
 import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../shared/AppActorsContext';
 import { usePageMeta, useToast } from '../shared/hooks';
@@ -14,6 +15,17 @@ import './Invoices.css';
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
+/** What the checkout's return says (docs/product.md#payments); anything else in the query is no return. */
+function paymentReturn(search: string): PaymentReturn | null {
+  const value = new URLSearchParams(search).get(PAYMENT_RETURN_PARAM);
+  return PAYMENT_RETURNS.find((result) => result === value) ?? null;
+}
+
+const NOTICES: Record<PaymentReturn, string> = {
+  paid: 'Payment received — thank you',
+  cancelled: 'Payment cancelled — you can pay from the invoice card',
+};
+
 /**
  * The customer's invoice cards, or 'You have no invoices yet.' when the server says there are none. When
  * the list cannot be loaded the page says nothing about it (no error text, no claim that there are no
@@ -22,12 +34,35 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export default function Invoices() {
   usePageMeta('Invoices', 'Your invoices and their payment status.');
   const { inspect } = useAppActors();
-  const [snapshot, send] = useMachine(wireInvoices(), { inspect });
-  const { invoices } = snapshot.context;
+  const toast = useToast();
+  const search = useSearch();
+  const [snapshot, send] = useMachine(
+    wireInvoices({
+      goToPayment: (paymentLink) => window.location.assign(paymentLink),
+      showError: (message) => toast({ title: message, variant: 'error' }),
+    }),
+    { input: { returned: paymentReturn(search) }, inspect },
+  );
+  const { invoices, notice, paying } = snapshot.context;
+  // While a link is made, and once the browser is leaving for it, no second Pay now starts.
+  const busy = snapshot.matches('paying') || snapshot.matches('redirecting');
 
   return (
     <main className="page invoices">
       <h1>Invoices</h1>
+      {notice && (
+        <div className={`invoices__notice invoices__notice--${notice}`} role="status" data-testid="payment-notice">
+          <p>{NOTICES[notice]}</p>
+          <button
+            type="button"
+            className="invoices__notice-close"
+            aria-label="Dismiss"
+            onClick={() => send({ type: 'invoices.dismissNotice' })}
+          >
+            ×
+          </button>
+        </div>
+      )}
       {snapshot.matches('loading') ? (
         <Spinner label="Loading your invoices" />
       ) : snapshot.matches('unavailable') ? (
@@ -41,7 +76,13 @@ export default function Invoices() {
       ) : (
         <ul className="invoices__list">
           {invoices.map((invoice) => (
-            <InvoiceCard key={invoice._id} invoice={invoice} />
+            <InvoiceCard
+              key={invoice._id}
+              invoice={invoice}
+              busy={busy}
+              paying={busy && paying === invoice._id}
+              onPay={() => send({ type: 'invoices.pay', invoiceId: invoice._id })}
+            />
           ))}
         </ul>
       )}
@@ -49,7 +90,16 @@ export default function Invoices() {
   );
 }
 
-function InvoiceCard({ invoice }: { invoice: Invoice }) {
+interface CardProps {
+  invoice: Invoice;
+  /** A Pay now is under way (on any card). */
+  busy: boolean;
+  /** It is this card's. */
+  paying: boolean;
+  onPay: () => void;
+}
+
+function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
   return (
     <li className="invoice-card" data-testid="invoice-card">
       <div className="invoice-card__head">
@@ -81,6 +131,11 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
       </dl>
+      {!invoice.paid && (
+        <button type="button" className="button invoice-card__pay" disabled={busy} onClick={onPay}>
+          {paying ? <Spinner label="Pay now: opening the checkout" /> : 'Pay now'}
+        </button>
+      )}
       {invoice.order && invoice.order.status !== 'awaitingPayment' && (
         <OrderStatus invoiceId={invoice._id} order={invoice.order} />
       )}
@@ -108,7 +163,11 @@ function OrderStatus({ invoiceId, order }: { invoiceId: string; order: OrderWire
               Scheduled for {formatOrderTime(order.scheduledAt)} ({COMPANY_ZONE_LABEL})
             </strong>
           </p>
-          {order.join && <p className="invoice-order__join">How to join: {order.join}</p>}
+          {order.join && (
+            <p className="invoice-order__join">
+              How to join: <JoinText text={order.join} />
+            </p>
+          )}
           {order.lateReason && (
             <p className="invoice-order__reason">Later than our one-day promise: {order.lateReason}</p>
           )}
@@ -131,6 +190,23 @@ function OrderStatus({ invoiceId, order }: { invoiceId: string; order: OrderWire
         <DownloadButton url={order.reportURL} fileName={`report-${invoiceId}.pdf`} label="Download report (PDF)" />
       )}
     </div>
+  );
+}
+
+/** Web addresses in the way to join: only http and https ones, the rest stays text. */
+const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+)/i;
+
+/** The office's text with its web addresses as links (a new tab: the invoices page stays). */
+function JoinText({ text }: { text: string }) {
+  return text.split(WEB_ADDRESS).map((part, index) =>
+    // split with one capturing group: the odd parts are the addresses.
+    index % 2 === 1 ? (
+      <a key={index} href={part} target="_blank" rel="noopener noreferrer">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
   );
 }
 

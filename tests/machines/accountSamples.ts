@@ -199,8 +199,23 @@ export const invoice: Invoice = {
   testPayment: true,
 };
 
+/** An invoice whose checkout was cancelled: the one Pay now is for. */
+export const unpaidInvoice: Invoice = { ...invoice, _id: 'inv-2', paid: false, paidAt: null };
+
 export const invoicesSamples: Samples<typeof invoicesMachine> = {
-  events: [{ type: 'invoices.reload' }],
-  outputs: { loadInvoices: [[invoice], []] },
-  errors: { loadInvoices: [new Error('Network Error')] },
+  // Opened from the menu, or back from a checkout that was paid or cancelled (`?payment=`).
+  inputs: [{}, { returned: 'paid' }, { returned: 'cancelled' }],
+  events: [
+    { type: 'invoices.reload' },
+    { type: 'invoices.pay', invoiceId: unpaidInvoice._id },
+    { type: 'invoices.dismissNotice' },
+  ],
+  outputs: {
+    loadInvoices: [[invoice, unpaidInvoice], []],
+    renewPaymentLink: [{ paymentLink: 'https://checkout.example.test/pay/inv-2' }],
+  },
+  errors: {
+    loadInvoices: [new Error('Network Error')],
+    renewPaymentLink: [new Error('The payment service could not be reached, so no payment was started.')],
+  },
 };
