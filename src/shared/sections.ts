@@ -124,3 +124,42 @@ export function useScrollSpy(enabled: boolean): NavSection | null {
   }, [enabled]);
   return current;
 }
+
+/** The key in the landing page's history entry under which its scroll position is kept. */
+const SCROLL_STATE_KEY = 'landingScrollY';
+/** How long a restored position is held while the landing page may still be laying out. */
+export const SCROLL_RESTORE_MS = 1500;
+
+/**
+ * Browser Back to the landing page returns where the reader was (the service cards, say), not to its top:
+ * the position is kept in the page's own history entry when the reader leaves it by a link, and restored
+ * when that entry is shown again. The router scrolls every opened screen to the top first; the restoring
+ * runs on the frames after that, until the page is long enough to hold the position (lazy blocks and
+ * pictures may still be arriving) or SCROLL_RESTORE_MS have passed. An address naming a section wins.
+ */
+export function useLandingScrollMemory(): void {
+  useEffect(() => {
+    const state = window.history.state as Record<string, unknown> | null;
+    const saved = state?.[SCROLL_STATE_KEY];
+    let frame = 0;
+    if (!window.location.hash && typeof saved === 'number' && saved > 0) {
+      const started = performance.now();
+      const settle = () => {
+        window.scrollTo({ top: saved, behavior: 'instant' });
+        const reached = Math.abs(window.scrollY - saved) <= 1;
+        frame = !reached && performance.now() - started < SCROLL_RESTORE_MS ? requestAnimationFrame(settle) : 0;
+      };
+      frame = requestAnimationFrame(settle);
+    }
+    // A link's click reaches this capturing listener before the router's own handler pushes the next entry.
+    const remember = () => {
+      const current = (window.history.state as Record<string, unknown> | null) ?? {};
+      window.history.replaceState({ ...current, [SCROLL_STATE_KEY]: window.scrollY }, '');
+    };
+    document.addEventListener('click', remember, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('click', remember, true);
+    };
+  }, []);
+}

@@ -12,6 +12,8 @@ async function startOrder(page: Page, serviceId: string) {
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 const back = (page: Page) => page.getByRole('button', { name: 'Back' });
 const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+/** The confirmation of the checkout the customer came back from. */
+const notice = (page: Page) => page.getByTestId('payment-notice').locator('p');
 
 test('a customer walks the wizard, pays in the sandbox and sees the invoice paid; a cancelled order stays unpaid', async ({
   page,
@@ -76,8 +78,10 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(page.getByText(formatPrice(first.price)).first()).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
 
-  await expect(page).toHaveURL(/\/invoices$/);
+  // Back from the checkout, the page says the payment went through.
+  await expect(page).toHaveURL(/\/invoices\?payment=paid$/);
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(notice(page)).toHaveText('Payment received — thank you');
   const cards = page.getByTestId('invoice-card');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Paid');
@@ -86,6 +90,7 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first()).toContainText('Video meeting');
   await expect(cards.first()).not.toContainText('Video Meeting');
   await expect(cards.first()).toContainText('shop.example.com');
+  await expect(cards.first().getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   // The sandbox moved no money, and the card says so.
   await expect(cards.first().getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
 
@@ -99,9 +104,11 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(page.locator('dl')).toContainText('PDF file sent to my email');
   await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  const firstLink = page.url();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page).toHaveURL(/\/invoices\?payment=cancelled$/);
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(notice(page)).toHaveText('Payment cancelled — you can pay from the invoice card');
   await expect(cards).toHaveCount(2);
   const newest = cards.first();
   await expect(newest).toContainText(second.title);
@@ -118,6 +125,25 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(results.violations).toEqual([]);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice(page)).toHaveCount(0);
+
+  // Paying the cancelled order later: Pay now opens a fresh checkout, and the first link no longer works.
+  await newest.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  const freshLink = page.url();
+  expect(freshLink).not.toBe(firstLink);
+  await page.goto(firstLink);
+  await expect(page.getByRole('heading', { name: 'Link replaced' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.goto(freshLink);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/invoices\?payment=paid$/);
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(notice(page)).toHaveText('Payment received — thank you');
+  await expect(cards.first()).toContainText(second.title);
+  await expect(cards.first()).toContainText('Paid on');
+  await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
 });
 
 test('a new customer has no invoices yet', async ({ page }) => {
@@ -171,4 +197,21 @@ test('an unknown service id on the request page goes to the 404 page', async ({ 
   await register(page, newAccount());
   await open(page, '/service/nosuchservic/request');
   await expect(page).toHaveURL(/\/not-found$/);
+});
+
+test('Back from a service page returns to the service cards where the visitor was, not to the top', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const card = page.getByRole('link', { name: 'View details' }).nth(1);
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.scrollY > 0);
+  const where = await page.evaluate(() => window.scrollY);
+  await card.click();
+  await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(where - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(where + 2);
+  await expect(card).toBeInViewport();
 });
