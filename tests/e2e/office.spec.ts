@@ -70,7 +70,7 @@ async function orderAndPay(page: Page, serviceId: string, delivery: string, webs
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   const invoiceId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page).toHaveURL(/\/invoices\?payment=paid$/);
   return invoiceId;
 }
 
@@ -243,6 +243,11 @@ test('the office delivers a meeting and a report; the customer follows every ste
   const meetingStatus = meetingCard.getByTestId('order-status');
   await expect(meetingStatus).toContainText(/Scheduled for \d{1,2} \w{3} \d{4}, \d{2}:\d{2} (GMT|BST) \(London time\)/);
   await expect(meetingStatus).toContainText('How to join: https://meet.example/northgate-42');
+  // The web address is a link, opened in a new tab without handing the page over.
+  const customerJoinLink = meetingStatus.getByRole('link', { name: 'https://meet.example/northgate-42' });
+  await expect(customerJoinLink).toHaveAttribute('href', 'https://meet.example/northgate-42');
+  await expect(customerJoinLink).toHaveAttribute('target', '_blank');
+  await expect(customerJoinLink).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(meetingStatus).toContainText('You asked for the day after tomorrow.');
   const calendar = page.waitForEvent('download');
   await meetingStatus.getByRole('button', { name: 'Add to calendar' }).click();
