@@ -171,6 +171,8 @@ export interface MailCatcher {
   url: string;
   /** Every message received but the verification mail each sign-up sends. */
   messages: ReceivedMail[];
+  /** The verification mails of sign-ups, kept apart from `messages`. */
+  signUps: ReceivedMail[];
   /** Messages whose envelope names `address`. */
   to(address: string): ReceivedMail[];
   /** Resolves with the `count`-th message to `address` (1-based), waiting for it to arrive. */
@@ -206,6 +208,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${listening}`,
     messages,
+    signUps: signUpMails,
     to,
     async waitFor(address, count = 1, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
