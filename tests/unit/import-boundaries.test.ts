@@ -38,14 +38,24 @@ async function planted<T>(folder: string, code: string, use: (file: string) => P
   }
 }
 
-/** The reports of the boundary rules on a file planted in `folder`. */
+/**
+ * ESLint's messages for `code` as if it were a file in `folder`. Linted as text, never written: a file appearing
+ * in server/, domain/ or machines/ would make the compiled server look stale to the server processes other test
+ * files start meanwhile, and one of them would rebuild it under the others.
+ */
+async function lintAsIfIn(folder: string, code: string) {
+  const filePath = path.join(root, folder, `__planted_${randomBytes(6).toString('hex')}.ts`);
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages;
+}
+
+/** The reports of the boundary rules on `code` as a file in `folder`. */
 async function boundaryReports(folder: string, code: string) {
-  return planted(folder, code, async (file) => {
-    const [result] = await eslint.lintFiles([file]);
-    return result!.messages
+  return lintAsIfIn(folder, code).then((messages) =>
+    messages
       .filter((message) => message.ruleId !== null && OUR_RULES.has(message.ruleId))
-      .map(({ ruleId, message, severity }) => ({ ruleId, message, severity }));
-  });
+      .map(({ ruleId, message, severity }) => ({ ruleId, message, severity })),
+  );
 }
 
 describe('a wrong-way import fails lint with the layer rule', () => {
@@ -207,10 +217,9 @@ describe('across top-level folders, imports go by name', () => {
 describe('inside src/, imports run app -> views -> shared', () => {
   const RULE = '@typescript-eslint/no-restricted-imports';
   const reportsOf = (folder: string, code: string) =>
-    planted(folder, code, async (file) => {
-      const [result] = await eslint.lintFiles([file]);
-      return result!.messages.filter((message) => message.ruleId === RULE).map(({ message }) => message);
-    });
+    lintAsIfIn(folder, code).then((messages) =>
+      messages.filter((message) => message.ruleId === RULE).map(({ message }) => message),
+    );
 
   it.each([
     { folder: 'src/pages', code: "import { createAppActors } from '../app/appActors';\nexport { createAppActors };\n" },
