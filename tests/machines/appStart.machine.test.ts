@@ -8,7 +8,7 @@ describePathTests({
   events: [{ type: 'appStart.authSettled' }, { type: 'appStart.consentAccepted' }],
 });
 
-describe('appStart: the spec numbers', () => {
+describe('appStart: the numbers docs/product.md sets', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows the welcome line at 1.5 s and leaves the splash at 3 s when the check was quick', () => {

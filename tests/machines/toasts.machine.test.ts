@@ -16,7 +16,7 @@ describePathTests({
   stopWhen: (snapshot) => snapshot.context.nextId > 2,
 });
 
-describe('toasts: the spec numbers', () => {
+describe('toasts: the numbers docs/product.md sets', () => {
   afterEach(() => vi.useRealTimers());
 
   it('adds top-right by default and closes after 5000 ms', () => {

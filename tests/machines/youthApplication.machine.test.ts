@@ -54,7 +54,7 @@ function sending(sent: YouthApplication[] = [], fail: Error | null = null) {
   });
 }
 
-describe('youth application: the spec numbers', () => {
+describe('youth application: the numbers docs/product.md sets', () => {
   afterEach(() => vi.useRealTimers());
 
   it('submits only when every rule passes, sends it, then resets and announces after 1.5 s', async () => {
