@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '#domain/orders';
 import { useAuth } from './shared/hooks';
+import { rememberScrollOnLeaving, restoreScroll } from './shared/scrollMemory';
 import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
@@ -44,12 +45,14 @@ function StaffOnly({ children }: { children: ReactNode }) {
   return isStaff(user?.role) ? children : <Redirect to="/not-found" replace />;
 }
 
-/** The page scrolls to the top when a screen opens, unless the address names a section (docs/product.md#routes). */
-function ScrollToTop() {
+/**
+ * A screen opens at the top, unless the address names a section (docs/product.md#routes); Back and Forward return
+ * to where the screen was (src/shared/scrollMemory.ts).
+ */
+function ScrollOnNavigation() {
   const [location] = useLocation();
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [location]);
+  useEffect(() => rememberScrollOnLeaving(), []);
+  useEffect(() => (window.location.hash ? undefined : restoreScroll()), [location]);
   return null;
 }
 
@@ -71,100 +74,103 @@ const loading = (
 
 export function Routes() {
   return (
-    <Suspense fallback={loading}>
-      <ScrollToTop />
-      <Switch>
-        <Route path="/">
-          <WithSiteChrome overHero>
-            <Home />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/signin">
-          <SignedOutOnly>
-            <Login />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/signup">
-          <SignedOutOnly>
-            <Register />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/forgot-password">
-          <SignedOutOnly>
-            <ForgotPassword />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/privacy-policy">
-          <WithSiteChrome>
-            <PrivacyPolicy />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/terms">
-          <WithSiteChrome>
-            <Terms />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/contact-us">
-          <WithSiteChrome>
-            <Contact />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/youth-project">
-          <WithSiteChrome>
-            <YouthProject />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/service/:serviceId/details">
-          <WithSiteChrome>
-            <ServiceDetails />
-          </WithSiteChrome>
-        </Route>
-        <Route path="/service/:serviceId/request">
-          <SignedInOnly>
-            <WithSiteChrome>
-              <ServiceRequest />
+    <>
+      {/* Outside the boundary: a screen that is still loading must not hold back where the page scrolls to. */}
+      <ScrollOnNavigation />
+      <Suspense fallback={loading}>
+        <Switch>
+          <Route path="/">
+            <WithSiteChrome overHero>
+              <Home />
             </WithSiteChrome>
-          </SignedInOnly>
-        </Route>
-        <Route path="/profile">
-          <SignedInOnly>
+          </Route>
+          <Route path="/signin">
+            <SignedOutOnly>
+              <Login />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/signup">
+            <SignedOutOnly>
+              <Register />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/forgot-password">
+            <SignedOutOnly>
+              <ForgotPassword />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/privacy-policy">
             <WithSiteChrome>
-              <Profile />
+              <PrivacyPolicy />
             </WithSiteChrome>
-          </SignedInOnly>
-        </Route>
-        <Route path="/invoices">
-          <SignedInOnly>
+          </Route>
+          <Route path="/terms">
             <WithSiteChrome>
-              <Invoices />
+              <Terms />
             </WithSiteChrome>
-          </SignedInOnly>
-        </Route>
-        <Route path="/change-password">
-          <SignedInOnly>
+          </Route>
+          <Route path="/contact-us">
             <WithSiteChrome>
-              <ChangePassword />
+              <Contact />
             </WithSiteChrome>
-          </SignedInOnly>
-        </Route>
-        <Route path="/office">
-          <SignedInOnly>
-            <StaffOnly>
+          </Route>
+          <Route path="/youth-project">
+            <WithSiteChrome>
+              <YouthProject />
+            </WithSiteChrome>
+          </Route>
+          <Route path="/service/:serviceId/details">
+            <WithSiteChrome>
+              <ServiceDetails />
+            </WithSiteChrome>
+          </Route>
+          <Route path="/service/:serviceId/request">
+            <SignedInOnly>
               <WithSiteChrome>
-                <Office />
+                <ServiceRequest />
               </WithSiteChrome>
-            </StaffOnly>
-          </SignedInOnly>
-        </Route>
-        <Route path="/not-found">
-          <WithSiteChrome>
-            <NotFound />
-          </WithSiteChrome>
-        </Route>
-        <Route>
-          <Redirect to="/not-found" replace />
-        </Route>
-      </Switch>
-    </Suspense>
+            </SignedInOnly>
+          </Route>
+          <Route path="/profile">
+            <SignedInOnly>
+              <WithSiteChrome>
+                <Profile />
+              </WithSiteChrome>
+            </SignedInOnly>
+          </Route>
+          <Route path="/invoices">
+            <SignedInOnly>
+              <WithSiteChrome>
+                <Invoices />
+              </WithSiteChrome>
+            </SignedInOnly>
+          </Route>
+          <Route path="/change-password">
+            <SignedInOnly>
+              <WithSiteChrome>
+                <ChangePassword />
+              </WithSiteChrome>
+            </SignedInOnly>
+          </Route>
+          <Route path="/office">
+            <SignedInOnly>
+              <StaffOnly>
+                <WithSiteChrome>
+                  <Office />
+                </WithSiteChrome>
+              </StaffOnly>
+            </SignedInOnly>
+          </Route>
+          <Route path="/not-found">
+            <WithSiteChrome>
+              <NotFound />
+            </WithSiteChrome>
+          </Route>
+          <Route>
+            <Redirect to="/not-found" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
   );
 }

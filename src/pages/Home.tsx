@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePageMeta } from '../shared/hooks';
-import { scrollToSection, useLandingScrollMemory } from '../shared/sections';
+import { scrollToSection } from '../shared/sections';
 import { Hero } from '../components/Hero';
 import { AboutSection } from '../components/landing/AboutSection';
 import { DiscoverSection } from '../components/landing/DiscoverSection';
@@ -10,8 +10,6 @@ import { ServicesSection } from '../components/landing/ServicesSection';
 /** The landing page (docs/product.md#screens): the hero, then About, Discover, Our Services and How We Can Help. */
 export default function Home() {
   usePageMeta(null, 'Fixed-price IT consulting: web, cloud, security, data, infrastructure and project management.');
-  // Back from a service page returns to where the reader was (the service cards), not to the top.
-  useLandingScrollMemory();
 
   // Arriving from another page through a section link: scroll there once the blocks are on the page.
   useEffect(() => {
