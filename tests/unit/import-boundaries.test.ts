@@ -5,10 +5,10 @@
  * imports a folder is allowed pass. The same split holds for types: each layer's tsconfig leaves out the
  * other runtime's declarations, so a DOM name in server/ or a Node name in src/ does not compile.
  *
- * Planted files get a random name and are always deleted.
+ * The planted files are never written: ESLint and TypeScript are given their text under a path in the folder, so
+ * no test run sees a source folder change under it (a server process would rebuild the compiled server).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -23,19 +23,9 @@ const eslint = new ESLint({ cwd: root });
 const DECISION = 'docs/decisions/0002-shared-domain-and-one-way-imports.md';
 const OUR_RULES = new Set(['layers/imports', 'no-restricted-globals']);
 
-/** Writes `code` to a fresh file in `folder`, hands its path to `use`, and deletes it (and a folder it made). */
-async function planted<T>(folder: string, code: string, use: (file: string) => Promise<T> | T): Promise<T> {
-  const dir = path.join(root, folder);
-  const madeDir = !existsSync(dir);
-  if (madeDir) mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `__planted_${randomBytes(6).toString('hex')}.ts`);
-  try {
-    writeFileSync(file, code);
-    return await use(file);
-  } finally {
-    rmSync(file, { force: true });
-    if (madeDir) rmdirSync(dir);
-  }
+/** A path for a file in `folder` that does not exist: the checks below are given its text, never a file. */
+function plantedPath(folder: string): string {
+  return path.join(root, folder, `__planted_${randomBytes(6).toString('hex')}.ts`);
 }
 
 /**
@@ -44,8 +34,7 @@ async function planted<T>(folder: string, code: string, use: (file: string) => P
  * files start meanwhile, and one of them would rebuild it under the others.
  */
 async function lintAsIfIn(folder: string, code: string) {
-  const filePath = path.join(root, folder, `__planted_${randomBytes(6).toString('hex')}.ts`);
-  const [result] = await eslint.lintText(code, { filePath });
+  const [result] = await eslint.lintText(code, { filePath: plantedPath(folder) });
   return result!.messages;
 }
 
@@ -286,8 +275,8 @@ describe('a global of the wrong runtime fails lint', () => {
 });
 
 describe("each layer's tsconfig leaves out the other runtime's types", () => {
-  /** The type errors of one planted file compiled alone with a layer's tsconfig. */
-  function typeErrors(config: string, file: string): string[] {
+  /** The type errors of `code` compiled alone with a layer's tsconfig, as if it were a file in `folder`. */
+  function typeErrors(config: string, folder: string, code: string): string[] {
     const parsed = ts.getParsedCommandLineOfConfigFile(
       path.join(root, config),
       {},
@@ -298,7 +287,16 @@ describe("each layer's tsconfig leaves out the other runtime's types", () => {
         },
       },
     );
-    const program = ts.createProgram([file], { ...parsed!.options, incremental: false, tsBuildInfoFile: undefined });
+    const options = { ...parsed!.options, incremental: false, tsBuildInfoFile: undefined };
+    // Served from memory, never written: see lintAsIfIn.
+    const file = plantedPath(folder);
+    const host = ts.createCompilerHost(options);
+    const { fileExists, readFile, getSourceFile } = host;
+    host.fileExists = (name) => name === file || fileExists(name);
+    host.readFile = (name) => (name === file ? code : readFile(name));
+    host.getSourceFile = (name, language, ...rest) =>
+      name === file ? ts.createSourceFile(name, code, language) : getSourceFile(name, language, ...rest);
+    const program = ts.createProgram({ rootNames: [file], options, host });
     return ts
       .getPreEmitDiagnostics(program, program.getSourceFile(file))
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
@@ -325,15 +323,12 @@ describe("each layer's tsconfig leaves out the other runtime's types", () => {
     },
   ];
 
-  it.each(cases)('$config refuses $missing', ({ config, folder, code, missing }) =>
-    planted(folder, code, (file) => {
-      const errors = typeErrors(config, file);
-      for (const name of missing) expect(errors.join('\n')).toContain(`Cannot find name '${name}'`);
-    }),
-  );
+  it.each(cases)('$config refuses $missing', ({ config, folder, code, missing }) => {
+    const errors = typeErrors(config, folder, code);
+    for (const name of missing) expect(errors.join('\n')).toContain(`Cannot find name '${name}'`);
+  });
 
-  it('the same names compile where they belong', () =>
-    planted('server', 'export const mode = process.env.NODE_ENV;\n', (file) => {
-      expect(typeErrors('tsconfig.server.json', file)).toEqual([]);
-    }));
+  it('the same names compile where they belong', () => {
+    expect(typeErrors('tsconfig.server.json', 'server', 'export const mode = process.env.NODE_ENV;\n')).toEqual([]);
+  });
 });
