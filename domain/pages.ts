@@ -19,7 +19,7 @@ export interface PageMeta {
 }
 
 /** The pages at a fixed address; the service pages (/service/{id}/…) are built from the catalogue below. */
-export const fixedPages: Readonly<Record<string, PageMeta>> = Object.freeze({
+export const fixedPages = Object.freeze({
   '/': {
     title: null,
     description: 'Fixed-price IT consulting: web, cloud, security, data, infrastructure and project management.',
@@ -68,7 +68,7 @@ export const fixedPages: Readonly<Record<string, PageMeta>> = Object.freeze({
     description: 'Orders to deliver, unpaid invoices and delivered orders.',
     indexed: false,
   },
-});
+} satisfies Record<string, PageMeta>);
 
 /** What the client shows for an address that is no page (and the /not-found page itself). */
 export const notFoundPage: PageMeta = Object.freeze({
@@ -97,7 +97,7 @@ const servicePath = /^\/service\/([^/]+)\/(details|request)$/;
 
 /** The page at this path, or undefined when the SPA has none there (an unknown service id included). */
 export function findPage(path: string): PageMeta | undefined {
-  if (Object.hasOwn(fixedPages, path)) return fixedPages[path];
+  if (Object.hasOwn(fixedPages, path)) return fixedPages[path as keyof typeof fixedPages];
   const match = servicePath.exec(path);
   const service = match ? findService(match[1] ?? '') : undefined;
   if (!service) return undefined;

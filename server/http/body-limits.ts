@@ -51,6 +51,12 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** The table's row for a request, if any: the patterns are made once, when the finder is. */
+function rowFinder(routes: readonly BodyLimitRoute[]): (method: string, path: string) => BodyLimitRoute | undefined {
+  const rows = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
+  return (method, path) => rows.find((row) => row.route.method === method && row.pattern.test(path))?.route;
+}
+
 /** The limit of a request: its route's in the table, or the app-wide `defaultMaxBytes`. */
 export function bodyLimitFor(
   method: string,
@@ -58,7 +64,7 @@ export function bodyLimitFor(
   defaultMaxBytes: number,
   routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
 ): { maxBytes: number; route: BodyLimitRoute | undefined } {
-  const route = routes.find((candidate) => candidate.method === method && pathPattern(candidate.path).test(path));
+  const route = rowFinder(routes)(method, path);
   return { maxBytes: route ? Math.max(route.maxBytes, defaultMaxBytes) : defaultMaxBytes, route };
 }
 
@@ -68,17 +74,16 @@ export function limitBodies(
   routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
 ): MiddlewareHandler {
   const fallback = limitBody(defaultMaxBytes);
-  // Patterns and middleware made once, not per request.
-  const limits = routes.map((route) => ({
-    method: route.method,
-    pattern: pathPattern(route.path),
-    limit: limitBodyTo(Math.max(route.maxBytes, defaultMaxBytes), (c) => errorResponse(c, 413, route.tooLargeText)),
-  }));
+  const find = rowFinder(routes);
+  // One middleware per listed route, made once, not per request.
+  const limits = new Map(
+    routes.map((route) => [
+      route,
+      limitBodyTo(Math.max(route.maxBytes, defaultMaxBytes), (c) => errorResponse(c, 413, route.tooLargeText)),
+    ]),
+  );
   return (c, next) => {
-    const { method, path } = c.req;
-    for (const route of limits) {
-      if (route.method === method && route.pattern.test(path)) return route.limit(c, next);
-    }
-    return fallback(c, next);
+    const route = find(c.req.method, c.req.path);
+    return (route ? limits.get(route)! : fallback)(c, next);
   };
 }

@@ -5,6 +5,7 @@ import { usePageMeta, useToast } from '../shared/hooks';
 import { wireChangePassword } from '../shared/wiring/changePassword';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
+import { fixedPages } from '#domain/pages';
 
 const LABELS: Record<PasswordField, string> = {
   oldPassword: 'Old password',
@@ -14,7 +15,7 @@ const LABELS: Record<PasswordField, string> = {
 
 /** The change-password page (docs/product.md#screens): three fields with show/hide toggles and 'Apply'. */
 export default function ChangePassword() {
-  usePageMeta('Change Password', 'Change the password of your account.');
+  usePageMeta(fixedPages['/change-password']);
   const app = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(

@@ -8,10 +8,11 @@ import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';
 import './Forms.css';
+import { fixedPages } from '#domain/pages';
 
 /** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message', sent to the office. */
 export default function Contact() {
-  usePageMeta('Contact us', `Questions about a service? Write to ${company.name}.`);
+  usePageMeta(fixedPages['/contact-us']);
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireContact(), { inspect });
   const { values, errors, failure } = snapshot.context;

@@ -7,10 +7,11 @@ import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
+import { fixedPages } from '#domain/pages';
 
 /** Forgot password: the e-mail, then the code from the message and a new password. */
 export default function ForgotPassword() {
-  usePageMeta('Reset your password', 'Get a code by e-mail and choose a new password.');
+  usePageMeta(fixedPages['/forgot-password']);
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireForgotPassword(), { inspect });
   const { email, code, newPassword, error, notice, removeOtherSignIns } = snapshot.context;

@@ -6,10 +6,11 @@ import { AboutSection } from '../components/landing/AboutSection';
 import { DiscoverSection } from '../components/landing/DiscoverSection';
 import { HowWeCanHelpSection } from '../components/landing/HowWeCanHelpSection';
 import { ServicesSection } from '../components/landing/ServicesSection';
+import { fixedPages } from '#domain/pages';
 
 /** The landing page (docs/product.md#screens): the hero, then About, Discover, Our Services and How We Can Help. */
 export default function Home() {
-  usePageMeta(null, 'Fixed-price IT consulting: web, cloud, security, data, infrastructure and project management.');
+  usePageMeta(fixedPages['/']);
 
   // Arriving from another page through a section link: scroll there once the blocks are on the page.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
+import { fixedPages } from '#domain/pages';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -32,7 +33,7 @@ const NOTICES: Record<PaymentReturn, string> = {
  * invoices) and offers to load it again.
  */
 export default function Invoices() {
-  usePageMeta('Invoices', 'Your invoices and their payment status.');
+  usePageMeta(fixedPages['/invoices']);
   const { inspect } = useAppActors();
   const toast = useToast();
   const search = useSearch();

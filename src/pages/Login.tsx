@@ -8,9 +8,10 @@ import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { SECOND_STEP_TEXTS } from '#machines/login.machine';
+import { fixedPages } from '#domain/pages';
 
 export default function Login() {
-  usePageMeta('Login', 'Sign in to order services and see your invoices.');
+  usePageMeta(fixedPages['/signin']);
   const app = useAppActors();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireLogin(app, { goHome: () => navigate('/') }), { inspect: app.inspect });

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { usePageMeta } from '../shared/hooks';
 import './NotFound.css';
+import { notFoundPage } from '#domain/pages';
 
 export default function NotFound() {
-  usePageMeta('Page not found', "The page you're looking for does not exist.");
+  usePageMeta(notFoundPage);
   return (
     <main className="not-found">
       <h1>Oops!</h1>

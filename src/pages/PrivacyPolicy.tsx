@@ -8,6 +8,7 @@ import {
   PRIVACY_POLICY_DATE,
   VISIT_RETENTION_DAYS,
 } from '#domain/policies';
+import { fixedPages } from '#domain/pages';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 
@@ -338,10 +339,7 @@ const sections: LegalSection[] = [
 ];
 
 export default function PrivacyPolicy() {
-  usePageMeta(
-    'Privacy Policy',
-    `How ${company.name} collects, uses, keeps and protects your personal data, and your rights under UK GDPR.`,
-  );
+  usePageMeta(fixedPages['/privacy-policy']);
   return (
     <LegalDocument
       id="privacy"

@@ -12,13 +12,14 @@ import { wireVerifyEmail } from '../shared/wiring/verifyEmail';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import './Profile.css';
+import { fixedPages } from '#domain/pages';
 
 const DeleteAccountDialog = lazy(() => import('../components/DeleteAccountDialog'));
 const EmailChangeDialog = lazy(() => import('../components/EmailChangeDialog'));
 
 /** The profile page (docs/product.md#screens). Only reached when signed in (routes.tsx). */
 export default function Profile() {
-  usePageMeta('Profile', 'Your name, e-mail address, picture and account.');
+  usePageMeta(fixedPages['/profile']);
   const { user } = useAuth();
   if (!user) return null;
   // A new key when the saved user changes resets the form to what the server holds.

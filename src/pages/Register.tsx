@@ -6,9 +6,10 @@ import { wireRegister } from '../shared/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
+import { fixedPages } from '#domain/pages';
 
 export default function Register() {
-  usePageMeta('Register', 'Create an account to order fixed-price IT consulting services.');
+  usePageMeta(fixedPages['/signup']);
   const app = useAppActors();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireRegister(app, { goHome: () => navigate('/') }), { inspect: app.inspect });

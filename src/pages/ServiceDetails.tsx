@@ -6,6 +6,7 @@ import { useAuth, usePageMeta } from '../shared/hooks';
 import { findService, formatPrice, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';
+import { notFoundPage, serviceDetailsPage } from '#domain/pages';
 
 const deliveries = [
   { title: 'Video meeting', text: 'A live session with a consultant, booked within one day after payment.' },
@@ -26,7 +27,7 @@ export default function ServiceDetails() {
     serviceDetailsMachine.provide({ actions: { goNotFound: () => navigate('/not-found', { replace: true }) } }),
     { input: { known: Boolean(service) }, inspect },
   );
-  usePageMeta(service?.title ?? 'Service', service?.description ?? 'A fixed-price IT consulting service.');
+  usePageMeta(service ? serviceDetailsPage(service) : notFoundPage);
 
   if (!service || snapshot.matches('missing')) return null;
   if (!snapshot.matches('shown')) {

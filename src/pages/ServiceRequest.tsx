@@ -10,6 +10,7 @@ import { formatPrice } from '#domain/catalogue/price';
 import { findService, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceRequest.css';
+import { serviceRequestPage } from '#domain/pages';
 
 const STEPS = [
   { state: 'review', label: 'Review' },
@@ -27,7 +28,7 @@ export default function ServiceRequest() {
 }
 
 function Wizard({ service }: { service: Service }) {
-  usePageMeta(`Order: ${service.title}`, `Order ${service.title} for ${formatPrice(service.price)}.`);
+  usePageMeta(serviceRequestPage(service));
   const { inspect } = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(

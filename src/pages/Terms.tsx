@@ -3,6 +3,7 @@ import { usePageMeta } from '../shared/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '#domain/company';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
+import { fixedPages } from '#domain/pages';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 
@@ -250,10 +251,7 @@ const sections: LegalSection[] = [
 ];
 
 export default function Terms() {
-  usePageMeta(
-    'Terms of Service',
-    `The terms for using the ${company.name} website and ordering fixed-price IT consultations.`,
-  );
+  usePageMeta(fixedPages['/terms']);
   return (
     <LegalDocument
       id="terms"

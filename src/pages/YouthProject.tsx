@@ -10,6 +10,7 @@ import { Honeypot } from '../components/Honeypot';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';
 import './Forms.css';
+import { fixedPages } from '#domain/pages';
 
 const YOUTH_TOAST = 'youth-application';
 
@@ -17,7 +18,7 @@ type TextField = Extract<YouthEvent, { type: 'youth.change' }>['field'];
 
 /** The programme, then the application form, which sends a checked application to the programme's office. */
 export default function YouthProject() {
-  usePageMeta('Youth Project', 'A free 6-month IT training programme for people aged 18 to 30. Apply online.');
+  usePageMeta(fixedPages['/youth-project']);
   const { inspect, toasts } = useAppActors();
   const [snapshot, send] = useMachine(
     wireYouthApplication().provide({

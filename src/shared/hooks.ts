@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { ToastRequest } from '#machines/toasts.machine';
-import { company } from '#domain/company';
+import { documentTitle, type PageMeta } from '#domain/pages';
 import { useAppActors } from './AppActorsContext';
 
 export function useAuth() {
@@ -16,10 +16,13 @@ export function useToast() {
   return useCallback((toast: ToastRequest) => toasts.send({ type: 'toast.add', toast }), [toasts]);
 }
 
-/** Every page says what it is in the tab and to search engines. */
-export function usePageMeta(title: string | null, description: string) {
+/**
+ * Every page says what it is in the tab and to search engines, from the one list the server also puts into the
+ * HTML it answers (#domain/pages).
+ */
+export function usePageMeta({ title, description }: Pick<PageMeta, 'title' | 'description'>) {
   useEffect(() => {
-    document.title = title ? `${title} · ${company.name}` : company.name;
+    document.title = documentTitle({ title });
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
 }

@@ -99,16 +99,16 @@ describe('page routes', () => {
     expect((await app.request('/terms', { method: 'HEAD' })).status).toBe(200);
   });
 
-  it("keep the client's own titles", () => {
+  it("are the client's own: every page sets its tab from the same list, never from a text of its own", () => {
     const views = join(import.meta.dirname, '../../src/pages');
-    const source = readdirSync(views, { recursive: true, encoding: 'utf8' })
+    const calls = readdirSync(views, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.tsx'))
-      .map((file) => readFileSync(join(views, file), 'utf8'))
-      .join('\n');
-    for (const page of [...Object.values(fixedPages), notFoundPage]) {
-      // The call may be wrapped by prettier: usePageMeta(\n    'Privacy Policy',…
-      if (page.title)
-        expect(source.replace(/usePageMeta\(\s+/g, 'usePageMeta(')).toContain(`usePageMeta('${page.title}'`);
+      .flatMap((file) => readFileSync(join(views, file), 'utf8').match(/usePageMeta\([^;]*\);/g) ?? []);
+    expect(calls.length).toBeGreaterThanOrEqual(Object.keys(fixedPages).length);
+    for (const call of calls) {
+      expect(call).toMatch(
+        /^usePageMeta\((fixedPages\['[^']+'\]|notFoundPage|serviceRequestPage\(service\)|service \? serviceDetailsPage\(service\) : notFoundPage)\);$/,
+      );
     }
   });
 });

@@ -12,6 +12,7 @@ import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
 import { StaffPanel } from './StaffPanel';
 import './Office.css';
+import { fixedPages } from '#domain/pages';
 
 const TAB_LABELS: Record<OfficeView, string> = { queue: 'Queue', unpaid: 'Unpaid', delivered: 'Delivered' };
 
@@ -27,7 +28,7 @@ const EMPTY_TEXT: Record<OfficeView, string> = {
  * for admins, the staff panel. Reached by office and admin accounts only (routes.tsx).
  */
 export default function Office() {
-  usePageMeta('Office', 'Orders to deliver, unpaid invoices and delivered orders.');
+  usePageMeta(fixedPages['/office']);
   const { user } = useAuth();
   const app = useAppActors();
   const toast = useToast();
