@@ -10,7 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
-import { findPage, notFoundPage } from '#domain/pages';
+import { notFoundPage } from '#domain/fixedPages';
+import { findPage } from '#domain/pages';
 import type { ServerLog } from '../log';
 import { crawlerFileRoutes, renderPage } from '../site/pages';
 

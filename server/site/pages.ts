@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { company } from '#domain/company';
-import { documentTitle, fixedPages, indexedPaths, type PageMeta } from '#domain/pages';
+import { documentTitle, fixedPages, type PageMeta } from '#domain/fixedPages';
+import { indexedPaths } from '#domain/pages';
 
 /** Text made safe for HTML, in an element or in a quoted attribute alike. */
 export function escapeHtml(text: string): string {

@@ -5,7 +5,7 @@ import { usePageMeta, useToast } from '../shared/hooks';
 import { wireChangePassword } from '../shared/wiring/changePassword';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const LABELS: Record<PasswordField, string> = {
   oldPassword: 'Old password',

@@ -8,7 +8,7 @@ import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';
 import './Forms.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 /** The contact page (docs/product.md#screens): Name, Email, Message and 'Send Message', sent to the office. */
 export default function Contact() {

@@ -7,7 +7,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 /** Forgot password: the e-mail, then the code from the message and a new password. */
 export default function ForgotPassword() {

@@ -6,7 +6,7 @@ import { AboutSection } from '../components/landing/AboutSection';
 import { DiscoverSection } from '../components/landing/DiscoverSection';
 import { HowWeCanHelpSection } from '../components/landing/HowWeCanHelpSection';
 import { ServicesSection } from '../components/landing/ServicesSection';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 /** The landing page (docs/product.md#screens): the hero, then About, Discover, Our Services and How We Can Help. */
 export default function Home() {

@@ -11,7 +11,7 @@ import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -8,7 +8,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { SECOND_STEP_TEXTS } from '#machines/login.machine';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 export default function Login() {
   usePageMeta(fixedPages['/signin']);

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { usePageMeta } from '../shared/hooks';
 import './NotFound.css';
-import { notFoundPage } from '#domain/pages';
+import { notFoundPage } from '#domain/fixedPages';
 
 export default function NotFound() {
   usePageMeta(notFoundPage);

@@ -8,7 +8,7 @@ import {
   PRIVACY_POLICY_DATE,
   VISIT_RETENTION_DAYS,
 } from '#domain/policies';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 

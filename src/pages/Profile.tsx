@@ -12,7 +12,7 @@ import { wireVerifyEmail } from '../shared/wiring/verifyEmail';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import './Profile.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const DeleteAccountDialog = lazy(() => import('../components/DeleteAccountDialog'));
 const EmailChangeDialog = lazy(() => import('../components/EmailChangeDialog'));

@@ -6,7 +6,7 @@ import { wireRegister } from '../shared/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 export default function Register() {
   usePageMeta(fixedPages['/signup']);

@@ -6,7 +6,8 @@ import { useAuth, usePageMeta } from '../shared/hooks';
 import { findService, formatPrice, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';
-import { notFoundPage, serviceDetailsPage } from '#domain/pages';
+import { notFoundPage } from '#domain/fixedPages';
+import { serviceDetailsPage } from '#domain/pages';
 
 const deliveries = [
   { title: 'Video meeting', text: 'A live session with a consultant, booked within one day after payment.' },

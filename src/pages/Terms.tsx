@@ -3,7 +3,7 @@ import { usePageMeta } from '../shared/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '#domain/company';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
 

@@ -10,7 +10,7 @@ import { Honeypot } from '../components/Honeypot';
 import { Spinner } from '../components/Spinner';
 import { YouthInfo } from '../components/youth/YouthInfo';
 import './Forms.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const YOUTH_TOAST = 'youth-application';
 

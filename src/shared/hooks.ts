@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { ToastRequest } from '#machines/toasts.machine';
-import { documentTitle, type PageMeta } from '#domain/pages';
+import { documentTitle, type PageMeta } from '#domain/fixedPages';
 import { useAppActors } from './AppActorsContext';
 
 export function useAuth() {

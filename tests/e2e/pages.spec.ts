@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { services } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { documentTitle, notFoundPage } from '#domain/pages';
+import { documentTitle, notFoundPage } from '#domain/fixedPages';
 import { open } from './support';
 
 const service = services[0]!;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { services } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { documentTitle, fixedPages, notFoundPage } from '#domain/pages';
+import { documentTitle, fixedPages, notFoundPage } from '#domain/fixedPages';
 import { escapeHtml, renderPage } from '#server/site/pages';
 import { cleanup, createTestServer, errorText } from './helpers';
 

@@ -12,7 +12,7 @@ import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
 import { StaffPanel } from './StaffPanel';
 import './Office.css';
-import { fixedPages } from '#domain/pages';
+import { fixedPages } from '#domain/fixedPages';
 
 const TAB_LABELS: Record<OfficeView, string> = { queue: 'Queue', unpaid: 'Unpaid', delivered: 'Delivered' };
 
