@@ -5,7 +5,8 @@
  * text) and leaves the list empty, but 'unavailable' is not 'loaded': the page must not claim the customer
  * has no invoices when it could not look. Reloading, offered only then, tries again.
  * The return from a checkout (`?payment=paid|cancelled`, the URLs the server gives the provider) is the
- * machine's input: its notice shows whatever the list does, until the customer dismisses it.
+ * machine's input: its notice shows whatever the list does, until the customer dismisses it. The page then
+ * drops the return from the address, so a reload does not announce the payment a second time.
  * Pay now asks the server for a fresh payment link (the earlier one stops working) and leaves for it; a
  * failure shows its error toast and the list stays.
  */

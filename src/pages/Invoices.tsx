@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useSearch } from 'wouter';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { type Invoice, PAYMENT_RETURN_PARAM, PAYMENT_RETURNS, type PaymentReturn } from '#domain/contract';
 import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../shared/AppActorsContext';
@@ -37,6 +38,7 @@ export default function Invoices() {
   const { inspect } = useAppActors();
   const toast = useToast();
   const search = useSearch();
+  const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     wireInvoices({
       goToPayment: (paymentLink) => window.location.assign(paymentLink),
@@ -45,6 +47,12 @@ export default function Invoices() {
     { input: { returned: paymentReturn(search) }, inspect },
   );
   const { invoices, notice, paying } = snapshot.context;
+  // The machine has taken the checkout's return; the address drops it, so that a reload or a bookmark does not
+  // announce the payment again (the notice stays until dismissed, as the machine holds it).
+  const returned = paymentReturn(search) !== null;
+  useEffect(() => {
+    if (returned) navigate('/invoices', { replace: true });
+  }, [returned, navigate]);
   // While a link is made, and once the browser is leaving for it, no second Pay now starts.
   const busy = snapshot.matches('paying') || snapshot.matches('redirecting');
 

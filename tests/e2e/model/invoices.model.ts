@@ -34,6 +34,8 @@ const NOTICES: Record<PaymentReturn, string> = {
 async function expectNotice(page: Page, returned: PaymentReturn | null) {
   if (returned === null) await expect(notice(page)).toHaveCount(0);
   else await expect(notice(page)).toHaveText(new RegExp(`^${NOTICES[returned]}`));
+  // The address never keeps the return once the page has it: a reload would announce it again.
+  await expect(page).toHaveURL(/\/invoices$/);
 }
 
 await describeBrowserModel<typeof invoicesMachine, Ctx>({
