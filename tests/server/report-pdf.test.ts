@@ -102,9 +102,10 @@ describe('decompression bombs are refused, in bounded time', () => {
   it('200 MB of zeros in a page, Flate-packed to ~200 kB', async () => {
     const bomb = await flateBomb(200);
     expect(bomb.length).toBeLessThan(400_000);
-    const started = performance.now();
+    const started = process.cpuUsage();
     expect(await refusalOf(bomb)).toBe('bomb');
-    expect(performance.now() - started).toBeLessThan(2000);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
   });
 
   it('a small stream that unpacks past the ratio, and one packed twice (a few kB for 200 MB)', async () => {
@@ -163,19 +164,23 @@ describe('hostile structure costs bounded work and never throws', () => {
   });
 
   it('headers over one long line of comments, and digits without end, within the time limit', async () => {
-    const started = performance.now();
+    // The CPU time the checks took, which a busy machine does not stretch as it does the clock on the wall.
+    const started = process.cpuUsage();
     const comments = `${'1 1 %'.repeat(400_000)}\n`;
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: comments }))).toBe('ok');
     const digits = `%${'7'.repeat(2_000_000)}\n${'7 '.repeat(500_000)}\n`;
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: digits }))).toBe('ok');
-    expect(performance.now() - started).toBeLessThan(MAX_CHECK_MS);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(MAX_CHECK_MS);
   });
 
-  it('work that grows with the square of the size is cut off at the time limit', async () => {
-    const started = performance.now();
+  // MAX_CHECK_MS of CPU time: on a busy machine the clock on the wall runs further, so the test allows for it.
+  it('work that grows with the square of the size is cut off at the time limit', { timeout: 60_000 }, async () => {
+    const started = process.cpuUsage();
     const unclosed = handMadePdf(CATALOG_AND_PAGE, { extra: '1 0 obj ('.repeat(200_000) });
     expect(await refusalOf(unclosed)).toBe('tooComplex');
-    expect(performance.now() - started).toBeLessThan(MAX_CHECK_MS * 2);
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(MAX_CHECK_MS * 2);
   });
 
   it('random bytes after the header never make it throw', async () => {
