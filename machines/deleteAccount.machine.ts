@@ -1,8 +1,17 @@
 /**
- * Account deletion (docs/product.md#deletion, #errors): the red 'Delete Account' link asks for confirmation
- * in a dialog, then requests deletion and shows the server's message as a success toast; failure is an error toast at
- * top-left. A scheduled deletion can be undone while its grace period runs. After either succeeds the user is
- * read again (`refreshing`), so the page shows the deletion as scheduled or not; a failed read changes nothing.
+ * Account deletion on the profile (docs/product.md#deletion, #errors). The machine knows whether a deletion is
+ * scheduled, so the page offers one thing at a time:
+ *
+ * - `active` (none scheduled): the red 'Delete Account' link asks for confirmation in a dialog, then requests
+ *   deletion and shows the server's message as a success toast; failure is an error toast at top-left.
+ * - `scheduled`: the notice 'Your account is scheduled for deletion on …' with 'Cancel the deletion', which
+ *   undoes it while its grace period runs.
+ *
+ * The start picks one from the user the page opened with. After a request or an undo succeeds the user is read
+ * again (`refreshing`), inside the state the server's answer leads to, and the user read decides where the
+ * machine settles. A failed read stays there: after a request the deletion is scheduled (the server accepted
+ * it; offering 'Delete Account' again would be untrue), after an undo it is not. The context keeps the date of
+ * the last user read; null while it is not known (the notice then gives no date).
  *
  * An office or admin account (the `role` it starts with) confirms with its current password instead
  * (`confirmingWithPassword`): the dialog asks for it, the confirmation carries it, and a refusal (a wrong
@@ -25,6 +34,8 @@ export type DeleteAccountEvent =
 export interface DeleteAccountInput {
   /** The signed-in user's role (domain/orders.ts); none or 'common' for a customer. */
   role?: Role | undefined;
+  /** The signed-in user's scheduled deletion (an ISO date), null when none is scheduled. */
+  deletionScheduledFor: string | null;
 }
 
 /** What the deletion request sends: nothing for a customer, the current password for the office. */
@@ -32,15 +43,20 @@ export type DeletionProof = { password: string } | undefined;
 
 interface DeleteAccountContext {
   role: Role | undefined;
+  /** When the deletion is due, as the last user read said; null when none is, or while it is not known. */
+  deletionScheduledFor: string | null;
   /** The refusal shown in the password dialog (null while there is none). */
   error: string | null;
 }
+
+/** When the user's deletion is due; null when none is scheduled (the wire may leave the field out). */
+const dueDate = (user: User): string | null => user.deletionScheduledFor ?? null;
 
 export const deleteAccountMachine = setup({
   types: {
     context: {} as DeleteAccountContext,
     events: {} as DeleteAccountEvent,
-    input: {} as DeleteAccountInput | void,
+    input: {} as DeleteAccountInput,
   },
   actors: {
     requestDeletion: fromPromise<string, DeletionProof>(async () => {
@@ -60,8 +76,16 @@ export const deleteAccountMachine = setup({
     showError: (_, _params: { message: string }) => {},
     /** Hands the user read again to the app. */
     storeUser: (_, _user: User) => {},
+    /** A request or an undo went through: the date read last no longer holds. */
+    forgetDate: assign({ deletionScheduledFor: null }),
+    /** The date of the user read again. */
+    rememberDate: assign((_, user: User) => ({ deletionScheduledFor: dueDate(user) })),
   },
   guards: {
+    /** The page opened on a user whose deletion is scheduled. */
+    deletionScheduled: ({ context }) => context.deletionScheduledFor !== null,
+    /** The user read again has a deletion scheduled. */
+    userHasDeletion: (_, user: User) => dueDate(user) !== null,
     /** An office or admin account confirms its deletion with its password (docs/product.md#deletion). */
     passwordRequired: ({ context }) => isStaff(context.role),
     passwordGiven: ({ event }) => {
@@ -71,81 +95,134 @@ export const deleteAccountMachine = setup({
   },
 }).createMachine({
   id: 'deleteAccount',
-  context: ({ input }) => ({ role: input?.role, error: null }),
-  initial: 'idle',
+  context: ({ input }) => ({ role: input.role, deletionScheduledFor: input.deletionScheduledFor, error: null }),
+  initial: 'start',
   states: {
-    idle: {
-      on: {
-        'delete.open': [{ guard: 'passwordRequired', target: 'confirmingWithPassword' }, { target: 'confirming' }],
-        'delete.undo': 'undoing',
+    /** Picks what the page offers from the user it opened with. */
+    start: {
+      always: [{ guard: 'deletionScheduled', target: 'scheduled' }, { target: 'active' }],
+    },
+    /** No deletion is scheduled: the 'Delete Account' link and its dialog. */
+    active: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'delete.open': [{ guard: 'passwordRequired', target: 'confirmingWithPassword' }, { target: 'confirming' }],
+          },
+        },
+        /** The confirmation dialog is open. */
+        confirming: {
+          on: { 'delete.dismiss': 'idle', 'delete.confirm': 'requesting' },
+        },
+        requesting: {
+          invoke: {
+            id: 'requestDeletion',
+            src: 'requestDeletion',
+            onDone: {
+              target: '#deleteAccount.scheduled.refreshing',
+              actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'forgetDate'],
+            },
+            onError: { target: 'idle', actions: toastActorError },
+          },
+        },
+        /** The office's confirmation dialog, with the current password (and the last refusal, if any). */
+        confirmingWithPassword: {
+          on: {
+            'delete.dismiss': { target: 'idle', actions: assign({ error: null }) },
+            'delete.confirm': { guard: 'passwordGiven', target: 'requestingWithPassword' },
+          },
+        },
+        requestingWithPassword: {
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'requestDeletionWithPassword',
+            src: 'requestDeletion',
+            input: ({ event }) => {
+              assertEvent(event, 'delete.confirm');
+              // Stryker disable next-line StringLiteral: `passwordGiven` let only a password in
+              return { password: event.password ?? '' };
+            },
+            onDone: {
+              target: '#deleteAccount.scheduled.refreshing',
+              actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'forgetDate'],
+            },
+            onError: {
+              target: 'confirmingWithPassword',
+              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+            },
+          },
+        },
+        /** The deletion was cancelled; the user is read again. A failed read stays here: the server cancelled. */
+        refreshing: {
+          invoke: {
+            id: 'refreshUser',
+            src: 'refreshUser',
+            onDone: [
+              {
+                guard: { type: 'userHasDeletion', params: ({ event }) => event.output },
+                target: '#deleteAccount.scheduled.idle',
+                actions: [
+                  { type: 'rememberDate', params: ({ event }) => event.output },
+                  { type: 'storeUser', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'rememberDate', params: ({ event }) => event.output },
+                  { type: 'storeUser', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: 'idle',
+          },
+        },
       },
     },
-    /** The confirmation dialog is open. */
-    confirming: {
-      on: { 'delete.dismiss': 'idle', 'delete.confirm': 'requesting' },
-    },
-    requesting: {
-      invoke: {
-        id: 'requestDeletion',
-        src: 'requestDeletion',
-        onDone: {
-          target: 'refreshing',
-          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
+    /** A deletion is scheduled: the notice and 'Cancel the deletion'. */
+    scheduled: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'delete.undo': 'undoing' },
         },
-        onError: {
-          target: 'idle',
-          actions: toastActorError,
+        undoing: {
+          invoke: {
+            id: 'cancelDeletion',
+            src: 'cancelDeletion',
+            onDone: {
+              target: '#deleteAccount.active.refreshing',
+              actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'forgetDate'],
+            },
+            onError: { target: 'idle', actions: toastActorError },
+          },
         },
-      },
-    },
-    /** The office's confirmation dialog, with the current password (and the last refusal, if any). */
-    confirmingWithPassword: {
-      on: {
-        'delete.dismiss': { target: 'idle', actions: assign({ error: null }) },
-        'delete.confirm': { guard: 'passwordGiven', target: 'requestingWithPassword' },
-      },
-    },
-    requestingWithPassword: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'requestDeletionWithPassword',
-        src: 'requestDeletion',
-        input: ({ event }) => {
-          assertEvent(event, 'delete.confirm');
-          // Stryker disable next-line StringLiteral: `passwordGiven` let only a password in
-          return { password: event.password ?? '' };
+        /** The deletion was requested; the user is read again for its date. A failed read stays here. */
+        refreshing: {
+          invoke: {
+            id: 'refreshUser',
+            src: 'refreshUser',
+            onDone: [
+              {
+                guard: { type: 'userHasDeletion', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: [
+                  { type: 'rememberDate', params: ({ event }) => event.output },
+                  { type: 'storeUser', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: '#deleteAccount.active.idle',
+                actions: [
+                  { type: 'rememberDate', params: ({ event }) => event.output },
+                  { type: 'storeUser', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: 'idle',
+          },
         },
-        onDone: {
-          target: 'refreshing',
-          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
-        },
-        onError: {
-          target: 'confirmingWithPassword',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
-        },
-      },
-    },
-    undoing: {
-      invoke: {
-        id: 'cancelDeletion',
-        src: 'cancelDeletion',
-        onDone: {
-          target: 'refreshing',
-          actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
-        },
-        onError: {
-          target: 'idle',
-          actions: toastActorError,
-        },
-      },
-    },
-    /** The user is read again; a failed read leaves the page as it was. */
-    refreshing: {
-      invoke: {
-        id: 'refreshUser',
-        src: 'refreshUser',
-        onDone: { target: 'idle', actions: { type: 'storeUser', params: ({ event }) => event.output } },
-        onError: 'idle',
       },
     },
   },

@@ -1,5 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { DeleteAccountEvent, deleteAccountMachine } from '#machines/deleteAccount.machine';
 import { lastLoginMachine } from '#machines/lastLogin.machine';
 import { formatSince } from '#machines/lib/since';
 import type { User } from '#domain/types';
@@ -38,6 +40,8 @@ function ProfilePage({ user }: { user: User }) {
     }),
     { input: { user }, inspect: app.inspect },
   );
+  // One deletion actor for the notice and the link: which of them shows is the machine's state.
+  const [deletion, sendDeletion] = useDeletion(user);
   const fileInput = useRef<HTMLInputElement>(null);
   const { name, email, preview, error, saved } = form.context;
   // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
@@ -74,7 +78,7 @@ function ProfilePage({ user }: { user: User }) {
         </div>
 
         <EmailVerification user={user} />
-        <DeletionNotice user={user} />
+        <DeletionNotice snapshot={deletion} send={sendDeletion} />
 
         <form
           className="form profile__form"
@@ -152,7 +156,7 @@ function ProfilePage({ user }: { user: User }) {
           </Suspense>
         )}
 
-        <DeleteAccount role={user.role} />
+        <DeleteAccount snapshot={deletion} send={sendDeletion} />
       </section>
     </main>
   );
@@ -243,8 +247,11 @@ function EmailVerification({ user }: { user: User }) {
   );
 }
 
-/** `role`: an office or admin account confirms its deletion with its password (the machine decides). */
-function useDeletion(role?: User['role']) {
+/**
+ * The deletion machine for the page, started from the user: whether a deletion is scheduled decides what it
+ * offers, and `role` whether the dialog asks for the password (an office or admin account).
+ */
+function useDeletion(user: User) {
   const app = useAppActors();
   const toast = useToast();
   return useMachine(
@@ -253,21 +260,28 @@ function useDeletion(role?: User['role']) {
       // A failed deletion request is an error toast at top-left (docs/product.md#errors).
       showError: (message) => toast({ title: message, variant: 'error', position: 'top-left' }),
     }),
-    { input: { role }, inspect: app.inspect },
+    { input: { role: user.role, deletionScheduledFor: user.deletionScheduledFor ?? null }, inspect: app.inspect },
   );
 }
 
-function DeletionNotice({ user }: { user: User }) {
-  const [snapshot, send] = useDeletion();
-  if (!user.deletionScheduledFor) return null;
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(user.deletionScheduledFor));
+interface DeletionProps {
+  snapshot: SnapshotFrom<typeof deleteAccountMachine>;
+  send: (event: DeleteAccountEvent) => void;
+}
+
+/** While a deletion is scheduled: when, and 'Cancel the deletion' (docs/product.md#deletion). */
+function DeletionNotice({ snapshot, send }: DeletionProps) {
+  if (!snapshot.matches('scheduled')) return null;
+  const due = snapshot.context.deletionScheduledFor;
+  // The date is not known until the user is read again after a request (or when that read failed).
+  const date = due && new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(due));
   return (
     <div className="profile__deletion" role="status">
-      <p>Your account is scheduled for deletion on {date}.</p>
+      <p>{date ? `Your account is scheduled for deletion on ${date}.` : 'Your account is scheduled for deletion.'}</p>
       <button
         type="button"
         className="button button--outline"
-        disabled={snapshot.matches('undoing') || snapshot.matches('refreshing')}
+        disabled={!snapshot.can({ type: 'delete.undo' })}
         onClick={() => send({ type: 'delete.undo' })}
       >
         Cancel the deletion
@@ -276,14 +290,22 @@ function DeletionNotice({ user }: { user: User }) {
   );
 }
 
-function DeleteAccount({ role }: { role: User['role'] }) {
-  const [snapshot, send] = useDeletion(role);
-  const askPassword = snapshot.matches('confirmingWithPassword') || snapshot.matches('requestingWithPassword');
-  const deleting = snapshot.matches('requesting') || snapshot.matches('requestingWithPassword');
-  const open = snapshot.matches('confirming') || askPassword || deleting;
+/** While no deletion is scheduled: the red 'Delete Account' link and its confirmation dialog. */
+function DeleteAccount({ snapshot, send }: DeletionProps) {
+  if (!snapshot.matches('active')) return null;
+  const askPassword =
+    snapshot.matches({ active: 'confirmingWithPassword' }) || snapshot.matches({ active: 'requestingWithPassword' });
+  const deleting = snapshot.matches({ active: 'requesting' }) || snapshot.matches({ active: 'requestingWithPassword' });
+  const open = snapshot.matches({ active: 'confirming' }) || askPassword || deleting;
   return (
     <>
-      <button type="button" className="profile__delete" onClick={() => send({ type: 'delete.open' })}>
+      <button
+        type="button"
+        className="profile__delete"
+        // Disabled only while the user is read again after an undo.
+        disabled={snapshot.matches({ active: 'refreshing' })}
+        onClick={() => send({ type: 'delete.open' })}
+      >
         Delete Account
       </button>
       {open && (

@@ -143,9 +143,21 @@ export const verifyEmailSamples: Samples<typeof verifyEmailMachine> = {
   errors: { sendCode: [new Error('Network Error')], confirmCode: [new Error('This code is not valid.')] },
 };
 
-/** A customer (no role on the wire), and an office member, who confirms with the current password. */
+/** When the sample deletion is due: what the server answers 14 days after a request. */
+export const DELETION_DATE = '2026-12-05T09:00:00.000Z';
+
+/**
+ * A customer (no role on the wire) and an office member, who confirms with the current password, each with and
+ * without a deletion scheduled when the page opens. The user read again says a deletion is scheduled or not,
+ * whichever was done: the read decides where the machine settles.
+ */
 export const deleteAccountSamples: Samples<typeof deleteAccountMachine> = {
-  inputs: [{}, { role: 'office' }],
+  inputs: [
+    { deletionScheduledFor: null },
+    { deletionScheduledFor: DELETION_DATE },
+    { role: 'office', deletionScheduledFor: null },
+    { role: 'office', deletionScheduledFor: DELETION_DATE },
+  ],
   events: [
     { type: 'delete.open' },
     { type: 'delete.dismiss' },
@@ -157,7 +169,7 @@ export const deleteAccountSamples: Samples<typeof deleteAccountMachine> = {
     requestDeletion: ['Your account will be deleted in 14 days.'],
     requestDeletionWithPassword: ['Your account will be deleted in 14 days.'],
     cancelDeletion: ['Your account will not be deleted.'],
-    refreshUser: [{ ...ada, deletionScheduledFor: '2026-12-05T09:00:00.000Z' }],
+    refreshUser: [{ ...ada, deletionScheduledFor: DELETION_DATE }, ada],
   },
   errors: {
     requestDeletion: [new Error('Network Error')],
