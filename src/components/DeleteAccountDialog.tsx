@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { PASSWORD_MAX } from '#domain/contract';
 import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
-import './DeleteAccountDialog.css';
+import './Dialog.css';
 import '../pages/Forms.css';
 
 /**

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ProofField } from '#machines/profile.machine';
 import { Spinner } from './Spinner';
-import './DeleteAccountDialog.css';
+import './Dialog.css';
 import '../pages/Forms.css';
 
 /** The step after the proof: the code sent to the new address (the profile machine's `confirming.newAddress`). */
