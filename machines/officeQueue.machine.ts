@@ -18,6 +18,7 @@ import { type ServiceType, SERVICE_TYPES } from '#domain/contract';
 import { toastActorError } from './lib/errorToast';
 import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
 import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '#domain/officeContract';
+import type { OrderStatus } from '#domain/orders';
 import type { ChosenFile } from './lib/chosenFile';
 import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';
@@ -47,14 +48,16 @@ export type OfficeQueueEvent =
   | { type: 'office.schedule' }
   | { type: 'office.chooseReport'; file: ChosenFile }
   | { type: 'office.sendReport' }
-  | { type: 'office.deliver' };
+  | { type: 'office.deliver' }
+  | { type: 'office.confirm' }
+  | { type: 'office.cancel' };
 
 export interface OfficeQueueContext {
   view: OfficeView;
   orders: OfficeOrder[];
   /** The order open in detail, as the server last described it. */
   selected: OfficeOrder | null;
-  /** An order to open once the list is there (/office?order=<id>, the office e-mail's link). */
+  /** An order to open before any list (/office?order=<id>, the office e-mail's link). */
   opening: string | null;
   draft: ScheduleDraft;
   report: ChosenFile | null;
@@ -97,6 +100,20 @@ export function orderState(order: OfficeOrder) {
     value: order.status,
     context: { type: serviceType(order), paidAt: order.paidAt, scheduledAt: order.scheduledAt },
   });
+}
+
+/** Which list holds an order of each status: as the server's lists are made (docs/product.md#orders). */
+const VIEW_OF_STATUS: Record<OrderStatus, OfficeView> = {
+  awaitingPayment: 'unpaid',
+  paid: 'queue',
+  scheduled: 'queue',
+  reportSent: 'queue',
+  delivered: 'delivered',
+};
+
+/** The list an order is in, so that an order opened from a link is shown beside its own list. */
+export function viewOf(order: OfficeOrder): OfficeView {
+  return VIEW_OF_STATUS[order.status];
 }
 
 /** Marking delivered now (`now` in ms): the order machine decides whether a call's time has come. */
@@ -253,37 +270,38 @@ export const officeQueueMachine = setup({
       },
     },
     desk: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        /** An order the address names is opened first, its list after it; else the list loads at once. */
+        start: {
+          always: [{ guard: 'hasOrderToOpen', target: 'opening' }, { target: 'loading' }],
+        },
         /** The chosen list is loading (again, after a change: the list on screen stays until it arrives). */
         loading: {
           invoke: {
             id: 'loadOrders',
             src: 'loadOrders',
             input: ({ context }) => ({ view: context.view }),
-            onDone: [
-              {
-                guard: 'hasOrderToOpen',
-                target: 'opening',
-                actions: { type: 'storeOrders', params: ({ event }) => event.output },
-              },
-              { target: 'ready', actions: { type: 'storeOrders', params: ({ event }) => event.output } },
-            ],
+            onDone: { target: 'ready', actions: { type: 'storeOrders', params: ({ event }) => event.output } },
             onError: {
               target: 'unavailable',
               actions: toastActorError,
             },
           },
         },
-        /** The order the address names is loading: it may be in another list than the one shown. */
+        /**
+         * The order the address names is loading, before any list: it may be in any of them, and the list
+         * loaded next is the one that holds it. When it cannot be opened, the list asked for loads.
+         */
         opening: {
           invoke: {
             id: 'loadOrder',
             src: 'loadOrder',
             input: ({ context }) => ({ id: context.opening! }),
             onDone: {
-              target: 'ready',
+              target: 'loading',
               actions: assign(({ context, event }) => ({
+                view: viewOf(event.output),
                 selected: event.output,
                 draft: draftFor(event.output, context.timeZone),
                 report: null,
@@ -291,7 +309,7 @@ export const officeQueueMachine = setup({
               })),
             },
             onError: {
-              target: 'ready',
+              target: 'loading',
               actions: [assign({ opening: null }), toastActorError],
             },
           },
@@ -330,7 +348,17 @@ export const officeQueueMachine = setup({
               { actions: [assign({ report: null }), { type: 'showError', params: { message: REPORT_REFUSED } }] },
             ],
             'office.sendReport': { guard: 'canSendReport', target: 'sendingReport' },
-            'office.deliver': { guard: 'canDeliver', target: 'delivering' },
+            'office.deliver': { guard: 'canDeliver', target: 'confirmingDelivery' },
+          },
+        },
+        /**
+         * Marking delivered cannot be undone, so it is confirmed first (docs/product.md#orders). The dialog is
+         * modal: nothing but its two answers is taken while it is open.
+         */
+        confirmingDelivery: {
+          on: {
+            'office.confirm': { guard: 'canDeliver', target: 'delivering' },
+            'office.cancel': 'ready',
           },
         },
         scheduling: changeState(

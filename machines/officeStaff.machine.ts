@@ -1,7 +1,8 @@
 /**
  * The admin's staff panel on /office (docs/product.md#orders): who has the office or admin role, granting the
- * office role to an account by its e-mail address, and revoking it. Each change answers the list as it now
- * stands, which replaces the one shown; a failure is an error toast and the form keeps what was typed.
+ * office role to an account by its e-mail address, and revoking it (confirmed first in a dialog: the member
+ * loses the office at once). Each change answers the list as it now stands, which replaces the one shown; a
+ * failure is an error toast and the form keeps what was typed.
  *
  * Only the office role is granted or revoked here: admins are made with `npm run roles`, so an admin cannot
  * lock every admin out from the browser.
@@ -16,13 +17,15 @@ export type OfficeStaffEvent =
   | { type: 'staff.changeEmail'; value: string }
   | { type: 'staff.grant' }
   | { type: 'staff.revoke'; id: string }
+  | { type: 'staff.confirm' }
+  | { type: 'staff.cancel' }
   | { type: 'staff.reload' };
 
 interface OfficeStaffContext {
   staff: StaffMember[];
   /** The address typed into the grant form. */
   email: string;
-  /** The member whose role is being revoked. */
+  /** The member whose role is to be revoked (while the confirmation is asked) or is being revoked. */
   revoking: string | null;
 }
 
@@ -92,9 +95,16 @@ export const officeStaffMachine = setup({
         'staff.grant': { guard: 'emailGiven', target: 'granting' },
         'staff.revoke': {
           guard: 'revocable',
-          target: 'revoking',
+          target: 'confirmingRevoke',
           actions: assign({ revoking: ({ event }) => event.id }),
         },
+      },
+    },
+    /** The revocation is confirmed first (docs/product.md#orders): the member would lose the office at once. */
+    confirmingRevoke: {
+      on: {
+        'staff.confirm': 'revoking',
+        'staff.cancel': { target: 'ready', actions: assign({ revoking: null }) },
       },
     },
     granting: {

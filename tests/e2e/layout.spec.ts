@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { paidOrder, staffAccount } from './model/office';
+import { paidOrder, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
 
@@ -209,23 +209,49 @@ test("the wizard's steps and the sandbox checkout fit every width", async ({ pag
   expect(await page.request.get('/favicon.ico').then((r) => r.status())).toBe(200);
 });
 
-test('the office queue and an order fit every width', async ({ page, baseURL }, testInfo) => {
+test('the office queue, an order and the office’s confirmations fit every width', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   const customer = await existingAccount(page);
   const order = await paidOrder(page, customer, 1, 'Video Meeting', 'shop.example.com');
-  const staff = await staffAccount(page, 'office');
+  // A report already sent, so that it may be marked delivered; an office colleague whose access may be revoked.
+  const report = await paidOrder(page, customer, 0, 'PDF Sent to Email');
+  const colleague = await staffAccount(page, 'office');
+  // An admin: the office page with its staff panel.
+  const staff = await staffAccount(page, 'admin');
+  const sent = await page.request.post(`/api/office/orders/${report.id}/report`, {
+    headers: { authorization: `Bearer ${staff.token}` },
+    multipart: { report: { name: 'audit.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Layout report') } },
+  });
+  expect(sent.status()).toBe(200);
   await withStoredToken(page, staff.token);
 
   await openAt(page, '/office');
   await expect(page.getByText(order.title).first()).toBeVisible();
   await checkWidths(page, testInfo, 'office');
   // Opened from the keyboard: focus moves to the order's title for screen readers, without a heavy box around it.
-  await page.getByTestId('office-order').filter({ hasText: customer.email }).focus();
+  await page.getByTestId('office-order').filter({ hasText: customer.email }).filter({ hasText: order.title }).focus();
   await page.keyboard.press('Enter');
   const title = page.getByRole('heading', { name: order.title });
   await expect(title).toBeFocused();
   const ring = await title.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).boxShadow]);
   expect(ring).toEqual(['none', 'none']);
   await checkWidths(page, testInfo, 'office-order');
+
+  // The confirmations asked before marking delivered and before revoking access, open over the page.
+  await openAt(page, `/office?order=${report.id}`);
+  await page.getByTestId('order-detail').getByRole('button', { name: 'Mark delivered' }).click();
+  const delivery = page.getByRole('alertdialog', { name: 'Mark this order delivered?' });
+  await expect(delivery).toBeVisible();
+  await checkWidths(page, testInfo, 'office-confirm-delivery');
+  await delivery.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Revoke office access of ${colleague.name} (${colleague.email})` }).click();
+  const revocation = page.getByRole('alertdialog', { name: 'Revoke office access?' });
+  await expect(revocation).toBeVisible();
+  await checkWidths(page, testInfo, 'office-confirm-revoke');
+  await revocation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(revocation).toHaveCount(0);
 });

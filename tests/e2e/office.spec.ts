@@ -276,9 +276,22 @@ test('the office delivers a meeting and a report; the customer follows every ste
   await expect(list).toContainText(`Your report for ${reportService.title} was e-mailed to you.`);
   await bell.click();
 
-  // 7. The report is delivered and leaves the queue for the delivered list. The meeting is not: it has not
-  //    taken place yet, and the page says when it may be marked delivered (the server refuses it too).
-  await office.getByRole('button', { name: 'Mark delivered' }).click();
+  // 7. The report is delivered, once confirmed, and leaves the queue for the delivered list. The meeting is not:
+  //    it has not taken place yet, and the page says when it may be marked delivered (the server refuses it too).
+  const markDelivered = detail.getByRole('button', { name: 'Mark delivered' });
+  const confirmDelivery = office.getByRole('alertdialog', { name: 'Mark this order delivered?' });
+  await markDelivered.click();
+  await expect(confirmDelivery).toContainText(
+    `${reportService.title} for ${customer.name} (${customer.email}): the customer is told by e-mail and in the ` +
+      'bell, and the order moves to the Delivered list. This cannot be undone.',
+  );
+  // Focus starts on Cancel; Escape answers no, and nothing is sent.
+  await expect(confirmDelivery.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await office.keyboard.press('Escape');
+  await expect(confirmDelivery).toHaveCount(0);
+  await expect(detail.locator('.office-detail__status')).toContainText('Report sent');
+  await markDelivered.click();
+  await confirmDelivery.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(toast(office, 'The order is marked delivered.')).toBeVisible();
   await expect(detail.locator('.office-detail__status')).toContainText('Delivered');
   await expect(reportRow).toHaveCount(0);
@@ -293,6 +306,17 @@ test('the office delivers a meeting and a report; the customer follows every ste
   await expect(rows.filter({ hasText: customer.email }).first().getByTestId('promise')).toHaveText(
     /Delivered (on time|.* late)/,
   );
+  // A link to the delivered order (the office e-mail's kind) opens it under the Delivered tab, beside that list.
+  await office.goto(`/office?order=${reportId}`);
+  await expect(office.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(detail.getByRole('heading', { level: 2, name: reportService.title })).toBeVisible();
+  await expect(detail.locator('.office-detail__status')).toContainText('Delivered');
+  await expect(office.getByRole('tab', { name: 'Delivered' })).toHaveAttribute('aria-selected', 'true');
+  await expect(office.getByRole('tab', { name: 'Queue' })).toHaveAttribute('aria-selected', 'false');
+  await expect(office.getByRole('tabpanel', { name: 'Delivered' })).toBeVisible();
+  await expect(reportRow).toHaveAttribute('aria-current', 'true');
+  await expect(meetingRow).toHaveCount(0);
+  await expect(office).toHaveURL(new RegExp(`/office\\?order=${reportId}$`));
 
   // 8. The customer sees the report delivered, can still download it, and was told in the bell; the meeting
   //    keeps its time, how to join and "Add to calendar".
@@ -320,7 +344,18 @@ test('the office delivers a meeting and a report; the customer follows every ste
   // 10. The admin takes the role back: the office is gone for the colleague.
   await adminPage.reload();
   await expect(adminPage.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
-  await staff.getByRole('button', { name: `Revoke office access of ${colleague.name} (${colleague.email})` }).click();
+  const revoke = staff.getByRole('button', { name: `Revoke office access of ${colleague.name} (${colleague.email})` });
+  const confirmRevoke = adminPage.getByRole('alertdialog', { name: 'Revoke office access?' });
+  await revoke.click();
+  await expect(confirmRevoke).toContainText(
+    `${colleague.name} (${colleague.email}) will no longer reach the office area. You can grant access again later.`,
+  );
+  // Cancel keeps the colleague's role.
+  await confirmRevoke.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmRevoke).toHaveCount(0);
+  await expect(staff.getByTestId('staff-member').filter({ hasText: colleague.email })).toContainText('Office');
+  await revoke.click();
+  await confirmRevoke.getByRole('button', { name: 'Revoke access' }).click();
   await expect(toast(adminPage, `${colleague.name} no longer has access to the office.`)).toBeVisible();
   await expect(staff.getByTestId('staff-member').filter({ hasText: colleague.email })).toHaveCount(0);
   await open(office, '/office');

@@ -16,6 +16,7 @@ import {
   orderCan,
   REPORT_REFUSED,
   scheduleRequest,
+  viewOf,
 } from '#machines/officeQueue.machine';
 import {
   callDelivered,
@@ -24,6 +25,7 @@ import {
   callScheduledLate,
   OFFICE_NOW,
   OFFICE_ZONE,
+  reportDelivered,
   reportPaid,
   reportSent,
 } from './fixtures';
@@ -41,11 +43,19 @@ describePathTests({
     // A change is only ever made to the open order, and only what the order machine allows.
     if (snapshot.matches({ desk: 'scheduling' })) expect(canSchedule(snapshot.context)).toBe(true);
     if (snapshot.matches({ desk: 'sendingReport' })) expect(snapshot.context.report?.type).toBe('application/pdf');
-    if (snapshot.matches({ desk: 'delivering' })) {
+    if (snapshot.matches({ desk: 'delivering' }) || snapshot.matches({ desk: 'confirmingDelivery' })) {
       expect(['scheduled', 'reportSent']).toContain(snapshot.context.selected?.status);
     }
-    // The address's order is opened once, after the list.
+    // The address's order is opened once, before any list.
     if (snapshot.matches({ desk: 'ready' })) expect(snapshot.context.opening).toBeNull();
+    if (snapshot.matches({ desk: 'opening' })) expect(snapshot.context.orders).toEqual([]);
+    if (snapshot.matches({ desk: 'loading' })) {
+      const { view, orders, selected } = snapshot.context;
+      // The list asked for is the one shown in the tabs; after an order was opened from the address (an order
+      // open while no list was loaded yet), it is the list that holds that order.
+      expect(snapshot.children.loadOrders?.getSnapshot().input).toEqual({ view });
+      if (selected !== null && orders.length === 0) expect(view).toBe(viewOf(selected));
+    }
   },
 });
 
@@ -331,30 +341,49 @@ describe('the office desk', () => {
       timeZone: OFFICE_ZONE,
     });
     expect(plain.calls.loadOrders).toEqual([{ view: 'queue' }]);
-    const linked = officeDesk({}, { view: 'delivered', orderId: callScheduled.id, timeZone: 'America/New_York' });
+    const linked = officeDesk({}, { view: 'unpaid', orderId: callScheduled.id, timeZone: 'America/New_York' });
+    // The order is asked for first; no list yet.
+    expect(linked.actor.getSnapshot().value).toEqual({ clock: 'ticking', desk: 'opening' });
     expect(linked.context()).toMatchObject({
-      view: 'delivered',
+      view: 'unpaid',
       opening: callScheduled.id,
       timeZone: 'America/New_York',
     });
-    expect(linked.calls.loadOrders).toEqual([{ view: 'delivered' }]);
+    expect(linked.calls.loadOrder).toEqual([{ id: callScheduled.id }]);
+    expect(linked.calls.loadOrders).toEqual([]);
   });
 
-  it('opens the order the address names after the list, from whichever list holds it', async () => {
+  it('finds the list of each status where the server lists it', () => {
+    const withStatus = (status: OfficeOrder['status']) => viewOf({ ...callPaid, status });
+    expect(withStatus('awaitingPayment')).toBe('unpaid');
+    expect(withStatus('paid')).toBe('queue');
+    expect(withStatus('scheduled')).toBe('queue');
+    expect(withStatus('reportSent')).toBe('queue');
+    expect(withStatus('delivered')).toBe('delivered');
+    expect(viewOf(reportDelivered)).toBe('delivered');
+  });
+
+  it('opens the order the address names first, then the list that holds it', async () => {
     const waiting = officeDesk({ loadOrders: [[callPaid]] }, { orderId: 'call-9' });
-    await waiting.settled('opening');
-    expect(waiting.context().orders).toEqual([callPaid]);
+    expect(waiting.desk()).toBe('opening');
     expect(waiting.calls.loadOrder).toEqual([{ id: 'call-9' }]);
-    const desk = officeDesk({ loadOrders: [[callPaid]], loadOrder: [callScheduledLate] }, { orderId: 'call-9' });
-    await desk.settled('ready');
-    expect(desk.context()).toMatchObject({
-      orders: [callPaid],
+    expect(waiting.calls.loadOrders).toEqual([]);
+    // The order is open while its list loads.
+    const listing = officeDesk({ loadOrder: [callScheduledLate] }, { orderId: 'call-9' });
+    await listing.settled('loading');
+    expect(listing.context()).toMatchObject({
+      view: 'queue',
+      orders: [],
       selected: callScheduledLate,
       draft: draftFor(callScheduledLate, OFFICE_ZONE),
       report: null,
       opening: null,
     });
+    const desk = officeDesk({ loadOrders: [[reportPaid]], loadOrder: [callScheduledLate] }, { orderId: 'call-9' });
+    await desk.settled('ready');
+    expect(desk.context()).toMatchObject({ orders: [reportPaid], selected: callScheduledLate, opening: null });
     expect(desk.context().draft.at).toBe('2026-11-25T15:00');
+    expect(desk.calls.loadOrders).toEqual([{ view: 'queue' }]);
     expect(desk.errors).toEqual([]);
     // Without an order in the address none is asked for.
     const plain = officeDesk({ loadOrders: [[callPaid]] });
@@ -362,11 +391,33 @@ describe('the office desk', () => {
     expect(plain.calls.loadOrder).toEqual([]);
   });
 
-  it('says why the order the address names could not be opened, and shows the list', async () => {
+  it('shows a delivered order from the address beside the delivered list, and an unpaid one beside the unpaid', async () => {
+    const delivered = officeDesk(
+      { loadOrders: [[reportDelivered, callDelivered]], loadOrder: [callDelivered] },
+      {
+        orderId: callDelivered.id,
+      },
+    );
+    await delivered.settled('ready');
+    expect(delivered.calls.loadOrders).toEqual([{ view: 'delivered' }]);
+    expect(delivered.context()).toMatchObject({
+      view: 'delivered',
+      orders: [reportDelivered, callDelivered],
+      selected: callDelivered,
+    });
+    const unpaidOrder: OfficeOrder = { ...callPaid, status: 'awaitingPayment', paidAt: null, deadline: null };
+    const unpaid = officeDesk({ loadOrders: [[unpaidOrder]], loadOrder: [unpaidOrder] }, { orderId: callPaid.id });
+    await unpaid.settled('ready');
+    expect(unpaid.calls.loadOrders).toEqual([{ view: 'unpaid' }]);
+    expect(unpaid.context()).toMatchObject({ view: 'unpaid', selected: unpaidOrder });
+  });
+
+  it('says why the order the address names could not be opened, and shows the queue', async () => {
     const desk = officeDesk({ loadOrders: [[callPaid]], loadOrder: [new Error('No such order.')] }, { orderId: 'x' });
     await desk.settled('ready');
     expect(desk.errors).toEqual(['No such order.']);
-    expect(desk.context()).toMatchObject({ orders: [callPaid], selected: null, opening: null });
+    expect(desk.calls.loadOrders).toEqual([{ view: 'queue' }]);
+    expect(desk.context()).toMatchObject({ view: 'queue', orders: [callPaid], selected: null, opening: null });
   });
 
   it('says why the list failed, claims nothing about it, and loads it again when asked', async () => {
@@ -502,6 +553,7 @@ describe('the office desk', () => {
     expect(desk.context().report).toBe(pdf);
     desk.actor.send({ type: 'office.select', id: otherCall.id });
     desk.actor.send({ type: 'office.deliver' });
+    desk.actor.send({ type: 'office.confirm' });
     expect(desk.desk()).toBe('delivering');
     await desk.settled('ready');
     expect(desk.context().selected).toEqual(otherCall);
@@ -569,6 +621,8 @@ describe('the office desk', () => {
     // The countdowns' clock reaches the call's start: now it may be delivered.
     vi.advanceTimersByTime(COUNTDOWN_REFRESH_MS);
     early.actor.send({ type: 'office.deliver' });
+    expect(early.desk()).toBe('confirmingDelivery');
+    early.actor.send({ type: 'office.confirm' });
     expect(early.desk()).toBe('delivering');
     vi.useRealTimers();
     expect(early.calls.deliverOrder).toEqual([{ id: otherCall.id }]);
@@ -586,11 +640,48 @@ describe('the office desk', () => {
     expect(desk.desk()).toBe('ready');
     desk.actor.send({ type: 'office.select', id: otherCall.id });
     desk.actor.send({ type: 'office.deliver' });
+    desk.actor.send({ type: 'office.confirm' });
     await desk.settled('loading');
     expect(desk.calls.deliverOrder).toEqual([{ id: otherCall.id }]);
     expect(desk.context()).toMatchObject({ selected: callDelivered, draft: draftFor(callDelivered, OFFICE_ZONE) });
     expect(desk.announced).toEqual(['The order is marked delivered.']);
     expect(desk.calls.loadOrders).toHaveLength(2);
+  });
+
+  it('asks before marking delivered: nothing is sent until confirmed, and nothing else is taken meanwhile', async () => {
+    const desk = officeDesk(
+      { loadOrders: [[callPaid, otherCall], [callPaid]], deliverOrder: [callDelivered] },
+      { now: CALL_STARTED },
+    );
+    await desk.settled('ready');
+    desk.actor.send({ type: 'office.select', id: otherCall.id });
+    // The dialog's answers mean nothing while it is closed.
+    desk.actor.send({ type: 'office.confirm' });
+    expect(desk.desk()).toBe('ready');
+    desk.actor.send({ type: 'office.deliver' });
+    expect(desk.desk()).toBe('confirmingDelivery');
+    // The dialog is modal: the page behind it takes nothing.
+    for (const event of [
+      { type: 'office.select', id: callPaid.id },
+      { type: 'office.deselect' },
+      { type: 'office.reload' },
+      { type: 'office.switchView', view: 'unpaid' },
+      { type: 'office.deliver' },
+    ] as const) {
+      desk.actor.send(event);
+      expect(desk.desk()).toBe('confirmingDelivery');
+    }
+    expect(desk.context()).toMatchObject({ view: 'queue', selected: otherCall });
+    desk.actor.send({ type: 'office.cancel' });
+    expect(desk.desk()).toBe('ready');
+    expect(desk.context().selected).toEqual(otherCall);
+    expect(desk.calls.deliverOrder).toEqual([]);
+    desk.actor.send({ type: 'office.deliver' });
+    desk.actor.send({ type: 'office.confirm' });
+    expect(desk.desk()).toBe('delivering');
+    await desk.settled('ready');
+    expect(desk.calls.deliverOrder).toEqual([{ id: otherCall.id }]);
+    expect(desk.calls.loadOrders).toEqual([{ view: 'queue' }, { view: 'queue' }]);
   });
 
   it('reads the clock for the countdowns every minute', () => {
@@ -636,6 +727,7 @@ it('fails with the name of a service the page did not provide', async () => {
   await ready();
   listed.send({ type: 'office.select', id: otherCall.id });
   listed.send({ type: 'office.deliver' });
+  listed.send({ type: 'office.confirm' });
   await ready();
   expect(errors).toEqual([
     'loadOrder is not provided',

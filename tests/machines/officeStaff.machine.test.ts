@@ -11,9 +11,10 @@ describePathTests({
   machine: officeStaffMachine,
   ...officeStaffSamples,
   check: (snapshot) => {
-    // Only an office member's role is taken away here; an admin's never.
-    if (snapshot.matches('revoking')) expect(snapshot.context.revoking).toBe(staffOffice.id);
-    else expect(snapshot.context.revoking).toBeNull();
+    // Only an office member's role is taken away here (or asked about); an admin's never.
+    if (snapshot.matches('revoking') || snapshot.matches('confirmingRevoke')) {
+      expect(snapshot.context.revoking).toBe(staffOffice.id);
+    } else expect(snapshot.context.revoking).toBeNull();
   },
 });
 
@@ -188,6 +189,11 @@ describe('the staff panel', () => {
     panel.actor.send({ type: 'staff.revoke', id: 'user-unknown' });
     expect(panel.actor.getSnapshot().value).toBe('ready');
     panel.actor.send({ type: 'staff.revoke', id: staffOffice.id });
+    // Asked first: nothing is sent until confirmed.
+    expect(panel.actor.getSnapshot().value).toBe('confirmingRevoke');
+    expect(panel.context().revoking).toBe(staffOffice.id);
+    expect(panel.calls.revokeOffice).toEqual([]);
+    panel.actor.send({ type: 'staff.confirm' });
     expect(panel.actor.getSnapshot().value).toBe('revoking');
     expect(panel.context().revoking).toBe(staffOffice.id);
     await panel.settled('ready');
@@ -196,10 +202,31 @@ describe('the staff panel', () => {
     expect(panel.context()).toEqual({ staff: [staffAdmin, carol], email: '', revoking: null });
   });
 
+  it('forgets the member when the revocation is cancelled, and sends nothing', async () => {
+    const panel = staffPanel({ loadStaff: [[staffAdmin, staffOffice]] });
+    await panel.settled('ready');
+    // The dialog's answers mean nothing while it is closed.
+    panel.actor.send({ type: 'staff.confirm' });
+    panel.actor.send({ type: 'staff.cancel' });
+    expect(panel.actor.getSnapshot().value).toBe('ready');
+    panel.actor.send({ type: 'staff.revoke', id: staffOffice.id });
+    expect(panel.actor.getSnapshot().value).toBe('confirmingRevoke');
+    // While it is open no other member is asked about, and no grant starts.
+    panel.actor.send({ type: 'staff.changeEmail', value: 'carol@example.com' });
+    panel.actor.send({ type: 'staff.grant' });
+    expect(panel.actor.getSnapshot().value).toBe('confirmingRevoke');
+    panel.actor.send({ type: 'staff.cancel' });
+    expect(panel.actor.getSnapshot().value).toBe('ready');
+    expect(panel.context()).toEqual({ staff: [staffAdmin, staffOffice], email: 'carol@example.com', revoking: null });
+    expect(panel.calls.revokeOffice).toEqual([]);
+    expect(panel.calls.grantOffice).toEqual([]);
+  });
+
   it('says why a revocation failed and keeps the list', async () => {
     const panel = staffPanel({ loadStaff: [[staffAdmin, staffOffice]], revokeOffice: [new Error('Network Error')] });
     await panel.settled('ready');
     panel.actor.send({ type: 'staff.revoke', id: staffOffice.id });
+    panel.actor.send({ type: 'staff.confirm' });
     await panel.settled('ready');
     expect(panel.errors).toEqual(['Network Error']);
     expect(panel.announced).toEqual([]);
@@ -224,6 +251,7 @@ it('fails with the name of a service the page did not provide', async () => {
   listed.send({ type: 'staff.grant' });
   await vi.waitFor(() => expect(errors).toHaveLength(2));
   listed.send({ type: 'staff.revoke', id: staffOffice.id });
+  listed.send({ type: 'staff.confirm' });
   await vi.waitFor(() => expect(errors).toHaveLength(3));
   expect(errors.slice(1)).toEqual(['grantOffice is not provided', 'revokeOffice is not provided']);
 });

@@ -221,13 +221,16 @@ export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
     { type: 'office.chooseReport', file: { type: 'text/plain', size: 12 } },
     { type: 'office.sendReport' },
     { type: 'office.deliver' },
+    { type: 'office.confirm' },
+    { type: 'office.cancel' },
   ],
   outputs: {
     loadOrders: [
       [callPaid, reportPaid],
       [callScheduled, reportSent],
     ],
-    loadOrder: [reportPaid],
+    // The address's order: one in the queue, and one delivered (its list, not the queue, loads next).
+    loadOrder: [reportPaid, callDelivered],
     scheduleCall: [callScheduled],
     uploadReport: [reportSent],
     deliverOrder: [callDelivered],
@@ -247,6 +250,11 @@ export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
     const untouched =
       JSON.stringify(snapshot.context.draft) ===
       JSON.stringify(selected ? draftFor(selected, snapshot.context.timeZone) : emptyDraft);
+    // The confirmation dialog is modal: while it is open only its two buttons can be reached, and they are
+    // there only then.
+    const confirmation = event.type === 'office.confirm' || event.type === 'office.cancel';
+    if (snapshot.matches({ desk: 'confirmingDelivery' })) return confirmation;
+    if (confirmation) return false;
     if (event.type.startsWith('xstate.after.')) return selected === null && snapshot.matches({ desk: 'ready' });
     if (event.type === 'office.reload') return untouched;
     // The tabs switch to another list; the one shown is already there.
@@ -265,8 +273,6 @@ export const officeQueueSamples: Samples<typeof officeQueueMachine> = {
   },
 };
 
-/** The admin's staff panel: a grant by address (and a blank one), a revocation of an office member and of an admin. */
-
 /**
  * How office-page states are told apart. The clock's reading changes with every tick and decides nothing, and
  * the list's name only what is asked for: both are left out.
@@ -281,6 +287,10 @@ export const officeQueueState = (s: SnapshotFrom<typeof officeQueueMachine>) =>
     report: s.context.report?.type ?? null,
   });
 
+/**
+ * The admin's staff panel: a grant by address (and a malformed one), a revocation of an office member and of an
+ * admin, confirmed or cancelled.
+ */
 export const officeStaffSamples: Samples<typeof officeStaffMachine> = {
   events: [
     { type: 'staff.changeEmail', value: '  olive@example.com ' },
@@ -288,6 +298,8 @@ export const officeStaffSamples: Samples<typeof officeStaffMachine> = {
     { type: 'staff.grant' },
     { type: 'staff.revoke', id: staffOffice.id },
     { type: 'staff.revoke', id: staffAdmin.id },
+    { type: 'staff.confirm' },
+    { type: 'staff.cancel' },
     { type: 'staff.reload' },
   ],
   outputs: {

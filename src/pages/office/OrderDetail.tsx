@@ -13,6 +13,7 @@ import {
 } from '#machines/officeQueue.machine';
 import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../shared/orderTime';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
 
@@ -194,6 +195,14 @@ export function OrderDetail({
               The call is on {formatOrderTime(order.scheduledAt!)}: it can be marked delivered once it has started.
             </p>
           )}
+          <ConfirmDialog
+            open={desk === 'confirmingDelivery'}
+            title="Mark this order delivered?"
+            description={deliveryConsequences(order)}
+            confirmLabel="Mark delivered"
+            onConfirm={() => send({ type: 'office.confirm' })}
+            onCancel={() => send({ type: 'office.cancel' })}
+          />
         </div>
       )}
 
@@ -214,6 +223,18 @@ export function OrderDetail({
       </ol>
     </section>
   );
+}
+
+/**
+ * What marking delivered does, as the server does it (docs/product.md#orders): the customer is told in the bell
+ * and by e-mail (nobody, when the account is deleted), and the order leaves the queue for the Delivered list.
+ */
+function deliveryConsequences(order: OfficeOrder): string {
+  const moves = 'the order moves to the Delivered list. This cannot be undone.';
+  return order.customer
+    ? `${order.service.title} for ${order.customer.name} (${order.customer.email}): the customer is told by e-mail ` +
+        `and in the bell, and ${moves}`
+    : `${order.service.title} for a deleted account: nobody is told, and ${moves}`;
 }
 
 /** How to join the call: a web address opens in a new tab (without access back to this page), else plain text. */

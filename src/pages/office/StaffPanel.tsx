@@ -4,6 +4,7 @@ import type { Role } from '#domain/orders';
 import { useAppActors } from '../../shared/AppActorsContext';
 import { useToast } from '../../shared/hooks';
 import { wireOfficeStaff } from '../../shared/wiring/officeStaff';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 
 const ROLE_LABELS: Record<Role, string> = { common: 'Customer', office: 'Office', admin: 'Admin' };
@@ -20,6 +21,8 @@ export function StaffPanel() {
     { inspect: app.inspect },
   );
   const { staff, email, revoking } = snapshot.context;
+  // The member the confirmation asks about, while it is open.
+  const asked = staff.find((member) => member.id === revoking);
 
   return (
     <section className="office-staff" aria-labelledby="office-staff-title">
@@ -49,13 +52,25 @@ export function StaffPanel() {
                   aria-label={`Revoke office access of ${member.name} (${member.email})`}
                   onClick={() => send({ type: 'staff.revoke', id: member.id })}
                 >
-                  {revoking === member.id ? <Spinner label="Revoking" /> : 'Revoke'}
+                  {snapshot.matches('revoking') && revoking === member.id ? <Spinner label="Revoking" /> : 'Revoke'}
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={snapshot.matches('confirmingRevoke')}
+        title="Revoke office access?"
+        description={
+          asked
+            ? `${asked.name} (${asked.email}) will no longer reach the office area. You can grant access again later.`
+            : ''
+        }
+        confirmLabel="Revoke access"
+        onConfirm={() => send({ type: 'staff.confirm' })}
+        onCancel={() => send({ type: 'staff.cancel' })}
+      />
       <form
         className="office-staff__grant"
         onSubmit={(event) => {

@@ -30,12 +30,22 @@ import {
 import { officeQueueSamples, officeQueueState } from '../../machines/samples';
 import { STATUS_LABELS } from '#src/pages/office/orderView';
 import { describeBrowserModel } from './browser';
-import { notAPdfUpload, OFFICE_REQUESTS, paidOrder, type PaidOrder, staffAccount, tinyPdf } from './office';
+import {
+  type Account,
+  notAPdfUpload,
+  OFFICE_REQUESTS,
+  paidOrder,
+  type PaidOrder,
+  staffAccount,
+  tinyPdf,
+} from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 
 interface Ctx {
   /** The real order behind each sample order's id. */
   orders: Record<string, PaidOrder>;
+  /** The customer who ordered them all. */
+  customer: Account;
   list: HeldRequests;
   one: HeldRequests;
   schedule: HeldRequests;
@@ -81,6 +91,7 @@ function realAt(sample: string): string {
 }
 
 const detail = (page: Page) => page.getByTestId('order-detail');
+const confirmation = (page: Page) => page.getByRole('alertdialog', { name: 'Mark this order delivered?' });
 
 /** Presses a button if a person could: a missing or disabled one does nothing. */
 async function press(page: Page, name: string | RegExp) {
@@ -131,6 +142,7 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     await withStoredToken(page, staff.token);
     const ctx: Ctx = {
       orders,
+      customer,
       list: await HeldRequests.on(page, OFFICE_REQUESTS.list),
       one: await HeldRequests.on(page, OFFICE_REQUESTS.one),
       schedule: await HeldRequests.on(page, OFFICE_REQUESTS.schedule),
@@ -143,7 +155,11 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
   },
   states: {
     'clock.ticking': async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Office' })).toBeVisible();
+      // Behind the modal confirmation the page is still on screen, though hidden from assistive technology.
+      await expect(page.getByRole('heading', { level: 1, name: 'Office', includeHidden: true })).toBeVisible();
+    },
+    'desk.start': () => {
+      throw new Error("'start' is transient and never observed");
     },
     'desk.loading': async (page) => {
       await expect(page.locator('#office-list')).toHaveAttribute('aria-busy', 'true');
@@ -160,6 +176,7 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     'desk.ready': async (page, ctx, snapshot) => {
       const { orders, selected, report } = snapshot.context;
       await expect(page.locator('#office-list')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       const rows = page.getByTestId('office-order');
       if (!(selected && page.viewportSize()!.width < 900)) {
         await expect(rows).toHaveCount(orders.length);
@@ -199,7 +216,20 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     'desk.sendingReport': async (page) => {
       await expect(page.getByRole('progressbar', { name: 'Sending the report' })).toBeVisible();
     },
+    // The question names the order and says what follows; focus starts on Cancel.
+    'desk.confirmingDelivery': async (page, ctx, snapshot) => {
+      const dialog = confirmation(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        `${ctx.orders[snapshot.context.selected!.id]!.title} for ${ctx.customer.name} (${ctx.customer.email})`,
+      );
+      await expect(dialog).toContainText('the customer is told by e-mail');
+      await expect(dialog).toContainText('the order moves to the Delivered list');
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    },
     'desk.delivering': async (page) => {
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(page.getByRole('progressbar', { name: 'Marking delivered' })).toBeVisible();
     },
   },
@@ -230,6 +260,8 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     },
     'office.sendReport': (page) => press(page, 'Send report'),
     'office.deliver': (page) => press(page, 'Mark delivered'),
+    'office.confirm': (page) => confirmation(page).getByRole('button', { name: 'Mark delivered' }).click(),
+    'office.cancel': (page) => confirmation(page).getByRole('button', { name: 'Cancel' }).click(),
   },
   outcomes: {
     // The real list, narrowed to this path's orders.

@@ -21,12 +21,21 @@ interface Ctx {
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Staff' });
+const confirmation = (page: Page) => page.getByRole('alertdialog', { name: 'Revoke office access?' });
 const revokeButton = (page: Page, account: Account) =>
   panel(page).getByRole('button', { name: `Revoke office access of ${account.name} (${account.email})` });
 
 await describeBrowserModel<typeof officeStaffMachine, Ctx>({
   machine: officeStaffMachine,
-  model: officeStaffSamples,
+  model: {
+    ...officeStaffSamples,
+    // The confirmation dialog is modal: while it is open only its two buttons can be reached (the address field
+    // behind it too is out of reach), and they are there only then.
+    filterEvents: (snapshot, event) => {
+      const answer = event.type === 'staff.confirm' || event.type === 'staff.cancel';
+      return snapshot.matches('confirmingRevoke') ? answer : !answer;
+    },
+  },
   start: async (page) => {
     const admin = await staffAccount(page, 'admin');
     const colleague = await staffAccount(page, 'office');
@@ -49,6 +58,7 @@ await describeBrowserModel<typeof officeStaffMachine, Ctx>({
     },
     ready: async (page, ctx, snapshot) => {
       const { staff, email } = snapshot.context;
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       const rows = panel(page).getByTestId('staff-member');
       for (const member of [staffAdmin, staffOffice]) {
         const account = ctx.members[member.id]!;
@@ -67,7 +77,19 @@ await describeBrowserModel<typeof officeStaffMachine, Ctx>({
     granting: async (page) => {
       await expect(panel(page).getByRole('progressbar', { name: 'Granting' })).toBeVisible();
     },
+    // The question names the member; focus starts on Cancel.
+    confirmingRevoke: async (page, ctx, snapshot) => {
+      const dialog = confirmation(page);
+      const member = ctx.members[snapshot.context.revoking!]!;
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        `${member.name} (${member.email}) will no longer reach the office area. You can grant access again later.`,
+      );
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'Revoke access' })).toBeVisible();
+    },
     revoking: async (page) => {
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(panel(page).getByRole('progressbar', { name: 'Revoking' })).toBeVisible();
     },
   },
@@ -87,6 +109,8 @@ await describeBrowserModel<typeof officeStaffMachine, Ctx>({
       if ((await button.count()) > 0 && (await button.isEnabled())) await button.click();
     },
     'staff.reload': (page) => panel(page).getByRole('button', { name: 'Load staff again' }).click(),
+    'staff.confirm': (page) => confirmation(page).getByRole('button', { name: 'Revoke access' }).click(),
+    'staff.cancel': (page) => confirmation(page).getByRole('button', { name: 'Cancel' }).click(),
   },
   outcomes: {
     loadStaff: {
