@@ -4,7 +4,7 @@
  * (`toWireUser`), not through a naming plugin, so a reader sees the real column names in queries.
  * Times are ISO 8601 text in UTC (`Date#toISOString`), which sorts and compares as text.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus, Role } from '#domain/orders';
 
 export interface UsersTable {
@@ -259,6 +259,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -284,4 +286,34 @@ export interface JobLeasesTable {
   name: string;
   claimed_at: string;
   claimed_by: string;
+}
+
+/** A customer's passkey (WebAuthn credential): its public key only; the private key never leaves the authenticator. */
+export interface PasskeysTable {
+  /** Our id for it, the one the API names. */
+  id: string;
+  user_id: string;
+  /** The authenticator's credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, as the authenticator gave it at registration. */
+  public_key: Uint8Array;
+  /** The signature counter last seen: a bigint column, which PostgreSQL returns as text. */
+  counter: ColumnType<number | string, number, number>;
+  /** The transports the browser reported, a JSON array of strings. */
+  transports: string;
+  /** What the customer called it ("Laptop", "Phone"). */
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** What a ceremony's challenge was made for (server/passkeys/challenges.ts). */
+export type PasskeyChallengePurpose = 'registration' | 'authentication';
+
+/** A challenge an answer has used: kept until it would have expired, so that it is never accepted twice. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  used_at: string;
+  expires_at: string;
 }

@@ -43,6 +43,8 @@ describe('the migrations on PostgreSQL', () => {
         'notifications',
         'order_events',
         'orders',
+        'passkey_challenges',
+        'passkeys',
         'payment_events',
         'server_secrets',
         'sessions',
