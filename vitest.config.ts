@@ -18,6 +18,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/postgres.test.ts',
   'tests/server/shutdown.test.ts',
   'tests/server/instances.test.ts',
+  'tests/server/passkeys-instances.test.ts',
   'tests/server/mail-queue-processes.test.ts',
   'tests/server/database-down.test.ts',
   'tests/server/postgres-races.test.ts',

@@ -28,6 +28,8 @@ export type SecurityEvent =
   | 'email.change_refused'
   | 'identity.linked'
   | 'identity.link_refused'
+  | 'passkey.added'
+  | 'passkey.removed'
   | 'account.deletion_requested'
   | 'account.deletion_cancelled'
   | 'account.deleted'

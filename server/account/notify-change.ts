@@ -16,6 +16,8 @@ const EVENTS: Record<SecurityChange['kind'], SecurityEvent> = {
   password_changed: 'password.changed',
   password_reset: 'password.reset',
   identity_linked: 'identity.linked',
+  passkey_added: 'passkey.added',
+  passkey_removed: 'passkey.removed',
 };
 
 type Before = { id: string; email: string; name: string };

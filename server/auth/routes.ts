@@ -12,6 +12,7 @@ import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
 import { requireAuth } from './middleware';
 import { emailCodeStep } from './second-step';
 import { googleAuthRoutes } from '../google/routes';
+import { passkeySignInRoutes } from '../passkeys/routes';
 import { MINUTE_MS } from '../clock';
 import type { Database, UserRow, UserWithAvatar } from '../db/schema';
 import { signUpVerificationMail } from '../mail/messages';
@@ -40,6 +41,8 @@ export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exi
 export function authRoutes(services: Services) {
   const { db, clock, config, sessions, limits, passwords, tickets, codes, mail } = services;
   const routes = new Hono<AppEnv>();
+  const startSession = (user: UserWithAvatar, method: string, address: string, ticket?: string) =>
+    finishSignIn(services, user, method, address, ticket);
 
   /**
    * A new e-mail account is sent its verification code at once, through the mail queue in the sign-up's
@@ -170,21 +173,6 @@ export function authRoutes(services: Services) {
     return c.json(await startSession(user, 'email-code', address, body.ticket), 200);
   });
 
-  /** The end of every sign-in: last login, a new session and (for a second step) its ticket used up, together. */
-  async function startSession(user: UserWithAvatar, method: string, address: string, ticket?: string) {
-    const now = clock.now();
-    const { updated, token } = await db.transaction().execute(async (trx) => {
-      if (ticket !== undefined && !(await tickets.consume(trx, ticket, 'sign_in'))) {
-        throw new HttpError(400, CODE_INVALID_TEXT);
-      }
-      const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
-      const { token } = await sessions.create(user.id, trx);
-      return { updated, token };
-    });
-    services.log.security('signin.success', { method, userId: user.id, address });
-    return { user: toWireUser(updated), token };
-  }
-
   routes.post('/logout', requireAuth(sessions), async (c) => {
     await sessions.revoke(c.get('auth').session.id);
     return c.body(null, 204);
@@ -192,5 +180,32 @@ export function authRoutes(services: Services) {
 
   // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
   routes.route('/', googleAuthRoutes(services));
+  // Sign-in with a passkey (docs/product.md#passkeys).
+  routes.route('/passkey', passkeySignInRoutes(services));
   return routes;
+}
+
+/**
+ * The end of every sign-in: last login, a new session and (for a second step) its ticket used up, together.
+ * Shared with the passkey sign-in (server/passkeys/routes.ts).
+ */
+export async function finishSignIn(
+  services: Services,
+  user: UserWithAvatar,
+  method: string,
+  address: string,
+  ticket?: string,
+) {
+  const { db, clock, sessions, tickets } = services;
+  const now = clock.now();
+  const { updated, token } = await db.transaction().execute(async (trx) => {
+    if (ticket !== undefined && !(await tickets.consume(trx, ticket, 'sign_in'))) {
+      throw new HttpError(400, CODE_INVALID_TEXT);
+    }
+    const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
+    const { token } = await sessions.create(user.id, trx);
+    return { updated, token };
+  });
+  services.log.security('signin.success', { method, userId: user.id, address });
+  return { user: toWireUser(updated), token };
 }

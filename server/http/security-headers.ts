@@ -49,14 +49,22 @@ export const DENIED_FEATURES = [
   'midi',
   'payment',
   'picture-in-picture',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ] as const;
 
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+/**
+ * Browser features the site's own pages use, allowed for its origin only (nothing it embeds): creating and
+ * using passkeys (docs/product.md#passkeys).
+ */
+export const SELF_FEATURES = ['publickey-credentials-create', 'publickey-credentials-get'] as const;
+
+export const PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+  ...SELF_FEATURES.map((feature) => `${feature}=(self)`),
+].join(', ');
 
 export function securityHeaderValues(config: Pick<Config, 'GEOLOCATION_URL'>): Readonly<Record<string, string>> {
   return {

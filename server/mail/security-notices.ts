@@ -13,7 +13,9 @@ export type SecurityChange =
   | { kind: 'email_changed'; newEmail: string }
   | { kind: 'password_changed' }
   | { kind: 'password_reset' }
-  | { kind: 'identity_linked'; provider: string };
+  | { kind: 'identity_linked'; provider: string }
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string };
 
 function describe(change: SecurityChange): { subject: string; what: string } {
   switch (change.kind) {
@@ -36,6 +38,17 @@ function describe(change: SecurityChange): { subject: string; what: string } {
       return {
         subject: `${change.provider} sign-in was added to your ${company.name} account`,
         what: `Your account can now be signed in to with ${change.provider}.`,
+      };
+    // The passkey's name is the customer's own label: no key material is ever in these.
+    case 'passkey_added':
+      return {
+        subject: `A passkey was added to your ${company.name} account`,
+        what: `A passkey named "${change.name}" was added to your account: it signs in without a password. If it is not yours, remove it under Security on your profile page.`,
+      };
+    case 'passkey_removed':
+      return {
+        subject: `A passkey was removed from your ${company.name} account`,
+        what: `The passkey named "${change.name}" was removed from your account and no longer signs in.`,
       };
   }
 }

@@ -29,6 +29,7 @@ import { normalizeEmail, updateUser } from './repository';
 import { toWireUser } from './wire';
 import { MAIL_FAILED_TEXT, accountRoutes } from '../account/routes';
 import { visitRoutes } from '../visits/routes';
+import { passkeyRoutes } from '../passkeys/routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
@@ -119,5 +120,6 @@ export function userRoutes(services: Services) {
   // Password reset, e-mail verification, notifications, account deletion; then the visit record (open to all).
   routes.route('/', accountRoutes(services));
   routes.route('/', visitRoutes(services));
+  routes.route('/passkeys', passkeyRoutes(services));
   return routes;
 }

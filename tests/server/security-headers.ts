@@ -14,6 +14,7 @@ export function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('Permissions-Policy')).toBe(
     'accelerometer=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), ' +
       'hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), ' +
-      'publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
+      'screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), ' +
+      'publickey-credentials-create=(self), publickey-credentials-get=(self)',
   );
 }

@@ -49,6 +49,19 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
     ),
   };
 
+  /** WebAuthn answers as @simplewebauthn/browser sends them (base64url fields), with made-up bytes. */
+  const base64url = fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/);
+  const passkeyAnswer = (parts: Record<string, fc.Arbitrary<unknown>>) =>
+    fc.record({
+      id: base64url,
+      rawId: base64url,
+      type: fc.constant('public-key'),
+      response: fc.record({ clientDataJSON: base64url, ...parts }),
+      clientExtensionResults: fc.constant({}),
+    });
+  const passkeyRegistration = passkeyAnswer({ attestationObject: base64url });
+  const passkeyAssertion = passkeyAnswer({ authenticatorData: base64url, signature: base64url, userHandle: base64url });
+
   const orderId = fc.oneof(
     { weight: 4, arbitrary: fromPool(() => world.pools.orderIds, 'x') },
     { weight: 1, arbitrary: fc.uuid() },
@@ -115,10 +128,20 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'POST', path: '/api/auth/logout' },
       { method: 'POST', path: '/api/auth/register/google', fields: { googleToken: F.googleToken } },
       { method: 'POST', path: '/api/auth/login/google', fields: { googleToken: F.googleToken } },
+      { method: 'POST', path: '/api/auth/passkey/options' },
+      { method: 'POST', path: '/api/auth/passkey', fields: { response: passkeyAssertion } },
     ],
     /** The signed-in account: profile, password, verification, notifications, deletion, visits, avatars. */
     users: [
       { method: 'GET', path: '/api/users/authenticate' },
+      { method: 'GET', path: '/api/users/passkeys' },
+      { method: 'POST', path: '/api/users/passkeys/registration/options' },
+      {
+        method: 'POST',
+        path: '/api/users/passkeys/registration',
+        fields: { name: F.name, response: passkeyRegistration },
+      },
+      { method: 'DELETE', path: '/api/users/passkeys/:id', params: { id: fc.oneof(fc.uuid(), text) } },
       {
         method: 'GET',
         path: '/api/avatars/:id',

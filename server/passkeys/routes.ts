@@ -1,0 +1,171 @@
+/**
+ * Passkeys (WebAuthn; docs/product.md#passkeys, docs/decisions/0029-passkeys.md), in two routers mounted by the
+ * one router of each prefix: the signed-in account's own passkeys under /api/users/passkeys (added, listed,
+ * removed), and the sign-in with one under /api/auth/passkey. The relying party is PUBLIC_URL's
+ * (server/passkeys/relying-party.ts); the ceremonies' challenges are in server/passkeys/challenges.ts.
+ */
+import { Hono } from 'hono';
+import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
+import {
+  PASSKEY_NAME_MAX,
+  type Passkey,
+  type PasskeyRegistrationOptions,
+  PasskeyRegistrationRequest,
+  type PasskeySignInOptions,
+  PasskeySignInRequest,
+} from '#domain/passkeyContract';
+import { accountChanged, queueAccountNotice } from '../account/notify-change';
+import { finishSignIn } from '../auth/routes';
+import { requireAuth } from '../auth/middleware';
+import type { AppEnv } from '../http/app-env';
+import { addressLimitKey, clientAddress } from '../http/client-address';
+import { HttpError } from '../http/errors';
+import { readJson, validate } from '../http/validate';
+import { createServerSecret } from '../secrets';
+import type { Services } from '../services';
+import { findUserById, isUniqueViolation } from '../users/repository';
+import { CHALLENGE_TTL_MS, createPasskeyChallenges } from './challenges';
+import { relyingParty } from './relying-party';
+import { deletePasskey, insertPasskey, listPasskeys, toWirePasskey } from './repository';
+import { MALFORMED_TEXT, PASSKEY_UNKNOWN_TEXT, verifyRegistration, verifySignIn } from './verify';
+
+/** Enough for every device a customer owns; bounds what one account can store. */
+export const PASSKEYS_MAX = 20;
+export const PASSKEYS_FULL_TEXT = `An account can have at most ${PASSKEYS_MAX} passkeys: remove one you no longer use first.`;
+export const PASSKEY_TAKEN_TEXT = 'This passkey is already registered.';
+export const PASSKEY_NOT_FOUND_TEXT = 'No such passkey on your account.';
+const NAME_TEXT = `Please name the passkey (1 to ${PASSKEY_NAME_MAX} characters).`;
+
+/** A WebAuthn user handle: the account's id, which names no person (decision 0029). */
+function userHandle(userId: string): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(userId);
+}
+
+/** The challenge's bytes: the options carry them base64url-encoded, which is the challenge's own text. */
+function challengeBytes(challenge: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.from(challenge, 'base64url'));
+}
+
+function passkeyTools(services: Services) {
+  return {
+    rp: relyingParty(services.config),
+    challenges: createPasskeyChallenges({ ...services, secret: createServerSecret(services) }),
+  };
+}
+
+/** /api/users/passkeys: the signed-in account's passkeys. */
+export function passkeyRoutes(services: Services) {
+  const { db, clock, sessions } = services;
+  const { rp, challenges } = passkeyTools(services);
+  const routes = new Hono<AppEnv>();
+  const auth = requireAuth(sessions);
+
+  routes.get('/', auth, async (c) => {
+    const rows = await listPasskeys(db, c.get('auth').user.id);
+    return c.json(rows.map(toWirePasskey) satisfies Passkey[], 200);
+  });
+
+  routes.post('/registration/options', auth, async (c) => {
+    const { user } = c.get('auth');
+    const existing = await listPasskeys(db, user.id);
+    if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
+    const options = await generateRegistrationOptions({
+      rpName: rp.name,
+      rpID: rp.id,
+      userName: user.email,
+      userDisplayName: user.name,
+      userID: userHandle(user.id),
+      challenge: challengeBytes(await challenges.make('registration', user.id)),
+      timeout: CHALLENGE_TTL_MS,
+      attestationType: 'none',
+      // The browser refuses an authenticator that already holds one of the account's passkeys.
+      excludeCredentials: existing.map((row) => ({ id: row.credential_id })),
+      // Discoverable, so that sign-in needs no e-mail; verified (PIN, biometrics), since it needs nothing else.
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    return c.json(options satisfies PasskeyRegistrationOptions, 200);
+  });
+
+  routes.post('/registration', auth, async (c) => {
+    const { user } = c.get('auth');
+    const body = validate(PasskeyRegistrationRequest, await readJson(c), { name: NAME_TEXT, response: MALFORMED_TEXT });
+    const credential = await verifyRegistration(body.response, { rp, challenges, userId: user.id });
+    const name = body.name.trim();
+    const now = clock.now();
+    try {
+      // The passkey and the notice to the account's address exist together or not at all.
+      const row = await db.transaction().execute(async (trx) => {
+        const count = await trx
+          .selectFrom('passkeys')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        if (Number(count.count) >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
+        const row = await insertPasskey(trx, { ...credential, userId: user.id, name, now });
+        await queueAccountNotice(trx, services, user, { kind: 'passkey_added', name }, now);
+        return row;
+      });
+      accountChanged(services, user, { kind: 'passkey_added', name }, { passkeyId: row.id });
+      return c.json(toWirePasskey(row) satisfies Passkey, 201);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, PASSKEY_TAKEN_TEXT);
+      throw error;
+    }
+  });
+
+  routes.delete('/:id', auth, async (c) => {
+    const { user } = c.get('auth');
+    const now = clock.now();
+    const removed = await db.transaction().execute(async (trx) => {
+      const row = await deletePasskey(trx, user.id, c.req.param('id'));
+      if (row) await queueAccountNotice(trx, services, user, { kind: 'passkey_removed', name: row.name }, now);
+      return row;
+    });
+    // Another account's passkey is as unknown here as one that never existed.
+    if (!removed) throw new HttpError(404, PASSKEY_NOT_FOUND_TEXT);
+    accountChanged(services, user, { kind: 'passkey_removed', name: removed.name }, { passkeyId: removed.id });
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+/** /api/auth/passkey: signing in with a passkey, no e-mail asked (discoverable credentials). */
+export function passkeySignInRoutes(services: Services) {
+  const { db, config, limits } = services;
+  const { rp, challenges } = passkeyTools(services);
+  const routes = new Hono<AppEnv>();
+
+  // Nothing is written here (the challenge is signed, not stored), so the options need no limit of their own.
+  routes.post('/options', async (c) => {
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      challenge: challengeBytes(await challenges.make('authentication', null)),
+      timeout: CHALLENGE_TTL_MS,
+      allowCredentials: [],
+      userVerification: 'required',
+    });
+    return c.json(options satisfies PasskeySignInOptions, 200);
+  });
+
+  routes.post('/', async (c) => {
+    const body = validate(PasskeySignInRequest, await readJson(c), { response: MALFORMED_TEXT });
+    const address = clientAddress(c, config.TRUST_PROXY);
+    // Counted under the sign-in limits of the caller's address before any check; a sign-in gives it back.
+    const attempt = await limits.charge([{ limit: limits.login.address, key: addressLimitKey(address) }], { address });
+    // Not `attempt.guard`: a refused answer was evaluated, and its point stays taken.
+    const passkey = await verifySignIn(body.response, { rp, challenges, db, now: services.clock.now() }).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError) services.log.security('signin.failure', { method: 'passkey', address });
+        throw error;
+      },
+    );
+    const user = await findUserById(db, passkey.user_id);
+    if (!user) throw new HttpError(401, PASSKEY_UNKNOWN_TEXT);
+    await attempt.giveBack();
+    // A passkey is a second factor by itself (possession, and the PIN or biometrics the authenticator checked).
+    return c.json(await finishSignIn(services, user, 'passkey', address), 200);
+  });
+
+  return routes;
+}
