@@ -88,6 +88,7 @@ function knownSession(row: SessionWithUserRow): KnownSession {
     updated_at: row.updated_at,
     deletion_scheduled_for: row.deletion_scheduled_for,
     role: row.role,
+    totp_enabled_at: row.totp_enabled_at,
     avatar_sha256: row.avatar_sha256,
   });
   return { session, user, lastUsedMs: Date.parse(row.last_used_at), expiresMs: Date.parse(row.expires_at) };

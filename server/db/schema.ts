@@ -23,6 +23,11 @@ export interface UsersTable {
   deletion_scheduled_for: string | null;
   /** 'common' (a customer), 'office' or 'admin': who may reach /api/office (domain/orders.ts). */
   role: Generated<Role>;
+  /**
+   * Since when sign-in also needs a code from an authenticator app (ISO time); null: off. A set-up not yet
+   * confirmed with a first code has its secret in `totp_secrets` and still null here.
+   */
+  totp_enabled_at: string | null;
 }
 
 export interface SessionsTable {
@@ -102,7 +107,7 @@ export interface VisitsTable {
  * What an e-mailed one-time code is for. `email_change` proves an account without a password may move its
  * address (sent to the current one); `email_new` proves the new address is the customer's (sent to it).
  */
-export type CodePurpose = 'password_reset' | 'verify_email' | 'email_change' | 'email_new';
+export type CodePurpose = 'password_reset' | 'verify_email' | 'email_change' | 'email_new' | 'two_factor';
 
 /** The live e-mailed code of a user for one purpose (at most one: a new request replaces it). */
 export interface EmailCodesTable {
@@ -119,7 +124,7 @@ export interface EmailCodesTable {
 }
 
 /** What a ticketed code is for (server/account/tickets.ts). */
-export type TicketPurpose = 'sign_in' | 'password_reset';
+export type TicketPurpose = 'sign_in' | 'password_reset' | 'sign_in_totp';
 
 /** A code sent by e-mail for one request, usable only with that request's ticket. */
 export interface CodeTicketsTable {
@@ -259,6 +264,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
 }
@@ -278,6 +285,28 @@ export type OrderEventRow = Selectable<OrderEventsTable>;
 export interface ServerSecretsTable {
   name: string;
   value: string;
+  created_at: string;
+}
+
+/**
+ * An account's authenticator-app secret (docs/decisions/0028-totp-secrets-encrypted.md): made by the set-up,
+ * in force once `users.totp_enabled_at` is set.
+ */
+export interface TotpSecretsTable {
+  user_id: string;
+  /** The RFC 6238 secret, AES-256-GCM encrypted (server/two-factor/key.ts): never the base32 text. */
+  secret: string;
+  /** The last time step whose code was accepted: a code works once, and no older one after it. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One of an account's ten one-time recovery codes, kept only as a keyed hash. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  /** `<key id>.<HMAC-SHA256 hex>` of the code (server/two-factor/recovery-codes.ts). */
+  code_hash: string;
+  used_at: string | null;
   created_at: string;
 }
 

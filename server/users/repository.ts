@@ -52,6 +52,7 @@ export async function insertUser(
     updated_at: at,
     deletion_scheduled_for: null,
     role: 'common',
+    totp_enabled_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -17,6 +17,7 @@ import * as m0010 from './0010_invoice_listing_index';
 import * as m0011 from './0011_audit_actor_names';
 import * as m0012 from './0012_code_tickets';
 import * as m0013 from './0013_mail_queue';
+import * as m0014 from './0014_two_factor';
 import * as m0015 from './0015_passkeys';
 
 export const migrations: Record<string, Migration> = {
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0011_audit_actor_names': m0011,
   '0012_code_tickets': m0012,
   '0013_mail_queue': m0013,
+  '0014_two_factor': m0014,
   '0015_passkeys': m0015,
 };
