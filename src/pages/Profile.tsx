@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { DeleteAccountEvent, deleteAccountMachine } from '#machines/deleteAccount.machine';
 import { lastLoginMachine } from '#machines/lastLogin.machine';
@@ -78,7 +78,7 @@ function ProfilePage({ user }: { user: User }) {
         </div>
 
         <EmailVerification user={user} />
-        <DeletionNotice snapshot={deletion} send={sendDeletion} />
+        {deletion.matches('scheduled') && <DeletionNotice snapshot={deletion} send={sendDeletion} />}
 
         <form
           className="form profile__form"
@@ -156,7 +156,7 @@ function ProfilePage({ user }: { user: User }) {
           </Suspense>
         )}
 
-        <DeleteAccount snapshot={deletion} send={sendDeletion} />
+        {deletion.matches('active') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
       </section>
     </main>
   );
@@ -271,13 +271,21 @@ interface DeletionProps {
 
 /** While a deletion is scheduled: when, and 'Cancel the deletion' (docs/product.md#deletion). */
 function DeletionNotice({ snapshot, send }: DeletionProps) {
-  if (!snapshot.matches('scheduled')) return null;
+  const text = useRef<HTMLParagraphElement>(null);
+  // Shown because the customer just asked (the user is being read again): the dialog and its link are gone, so
+  // the reader is taken to what happened. Shown at page open, it leaves the focus where it is.
+  const justRequested = useRef(snapshot.matches({ scheduled: 'refreshing' }));
+  useEffect(() => {
+    if (justRequested.current) text.current?.focus();
+  }, []);
   const due = snapshot.context.deletionScheduledFor;
   // The date is not known until the user is read again after a request (or when that read failed).
   const date = due && new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(due));
   return (
     <div className="profile__deletion" role="status">
-      <p>{date ? `Your account is scheduled for deletion on ${date}.` : 'Your account is scheduled for deletion.'}</p>
+      <p ref={text} tabIndex={-1}>
+        {date ? `Your account is scheduled for deletion on ${date}.` : 'Your account is scheduled for deletion.'}
+      </p>
       <button
         type="button"
         className="button button--outline"
@@ -292,7 +300,17 @@ function DeletionNotice({ snapshot, send }: DeletionProps) {
 
 /** While no deletion is scheduled: the red 'Delete Account' link and its confirmation dialog. */
 function DeleteAccount({ snapshot, send }: DeletionProps) {
-  if (!snapshot.matches('active')) return null;
+  const link = useRef<HTMLButtonElement>(null);
+  // Shown because the customer just cancelled the deletion: the reader is taken to the link that replaced the
+  // button they pressed (once the user has been read again and it is enabled).
+  const justUndone = useRef(snapshot.matches({ active: 'refreshing' }));
+  const settled = !snapshot.matches({ active: 'refreshing' });
+  useEffect(() => {
+    if (justUndone.current && settled) {
+      justUndone.current = false;
+      link.current?.focus();
+    }
+  }, [settled]);
   const askPassword =
     snapshot.matches({ active: 'confirmingWithPassword' }) || snapshot.matches({ active: 'requestingWithPassword' });
   const deleting = snapshot.matches({ active: 'requesting' }) || snapshot.matches({ active: 'requestingWithPassword' });
@@ -300,6 +318,7 @@ function DeleteAccount({ snapshot, send }: DeletionProps) {
   return (
     <>
       <button
+        ref={link}
         type="button"
         className="profile__delete"
         // Disabled only while the user is read again after an undo.

@@ -89,4 +89,27 @@ describe('machine definitions: each loads and starts where its screen starts', (
     }
     app.stop();
   });
+
+  it('deleteAccount: the link when nothing is scheduled, the notice when a deletion is', async () => {
+    const { deleteAccountMachine } = await import('#machines/deleteAccount.machine');
+    const none = createActor(deleteAccountMachine, { input: { role: 'common', deletionScheduledFor: null } });
+    expect(none.getSnapshot().value).toEqual({ active: 'idle' });
+    expect(none.getSnapshot().context).toStrictEqual({ role: 'common', deletionScheduledFor: null, error: null });
+    const due = '2026-12-10T09:00:00.000Z';
+    const scheduled = createActor(deleteAccountMachine, { input: { role: 'office', deletionScheduledFor: due } });
+    expect(scheduled.getSnapshot().value).toEqual({ scheduled: 'idle' });
+    expect(scheduled.getSnapshot().context).toStrictEqual({ role: 'office', deletionScheduledFor: due, error: null });
+  });
+
+  it('officeQueue: the queue loading, or the linked order opening first', async () => {
+    const { officeQueueMachine } = await import('#machines/officeQueue.machine');
+    const plain = createActor(officeQueueMachine, { input: { now: 0, timeZone: 'Europe/London' } }).getSnapshot();
+    expect(plain.value).toEqual({ clock: 'ticking', desk: 'loading' });
+    expect(plain.context.view).toBe('queue');
+    const linked = createActor(officeQueueMachine, {
+      input: { orderId: 'order-1', now: 0, timeZone: 'Europe/London' },
+    }).getSnapshot();
+    expect(linked.value).toEqual({ clock: 'ticking', desk: 'opening' });
+    expect(linked.context.opening).toBe('order-1');
+  });
 });

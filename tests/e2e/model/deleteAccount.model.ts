@@ -33,6 +33,8 @@ interface Ctx {
   message?: RegExp;
   /** An office member: the dialog asks for the password. */
   staff: boolean;
+  /** A cancellation went through on this page: the focus is taken to the link that replaced its button. */
+  undone?: boolean;
 }
 
 const SCHEDULED = /Your account and its data will be deleted on .+ \(in 14 days\)\./;
@@ -123,10 +125,11 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
     start: async () => {
       throw new Error("'start' is transient and never observed");
     },
-    'active.idle': async (page) => {
+    'active.idle': async (page, ctx) => {
       await expectActive(page);
       await expect(dialog(page)).toHaveCount(0);
       await expect(deleteLink(page)).toBeEnabled();
+      if (ctx.undone) await expect(deleteLink(page)).toBeFocused();
     },
     'active.confirming': async (page) => {
       await expectActive(page, true);
@@ -181,6 +184,8 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
       await expect(toast(page, ctx.message!)).toHaveAttribute('data-variant', 'success');
       await expectScheduled(page, ctx, snapshot.context.deletionScheduledFor);
       await expect(undoButton(page)).toBeDisabled();
+      // The dialog and its link are gone: the reader is taken to what happened.
+      await expect(notice(page)).toBeFocused();
     },
   },
   events: {
@@ -218,6 +223,7 @@ await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
       done: async (_page, ctx) => {
         await ctx.cancel.release();
         ctx.scheduled = false;
+        ctx.undone = true;
         ctx.message = CANCELLED;
       },
       error: async (page, ctx) => {
