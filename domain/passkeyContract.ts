@@ -92,6 +92,10 @@ export const Passkey = type({
 });
 export type Passkey = Infer<typeof Passkey>;
 
+/** PATCH /api/users/passkeys/{id}: a new name for one of the account's passkeys; answers the passkey. */
+export const PasskeyRenameRequest = type({ name: PasskeyName });
+export type PasskeyRenameRequest = Infer<typeof PasskeyRenameRequest>;
+
 /** GET /api/users/passkeys: the account's passkeys, oldest first. */
 export const PasskeyList = array(Passkey);
 export type PasskeyList = Infer<typeof PasskeyList>;

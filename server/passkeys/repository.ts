@@ -94,3 +94,20 @@ export async function deletePasskey(db: Kysely<Database>, userId: string, id: st
   const result = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return result.numDeletedRows === 1n ? row : undefined;
 }
+
+/** Renames one of the account's passkeys; the renamed row, or undefined when the account has no such passkey. */
+export async function renamePasskey(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<PasskeyRow | undefined> {
+  const result = await db
+    .updateTable('passkeys')
+    .set({ name })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return undefined;
+  return db.selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirst();
+}

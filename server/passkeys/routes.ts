@@ -1,7 +1,7 @@
 /**
  * Passkeys (WebAuthn; docs/product.md#passkeys, docs/decisions/0029-passkeys.md), in two routers mounted by the
  * one router of each prefix: the signed-in account's own passkeys under /api/users/passkeys (added, listed,
- * removed), and the sign-in with one under /api/auth/passkey. The relying party is PUBLIC_URL's
+ * renamed, removed), and the sign-in with one under /api/auth/passkey. The relying party is PUBLIC_URL's
  * (server/passkeys/relying-party.ts); the ceremonies' challenges are in server/passkeys/challenges.ts.
  */
 import { Hono } from 'hono';
@@ -11,6 +11,7 @@ import {
   type Passkey,
   type PasskeyRegistrationOptions,
   PasskeyRegistrationRequest,
+  PasskeyRenameRequest,
   type PasskeySignInOptions,
   PasskeySignInRequest,
 } from '#domain/passkeyContract';
@@ -26,7 +27,7 @@ import type { Services } from '../services';
 import { findUserById, isUniqueViolation } from '../users/repository';
 import { CHALLENGE_TTL_MS, createPasskeyChallenges } from './challenges';
 import { relyingParty } from './relying-party';
-import { deletePasskey, insertPasskey, listPasskeys, toWirePasskey } from './repository';
+import { deletePasskey, insertPasskey, listPasskeys, renamePasskey, toWirePasskey } from './repository';
 import { MALFORMED_TEXT, PASSKEY_UNKNOWN_TEXT, verifyRegistration, verifySignIn } from './verify';
 
 /** Enough for every device a customer owns; bounds what one account can store. */
@@ -111,6 +112,15 @@ export function passkeyRoutes(services: Services) {
       if (isUniqueViolation(error)) throw new HttpError(409, PASSKEY_TAKEN_TEXT);
       throw error;
     }
+  });
+
+  // A new name only: no mail, since nothing about how the account signs in changes.
+  routes.patch('/:id', auth, async (c) => {
+    const { user } = c.get('auth');
+    const body = validate(PasskeyRenameRequest, await readJson(c), { name: NAME_TEXT });
+    const row = await renamePasskey(db, user.id, c.req.param('id'), body.name.trim());
+    if (!row) throw new HttpError(404, PASSKEY_NOT_FOUND_TEXT);
+    return c.json(toWirePasskey(row) satisfies Passkey, 200);
   });
 
   routes.delete('/:id', auth, async (c) => {

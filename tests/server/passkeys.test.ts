@@ -6,7 +6,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDueAccounts } from '#server/account/deletion';
-import { PASSKEY_NOT_FOUND_TEXT } from '#server/passkeys/routes';
+import { PASSKEYS_FULL_TEXT, PASSKEYS_MAX, PASSKEY_NOT_FOUND_TEXT } from '#server/passkeys/routes';
 import {
   CHALLENGE_TEXT,
   MALFORMED_TEXT,
@@ -417,5 +417,59 @@ describe('user verification', () => {
     const res = await signIn(authenticator, await signInOptions(), { unverified: true });
     expect(res.status).toBe(401);
     expect(await errorText(res)).toBe(NOT_VERIFIED_TEXT);
+  });
+});
+
+describe('renaming a passkey', () => {
+  function rename(token: string, id: string, body: unknown) {
+    return server.app.request(`/api/users/passkeys/${id}`, jsonInit('PATCH', body, bearer(token)));
+  }
+
+  it("renames one's own, without a mail", async () => {
+    const { account, passkey } = await accountWithPasskey('Laptop');
+    const mailsBefore = (await mailsTo(account.user.email)).length;
+    const res = await rename(account.token, passkey.id, { name: ' Old laptop ' });
+    expect(res.status).toBe(200);
+    const renamed: unknown = await res.json();
+    expect(renamed).toEqual({ ...passkey, name: 'Old laptop' });
+    expect(await list(account.token)).toEqual([renamed]);
+    expect(await mailsTo(account.user.email)).toHaveLength(mailsBefore);
+  });
+
+  it("cannot rename someone else's (404), nor to a blank name (400)", async () => {
+    const { account, passkey } = await accountWithPasskey('Laptop');
+    const other = await register(server.app);
+    const foreign = await rename(other.token, passkey.id, { name: 'Mine now' });
+    expect(foreign.status).toBe(404);
+    expect(await errorText(foreign)).toBe(PASSKEY_NOT_FOUND_TEXT);
+    const blank = await rename(account.token, passkey.id, { name: ' ' });
+    expect(blank.status).toBe(400);
+    expect(await errorText(blank)).toBe('Please name the passkey (1 to 60 characters).');
+    expect(await list(account.token)).toEqual([passkey]);
+  });
+});
+
+describe('how many passkeys an account has', () => {
+  it(`stops at ${PASSKEYS_MAX}: neither options nor a registration for one more`, async () => {
+    const account = await register(server.app);
+    const pending = new SoftwareAuthenticator(server.config.PUBLIC_URL).create(
+      await registrationOptions(account.token),
+    );
+    for (let i = 0; i < PASSKEYS_MAX; i += 1) {
+      const response = new SoftwareAuthenticator(server.config.PUBLIC_URL).create(
+        await registrationOptions(account.token),
+      );
+      expect(
+        (await post('/api/users/passkeys/registration', { name: `Key ${i}`, response }, account.token)).status,
+      ).toBe(201);
+    }
+    const options = await post('/api/users/passkeys/registration/options', {}, account.token);
+    expect(options.status).toBe(409);
+    expect(await errorText(options)).toBe(PASSKEYS_FULL_TEXT);
+    // Options fetched before the account was full do not make room for one more.
+    const late = await post('/api/users/passkeys/registration', { name: 'One more', response: pending }, account.token);
+    expect(late.status).toBe(409);
+    expect(await errorText(late)).toBe(PASSKEYS_FULL_TEXT);
+    expect(await list(account.token)).toHaveLength(PASSKEYS_MAX);
   });
 });

@@ -141,6 +141,12 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         path: '/api/users/passkeys/registration',
         fields: { name: F.name, response: passkeyRegistration },
       },
+      {
+        method: 'PATCH',
+        path: '/api/users/passkeys/:id',
+        params: { id: fc.oneof(fc.uuid(), text) },
+        fields: { name: F.name },
+      },
       { method: 'DELETE', path: '/api/users/passkeys/:id', params: { id: fc.oneof(fc.uuid(), text) } },
       {
         method: 'GET',
