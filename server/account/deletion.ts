@@ -52,7 +52,7 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string, now: 
 }
 
 /**
- * Deletes every account whose deletion date has passed, with its data: sessions, notifications, codes,
+ * Deletes every account whose deletion date has passed, with its data: sessions, notifications, codes, passkeys,
  * identities and avatar go by ON DELETE CASCADE; the account's visit records and unpaid invoices are deleted
  * here. Paid invoices are kept for the statutory record-keeping period (INVOICE_RETENTION_YEARS), detached:
  * their foreign key sets user_id to NULL, so nothing in them names the person any more. Their orders keep
