@@ -62,6 +62,11 @@ export const User = type({
   hasPassword: optional(boolean()),
   /** Present on office and admin accounts only (domain/orders.ts). */
   role: optional(enums(ROLES)),
+  /**
+   * Present (true) on an office or admin account that the staff policy keeps out of the office until it sets
+   * up a second factor (docs/product.md#second-factor): the office page sends it to the profile instead.
+   */
+  secondFactorRequired: optional(boolean()),
 });
 export type User = Infer<typeof User>;
 
@@ -130,9 +135,11 @@ export const Ticket = pattern(string(), /^[A-Za-z0-9_-]{43}$/);
 
 /**
  * What a sign-in still needs after its first step. 'email-code': a code e-mailed to the account (an account
- * whose failed sign-ins reached the day's ceiling; docs/decisions/0022-tickets-for-codes.md).
+ * whose failed sign-ins reached the day's ceiling; docs/decisions/0022-tickets-for-codes.md). 'totp': a code
+ * from the account's authenticator app, or one of its recovery codes (docs/decisions/0028-totp-secrets-encrypted.md).
+ * After an 'email-code' step an account with an authenticator app is asked for the 'totp' step too.
  */
-export const SECOND_STEP_KINDS = ['email-code'] as const;
+export const SECOND_STEP_KINDS = ['email-code', 'totp'] as const;
 export const SecondStep = type({ kind: enums(SECOND_STEP_KINDS), ticket: Ticket });
 export type SecondStep = Infer<typeof SecondStep>;
 
@@ -140,8 +147,51 @@ export type SecondStep = Infer<typeof SecondStep>;
 export const SignInResponse = union([SessionResponse, type({ secondStep: SecondStep })]);
 export type SignInResponse = Infer<typeof SignInResponse>;
 
-export const SecondStepRequest = type({ ticket: Ticket, code: Code });
+/** A recovery code: two groups of four letters or digits, in any case, the hyphen optional. */
+export const RecoveryCode = pattern(string(), /^\s*[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}\s*$/);
+/** What a second step takes: six digits (e-mailed, or from the authenticator app), or a recovery code. */
+export const SecondStepCode = union([Code, RecoveryCode]);
+
+export const SecondStepRequest = type({ ticket: Ticket, code: SecondStepCode });
 export type SecondStepRequest = Infer<typeof SecondStepRequest>;
+
+// ---- the second factor: an authenticator app (docs/product.md#second-factor) ----
+
+/**
+ * Proof that the caller owns the account, before its second factor is set up or removed: the current password,
+ * or for an account without one (Google only) the code `POST /api/users/two-factor/code` e-mailed to it.
+ */
+const ownerProof = { currentPassword: optional(size(string(), 1, PASSWORD_MAX)), code: optional(Code) };
+
+/** `POST /api/users/two-factor/totp/setup`. */
+export const TotpSetupRequest = type(ownerProof);
+export type TotpSetupRequest = Infer<typeof TotpSetupRequest>;
+/** The new secret as base32 text, and the otpauth:// URL its QR code shows; on only once confirmed with a code. */
+export const TotpSetupResponse = type({ secret: string(), otpauthUrl: string() });
+export type TotpSetupResponse = Infer<typeof TotpSetupResponse>;
+
+/** `POST /api/users/two-factor/totp/enable` (the first code) and `/recovery-codes` (a current code). */
+export const TotpCodeRequest = type({ code: Code });
+export type TotpCodeRequest = Infer<typeof TotpCodeRequest>;
+/** Ten recovery codes (`xxxx-xxxx`), shown once: the server keeps only their hashes. */
+export const RecoveryCodesResponse = type({ recoveryCodes: array(string()) });
+export type RecoveryCodesResponse = Infer<typeof RecoveryCodesResponse>;
+
+/** `POST /api/users/two-factor/disable`: the owner's proof and a current code of the app or a recovery code. */
+export const TwoFactorDisableRequest = type({ ...ownerProof, twoFactorCode: SecondStepCode });
+export type TwoFactorDisableRequest = Infer<typeof TwoFactorDisableRequest>;
+
+/** `GET /api/users/two-factor`: what the profile's Security section shows. */
+export const TwoFactorStatus = type({
+  /** Whether sign-in asks for a code of the authenticator app, and since when. */
+  totp: boolean(),
+  totpSince: nullable(string()),
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: integer(),
+  /** The staff policy keeps this account out of the office until it has a second factor. */
+  required: boolean(),
+});
+export type TwoFactorStatus = Infer<typeof TwoFactorStatus>;
 
 // ---- orders and invoices ----
 

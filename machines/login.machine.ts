@@ -41,6 +41,7 @@ export const SECOND_STEP_TEXTS: Record<SecondStep['kind'], string> = {
   'email-code':
     'Many failed sign-ins were tried on this account today, so we ask for one more thing. If your password ' +
     'was right, we have e-mailed you a code: enter it to sign in.',
+  totp: 'Enter the code your authenticator app shows now, or one of your recovery codes.',
 };
 
 const CODE_PATTERN = /^\d{6}$/;

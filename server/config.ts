@@ -170,6 +170,25 @@ function listeningUrl(host: string | undefined, port: number): string {
   return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
+/**
+ * TWO_FACTOR_KEY's 32 bytes (AES-256): 64 hex digits, or base64 / base64url of 32 bytes; null for anything else.
+ */
+export function parseTwoFactorKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+function twoFactorKey(env: Env, key: string): string | undefined {
+  const value = raw(env, key);
+  // Not echoed back: it is a secret.
+  if (value !== undefined && parseTwoFactorKey(value) === null) {
+    throw new ConfigError(`${key} must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32).`);
+  }
+  return value;
+}
+
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;
 /** The shortest METRICS_TOKEN accepted: a shorter one could be guessed, and the site's traffic read. */
@@ -317,6 +336,19 @@ function readVariables(env: Env) {
      * exist and no request is counted (docs/operating.md#metrics).
      */
     METRICS_TOKEN: raw(env, 'METRICS_TOKEN'),
+    /**
+     * Encrypts the authenticator-app secrets (AES-256-GCM; docs/decisions/0028-totp-secrets-encrypted.md). Unset:
+     * a key generated once and kept in the database (table `server_secrets`), which a database backup then holds.
+     */
+    TWO_FACTOR_KEY: twoFactorKey(env, 'TWO_FACTOR_KEY'),
+    /**
+     * An office or admin account reaches /api/office only with a second factor (docs/product.md#second-factor).
+     * Default: on when PUBLIC_URL is not a loopback address, off on this machine.
+     */
+    STAFF_REQUIRE_TWO_FACTOR:
+      raw(env, 'STAFF_REQUIRE_TWO_FACTOR') === undefined
+        ? !isLoopbackUrl(PUBLIC_URL)
+        : flag(env, 'STAFF_REQUIRE_TWO_FACTOR'),
   };
 }
 

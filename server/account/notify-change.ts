@@ -16,6 +16,10 @@ const EVENTS: Record<SecurityChange['kind'], SecurityEvent> = {
   password_changed: 'password.changed',
   password_reset: 'password.reset',
   identity_linked: 'identity.linked',
+  totp_enabled: 'two_factor.enabled',
+  totp_disabled: 'two_factor.disabled',
+  recovery_codes_regenerated: 'two_factor.recovery_codes_regenerated',
+  recovery_code_used: 'two_factor.recovery_code_used',
   passkey_added: 'passkey.added',
   passkey_removed: 'passkey.removed',
 };

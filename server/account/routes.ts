@@ -96,7 +96,7 @@ export function accountRoutes(services: Services) {
   const codeExpiry = () => new Date(clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS);
 
   /** The wire user after an update, keeping what the session's read carried besides the users row. */
-  const wireUser = (before: UserRow, updated: UserRow): User => toWireUser({ ...before, ...updated });
+  const wireUser = (before: UserRow, updated: UserRow): User => toWireUser({ ...before, ...updated }, config);
 
   /**
    * Counts a code request against the account (and the address, for the anonymous forgotten-password

@@ -10,7 +10,7 @@ import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
 import { requireAuth } from './middleware';
-import { emailCodeStep } from './second-step';
+import { emailCodeStep, totpStep } from './second-step';
 import { googleAuthRoutes } from '../google/routes';
 import { passkeySignInRoutes } from '../passkeys/routes';
 import { MINUTE_MS } from '../clock';
@@ -33,6 +33,8 @@ import {
   updateUser,
 } from '../users/repository';
 import { toWireUser } from '../users/wire';
+import { hasSecondFactor } from '../two-factor/policy';
+import { isTotpTicket, totpSecondStep } from '../two-factor/sign-in';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
 export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
@@ -90,7 +92,7 @@ export function authRoutes(services: Services) {
       });
       mail.kick();
       services.log.security('register.success', { userId: user.id, method: 'email', address });
-      return c.json({ user: toWireUser(user), token }, 201);
+      return c.json({ user: toWireUser(user, config), token }, 201);
     } catch (error) {
       // No account was created: the site's count goes back (a race for one address, or a failed write).
       await creation.giveBack();
@@ -152,6 +154,8 @@ export function authRoutes(services: Services) {
     await attempt.giveBack();
     await daily.giveBack();
     await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
+    // An authenticator app asks for its code before there is a session (server/two-factor/sign-in.ts).
+    if (hasSecondFactor(user)) return c.json(await totpStep(services, user, { address, method: 'email' }), 200);
     return c.json(await startSession(user, 'email', address), 200);
   });
 
@@ -162,6 +166,10 @@ export function authRoutes(services: Services) {
     const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: addressLimitKey(address) }], {
       address,
     });
+    // The 'totp' step's ticket takes a code of the authenticator app or a recovery code.
+    if (await isTotpTicket(db, body.ticket)) {
+      return c.json(await totpSecondStep(services, body, attempt, address), 200);
+    }
     const owner = await tickets.check(body.ticket, 'sign_in', body.code);
     const user = owner ? await findUserById(db, owner.id) : undefined;
     // A ticket for an address the account no longer has proves nothing.
@@ -170,6 +178,11 @@ export function authRoutes(services: Services) {
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     await attempt.giveBack();
+    // The e-mailed code stood in for the day's ceiling, not for the app: an account with one is asked for it next.
+    if (hasSecondFactor(user)) {
+      if (!(await tickets.consume(db, body.ticket, 'sign_in'))) throw new HttpError(400, CODE_INVALID_TEXT);
+      return c.json(await totpStep(services, user, { address, method: 'email-code' }), 200);
+    }
     return c.json(await startSession(user, 'email-code', address, body.ticket), 200);
   });
 
@@ -207,5 +220,5 @@ export async function finishSignIn(
     return { updated, token };
   });
   services.log.security('signin.success', { method, userId: user.id, address });
-  return { user: toWireUser(updated), token };
+  return { user: toWireUser(updated, services.config), token };
 }

@@ -54,3 +54,19 @@ export async function emailCodeStep(
   }
   return { secondStep: { kind: 'email-code', ticket: prepared.ticket } };
 }
+
+/**
+ * 'totp': the account has an authenticator app (docs/decisions/0028-totp-secrets-encrypted.md), and the
+ * password or Google was right. The ticket names this sign-in; nothing is mailed (its prepared code is never
+ * shown to anyone), and the code entered with it is checked against the app (server/two-factor/sign-in.ts).
+ */
+export async function totpStep(
+  services: Pick<Services, 'tickets' | 'log'>,
+  user: UserWithAvatar,
+  fields: { address: string; method: string },
+): Promise<{ secondStep: SecondStep }> {
+  const prepared = await services.tickets.prepare('sign_in_totp');
+  await services.tickets.store(user, 'sign_in_totp', prepared);
+  services.log.security('signin.second_step', { kind: 'totp', userId: user.id, ...fields });
+  return { secondStep: { kind: 'totp', ticket: prepared.ticket } };
+}

@@ -20,7 +20,8 @@ import type { Clock } from '../clock';
 import { isConstraintRace } from '../db/errors';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { findUserByEmail, insertUser, updateUser } from '../users/repository';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/repository';
+import { hasSecondFactor } from '../two-factor/policy';
 import type { GoogleProfile } from './verify';
 
 export const GOOGLE_PROVIDER = 'google';
@@ -33,7 +34,8 @@ export const GOOGLE_EMAIL_UNVERIFIED_TEXT =
 
 export interface GoogleSignIn {
   user: UserWithAvatar;
-  token: string;
+  /** Null when the account has an authenticator app: its code comes first (the 'totp' step). */
+  token: string | null;
   /** True when this call created the account. */
   created: boolean;
   /** True when this call linked the Google sign-in to an existing account. */
@@ -69,7 +71,10 @@ export async function signInWithGoogle(
   const attempt = () =>
     db.transaction().execute(async (trx): Promise<GoogleSignIn> => {
       const now = clock.now();
-      const signIn = async (userId: string, linked: boolean) => {
+      const signIn = async (userId: string, linked: boolean): Promise<GoogleSignIn> => {
+        const known = await findUserById(trx, userId);
+        // No session yet for an account with an authenticator app: the sign-in continues with its code.
+        if (known && hasSecondFactor(known)) return { user: known, token: null, created: false, linked };
         const user = await updateUser(trx, userId, { last_login: now.toISOString() }, now);
         const { token } = await sessions.create(userId, trx);
         return { user, token, created: false, linked };

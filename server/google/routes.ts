@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { toWireUser } from '../users/wire';
+import { totpStep } from '../auth/second-step';
 
 export const GOOGLE_TOKEN_FIELD_TEXT = 'The Google sign-in did not send a token. Please try again.';
 
@@ -47,12 +48,14 @@ export function googleAuthRoutes(services: Services) {
         await queueAccountNotice(services.db, services, user, change, clock.now());
         accountChanged(services, user, change);
       }
+      // An account with an authenticator app: Google was its first step, the app's code comes next.
+      if (token === null) return c.json(await totpStep(services, user, { address, method: GOOGLE_PROVIDER }), 200);
       services.log.security(created ? 'register.success' : 'signin.success', {
         userId: user.id,
         method: GOOGLE_PROVIDER,
         address,
       });
-      return c.json({ user: toWireUser(user), token }, created ? 201 : 200);
+      return c.json({ user: toWireUser(user, config), token }, created ? 201 : 200);
     });
 
   // Both "Continue with Google" buttons: signs in, or creates the account first.

@@ -14,6 +14,10 @@ export type SecurityChange =
   | { kind: 'password_changed' }
   | { kind: 'password_reset' }
   | { kind: 'identity_linked'; provider: string }
+  | { kind: 'totp_enabled' }
+  | { kind: 'totp_disabled' }
+  | { kind: 'recovery_codes_regenerated' }
+  | { kind: 'recovery_code_used'; left: number }
   | { kind: 'passkey_added'; name: string }
   | { kind: 'passkey_removed'; name: string };
 
@@ -38,6 +42,26 @@ function describe(change: SecurityChange): { subject: string; what: string } {
       return {
         subject: `${change.provider} sign-in was added to your ${company.name} account`,
         what: `Your account can now be signed in to with ${change.provider}.`,
+      };
+    case 'totp_enabled':
+      return {
+        subject: `Two-step sign-in was turned on for your ${company.name} account`,
+        what: 'Signing in to your account now also asks for a code from your authenticator app.',
+      };
+    case 'totp_disabled':
+      return {
+        subject: `Two-step sign-in was turned off for your ${company.name} account`,
+        what: 'Signing in to your account no longer asks for a code from an authenticator app.',
+      };
+    case 'recovery_codes_regenerated':
+      return {
+        subject: `New recovery codes were made for your ${company.name} account`,
+        what: 'New recovery codes were made for your account; the earlier ones no longer work.',
+      };
+    case 'recovery_code_used':
+      return {
+        subject: `A recovery code was used to sign in to your ${company.name} account`,
+        what: `Someone signed in to your account with one of its recovery codes. ${change.left} unused ${change.left === 1 ? 'code is' : 'codes are'} left.`,
       };
     // The passkey's name is the customer's own label: no key material is ever in these.
     case 'passkey_added':

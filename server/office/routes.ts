@@ -23,6 +23,7 @@ import { type OrderDetailRow, findOrder, listAudit, listOrders } from '../orders
 import { toOfficeOrder } from '../orders/wire';
 import type { Services } from '../services';
 import { grantRole, listStaff, revokeRole } from '../users/roles';
+import { requireStaffSecondFactor } from '../two-factor/policy';
 
 export const ORDER_NOT_FOUND_TEXT = 'No order with that id.';
 export const VIEW_TEXT = `Please choose a list: ${OFFICE_VIEWS.join(', ')}.`;
@@ -55,8 +56,10 @@ function isView(value: string): value is OfficeView {
 export function officeRoutes(services: Services) {
   const { db, clock, log, sessions } = services;
   const routes = new Hono<AppEnv>();
-  const staff = [requireAuth(sessions), requireStaff()] as const;
-  const admin = [requireAuth(sessions), requireAdmin()] as const;
+  // The staff policy (docs/product.md#second-factor): no office route without a second factor, when it is on.
+  const secondFactor = requireStaffSecondFactor(services.config);
+  const staff = [requireAuth(sessions), requireStaff(), secondFactor] as const;
+  const admin = [requireAuth(sessions), requireAdmin(), secondFactor] as const;
 
   /** The order named in the path, or 404. */
   async function orderOf(c: Context<AppEnv>): Promise<OrderDetailRow> {

@@ -17,6 +17,7 @@ import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
+import { twoFactorRoutes } from '../two-factor/routes';
 import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
@@ -40,10 +41,10 @@ export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in w
  */
 const answers = new WeakMap<UserWithAvatar, string>();
 
-function authenticateAnswer(user: UserWithAvatar): string {
+function authenticateAnswer(user: UserWithAvatar, policy: Services['config']): string {
   let text = answers.get(user);
   if (text === undefined) {
-    text = JSON.stringify({ user: toWireUser(user) });
+    text = JSON.stringify({ user: toWireUser(user, policy) });
     answers.set(user, text);
   }
   return text;
@@ -55,7 +56,9 @@ export function userRoutes(services: Services) {
   // Per route, not `use('*')`: some user calls (record-visit, forgotten password) are open to visitors.
   const auth = requireAuth(sessions);
 
-  routes.get('/authenticate', auth, (c) => c.body(authenticateAnswer(c.get('auth').user), 200, JSON_CONTENT_TYPE));
+  routes.get('/authenticate', auth, (c) =>
+    c.body(authenticateAnswer(c.get('auth').user, services.config), 200, JSON_CONTENT_TYPE),
+  );
 
   routes.patch('/profile/update', auth, async (c) => {
     const { user, token } = c.get('auth');
@@ -83,7 +86,7 @@ export function userRoutes(services: Services) {
       if (storeCode) await storeCode(trx);
       return updateUser(trx, user.id, { name: body.name.trim() }, now);
     });
-    const answer = { user: toWireUser(updated), token };
+    const answer = { user: toWireUser(updated, services.config), token };
     if (!emailChanged) return c.json(answer, 200);
     return c.json({ ...answer, emailChange: { pending: email, message: { en: newAddressCodeSentText(email) } } }, 200);
   });
@@ -114,9 +117,11 @@ export function userRoutes(services: Services) {
       return { updated, token };
     });
     accountChanged(services, user, { kind: 'password_changed' });
-    return c.json({ user: toWireUser(updated), token }, 200);
+    return c.json({ user: toWireUser(updated, services.config), token }, 200);
   });
 
+  // The second factor: an authenticator app (docs/product.md#second-factor).
+  routes.route('/two-factor', twoFactorRoutes(services));
   // Password reset, e-mail verification, notifications, account deletion; then the visit record (open to all).
   routes.route('/', accountRoutes(services));
   routes.route('/', visitRoutes(services));

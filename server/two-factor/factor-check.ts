@@ -1,0 +1,62 @@
+/**
+ * Checking a code of the second factor: six digits from the authenticator app (its step and one either side,
+ * later than the last step accepted), or, where allowed, an unused recovery code. Nothing is used up here:
+ * the answer's `use` does that inside the transaction that acts on it, and says false when a parallel request
+ * took the same code first, so each code works once.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Services } from '../services';
+import { twoFactorKeys } from './keys-of';
+import { recoveryCodeText } from './recovery-codes';
+import { findTotpSecret, takeStep, useRecoveryCode } from './repository';
+import { matchingStep } from './totp';
+
+export interface FactorMatch {
+  kind: 'totp' | 'recovery';
+  use(trx: Kysely<Database>): Promise<boolean>;
+}
+
+const SIX_DIGITS = /^\d{6}$/;
+
+/** The account's secret as base32 text; null when it has none, or no known key can read it (logged). */
+export async function readSecret(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'log'>,
+  userId: string,
+): Promise<{ secret: string; sealed: string; lastStep: number | null } | null> {
+  const row = await findTotpSecret(services.db, userId);
+  if (!row) return null;
+  const secret = await twoFactorKeys(services).decrypt(row.secret);
+  if (secret === null) {
+    // TWO_FACTOR_KEY replaced without the key that wrote it: the owner needs a recovery code, or the operator.
+    services.log.logger.error({ event: 'two_factor.secret_unreadable', userId }, 'no known key reads this secret');
+    return null;
+  }
+  return { secret, sealed: row.secret, lastStep: row.last_step };
+}
+
+export async function matchFactor(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'log'>,
+  userId: string,
+  code: string,
+  options: { recovery: boolean },
+): Promise<FactorMatch | null> {
+  const now = services.clock.now();
+  if (SIX_DIGITS.test(code)) {
+    const stored = await readSecret(services, userId);
+    const step = stored ? matchingStep(stored.secret, code, now) : null;
+    if (step === null || (stored!.lastStep !== null && step <= stored!.lastStep)) return null;
+    return { kind: 'totp', use: (trx) => takeStep(trx, userId, step) };
+  }
+  if (!options.recovery) return null;
+  const hashes = await twoFactorKeys(services).hashes(recoveryCodeText(userId, code));
+  const unused = await services.db
+    .selectFrom('recovery_codes')
+    .select('code_hash')
+    .where('user_id', '=', userId)
+    .where('code_hash', 'in', hashes)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (!unused) return null;
+  return { kind: 'recovery', use: (trx) => useRecoveryCode(trx, userId, hashes, now) };
+}

@@ -1,0 +1,77 @@
+/**
+ * The authenticator app's rows: the secret (encrypted), the last step accepted, the recovery codes (hashed),
+ * and `users.totp_enabled_at`, which alone says whether sign-in asks for a code.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** The stored secret row, or undefined when the account never started a set-up (or turned it off). */
+export function findTotpSecret(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('totp_secrets').select(['secret', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** A set-up's secret, replacing an unconfirmed one (the caller has checked that the app is not on). */
+export async function savePendingSecret(db: Kysely<Database>, userId: string, sealed: string, now: Date) {
+  const fields = { secret: sealed, last_step: null, created_at: now.toISOString() };
+  await db
+    .insertInto('totp_secrets')
+    .values({ user_id: userId, ...fields })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet(fields))
+    .execute();
+}
+
+/**
+ * Takes `step` as the last accepted one, only when it is later than the last: false when a code of this step
+ * (or a later one) was accepted before, so a replayed code, even in parallel, works once.
+ */
+export async function takeStep(db: Kysely<Database>, userId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('totp_secrets')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Sets the account's recovery codes (by their hashes), the earlier ones gone. */
+export async function replaceRecoveryCodes(db: Kysely<Database>, userId: string, hashes: string[], now: Date) {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now.toISOString() })))
+    .execute();
+}
+
+/** Uses up the unused code among `hashes` (one code's hashes under each known key); false when there is none. */
+export async function useRecoveryCode(db: Kysely<Database>, userId: string, hashes: string[], now: Date) {
+  const result = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('code_hash', 'in', hashes)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows >= 1n;
+}
+
+export async function countRecoveryCodesLeft(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}
+
+/** Turns the app off: secret, recovery codes and the account's mark, together (`db` is a transaction). */
+export async function removeTotp(db: Kysely<Database>, userId: string, now: Date) {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('totp_secrets').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ totp_enabled_at: null, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

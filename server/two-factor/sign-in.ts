@@ -1,0 +1,97 @@
+/**
+ * The 'totp' step of a sign-in (docs/decisions/0028-totp-secrets-encrypted.md): after the right password (or
+ * Google) of an account with an authenticator app, `POST /api/auth/login/second-step` takes the step's ticket
+ * with a current code of the app or an unused recovery code. Wrong codes count three ways: five tries per
+ * ticket, the address's hourly limit and the account's day of code failures (server/limits), as for e-mailed codes.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CODE_INVALID_TEXT } from '../account/codes';
+import { accountChanged, queueAccountNotice } from '../account/notify-change';
+import { CODE_MAX_ATTEMPTS } from '../account/codes';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { Taken } from '../limits/charge';
+import type { Services } from '../services';
+import { findUserById, updateUser } from '../users/repository';
+import { toWireUser } from '../users/wire';
+import { matchFactor } from './factor-check';
+import { hasSecondFactor } from './policy';
+import { countRecoveryCodesLeft } from './repository';
+
+export const TOTP_INVALID_TEXT =
+  'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';
+
+const PURPOSE = 'sign_in_totp';
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** Whether the ticket is a 'totp' step's (any other goes on to the e-mailed code's check). */
+export async function isTotpTicket(db: Kysely<Database>, ticket: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('code_tickets')
+    .select('purpose')
+    .where('ticket_hash', '=', hashTicket(ticket))
+    .executeTakeFirst();
+  return row?.purpose === PURPOSE;
+}
+
+/**
+ * Checks the code given with a 'totp' ticket and answers the session; `attempt` is the address's charge, given
+ * back for a right code. Throws 400 for a wrong, used or expired one.
+ */
+export async function totpSecondStep(
+  services: Services,
+  body: { ticket: string; code: string },
+  attempt: Taken,
+  address: string,
+) {
+  const { db, clock, limits } = services;
+  const now = clock.now();
+  // The try is counted in the statement that reads the ticket: parallel guesses cannot share one.
+  const ticket = await db
+    .updateTable('code_tickets')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('ticket_hash', '=', hashTicket(body.ticket))
+    .where('purpose', '=', PURPOSE)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .returning(['user_id', 'email', 'expires_at'])
+    .executeTakeFirst();
+  const user = ticket && now.getTime() < Date.parse(ticket.expires_at) ? await findUserById(db, ticket.user_id) : null;
+  // A ticket for an address the account no longer has, or an app turned off since, proves nothing.
+  if (!ticket || !user || user.email !== ticket.email || !hasSecondFactor(user)) {
+    services.log.security('code.failed', { purpose: PURPOSE, userId: ticket?.user_id ?? null, address });
+    throw new HttpError(400, CODE_INVALID_TEXT);
+  }
+  const daily = await limits.charge([{ limit: limits.codeCheck.account, key: user.email }], {
+    userId: user.id,
+    address,
+  });
+  const match = await matchFactor(services, user.id, body.code, { recovery: true });
+  if (!match) {
+    services.log.security('code.failed', { purpose: PURPOSE, userId: user.id, address });
+    throw new HttpError(400, TOTP_INVALID_TEXT);
+  }
+  await attempt.giveBack();
+  await daily.giveBack();
+
+  // The ticket and the code used up, the last login and the session, (for a recovery code) its notice: together.
+  const recovery = match.kind === 'recovery';
+  const done = await db.transaction().execute(async (trx) => {
+    const consumed = await trx
+      .deleteFrom('code_tickets')
+      .where('ticket_hash', '=', hashTicket(body.ticket))
+      .where('purpose', '=', PURPOSE)
+      .executeTakeFirst();
+    if (consumed.numDeletedRows !== 1n) throw new HttpError(400, CODE_INVALID_TEXT);
+    // A parallel request took the same code first.
+    if (!(await match.use(trx))) throw new HttpError(400, TOTP_INVALID_TEXT);
+    const left = recovery ? await countRecoveryCodesLeft(trx, user.id) : 0;
+    if (recovery) await queueAccountNotice(trx, services, user, { kind: 'recovery_code_used', left }, now);
+    const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
+    const { token } = await services.sessions.create(user.id, trx);
+    return { updated, token, left };
+  });
+  if (recovery) accountChanged(services, user, { kind: 'recovery_code_used', left: done.left }, { address });
+  services.log.security('signin.success', { method: recovery ? 'recovery-code' : 'totp', userId: user.id, address });
+  return { user: toWireUser({ ...user, ...done.updated }, services.config), token: done.token };
+}

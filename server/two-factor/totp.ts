@@ -1,0 +1,48 @@
+/**
+ * RFC 6238 codes, as every authenticator app makes them by default: HMAC-SHA-1, six digits, a 30-second step.
+ * A code is accepted for its own step and one step either side (a phone's clock a little off, a code typed as
+ * it changed); the caller then keeps the step, so a code works once and no older one after it.
+ */
+import { Secret, TOTP } from 'otpauth';
+import { company } from '#domain/company';
+
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+/** Steps of drift accepted either side of the current one. */
+export const TOTP_WINDOW = 1;
+/** 160 bits, the size RFC 4226 recommends for HMAC-SHA-1. */
+const SECRET_BYTES = 20;
+
+const options = { algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS } as const;
+
+/** A fresh secret, as the base32 text an authenticator app takes. */
+export function newTotpSecret(): string {
+  return new Secret({ size: SECRET_BYTES }).base32;
+}
+
+/** The otpauth:// URL the set-up's QR code carries: the company as issuer, the account's e-mail as label. */
+export function otpauthUrl(secret: string, email: string): string {
+  return new TOTP({ ...options, issuer: company.name, label: email, secret: Secret.fromBase32(secret) }).toString();
+}
+
+/** The step a time falls in (seconds since the epoch / 30). */
+export function stepAt(now: Date): number {
+  return TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now.getTime() });
+}
+
+/** The code of one step (tests, and nothing else, need to make codes). */
+export function codeOfStep(secret: string, step: number): string {
+  return TOTP.generate({ ...options, secret: Secret.fromBase32(secret), timestamp: step * TOTP_PERIOD_SECONDS * 1000 });
+}
+
+/** The step whose code `code` is, within the window around `now`; null when it is none of them. */
+export function matchingStep(secret: string, code: string, now: Date): number | null {
+  const delta = TOTP.validate({
+    ...options,
+    token: code,
+    secret: Secret.fromBase32(secret),
+    timestamp: now.getTime(),
+    window: TOTP_WINDOW,
+  });
+  return delta === null ? null : stepAt(now) + delta;
+}

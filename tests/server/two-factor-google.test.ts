@@ -1,0 +1,147 @@
+/**
+ * The authenticator app on an account that signs in with Google, against the REAL local OpenID provider
+ * (server/dev/oidc.ts), as tests/server/google.test.ts does: an account without a password proves it is the
+ * owner's with an e-mailed code before the set-up, and Google's sign-in then answers the 'totp' step.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { HAS_PASSWORD_TEXT } from '#server/account/email-change';
+import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
+import { TWO_FACTOR_EMAIL_CODE_TEXT } from '#server/two-factor/proof';
+import { codeOfStep, stepAt } from '#server/two-factor/totp';
+import {
+  type TestApp,
+  bearer,
+  cleanup,
+  createTestServer,
+  errorText,
+  fromAddress,
+  jsonInit,
+  register,
+  sessionBody,
+  uniqueAddress,
+} from './helpers';
+import { type MailCatcher, codeIn, startMailCatcher } from './mail-helpers';
+import { obtainToken } from './oidc-helpers';
+
+const CLIENT_ID = 'storefront-test';
+const CALLBACK = 'http://localhost:5173/oauth-callback.html';
+
+let provider: LocalOidcProvider;
+let mail: MailCatcher;
+beforeAll(async () => {
+  provider = await startLocalOidcProvider({ clientId: CLIENT_ID, redirectUris: [CALLBACK] });
+  mail = await startMailCatcher();
+});
+afterAll(async () => {
+  await provider.stop();
+  await mail.close();
+  await cleanup();
+});
+
+async function googleToken(login: string): Promise<string> {
+  return (await obtainToken(provider, { clientId: CLIENT_ID, redirectUri: CALLBACK, login })).accessToken;
+}
+
+const call = (app: TestApp, token: string, path: string, body?: unknown) =>
+  app.request(
+    `/api/users/two-factor${path}`,
+    body === undefined ? { method: 'POST', headers: bearer(token) } : jsonInit('POST', body, bearer(token)),
+    fromAddress(uniqueAddress()),
+  );
+
+/** The `count`-th code mail to `email` (the security notices arrive in between, in their own time). */
+async function codeMail(email: string, count: number) {
+  for (let waited = 0; waited < 5000; waited += 10) {
+    const codes = mail.to(email).filter((sent) => /Confirm the change/.test(sent.subject));
+    if (codes.length >= count) return codes[count - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no code mail #${count} to ${email}`);
+}
+
+describe('a Google-only account', () => {
+  it('sets the app up with an e-mailed code, and Google sign-in then asks for the app', async () => {
+    const server = await createTestServer({
+      SMTP_URL: mail.url,
+      OAUTH_CLIENT_ID: CLIENT_ID,
+      OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
+      OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
+      OAUTH_USERINFO_URL: provider.userinfoUrl,
+      OAUTH_TIMEOUT_MS: 2000,
+    });
+    const { app, clock, securityEvents } = server;
+    // The provider's tokens use real time.
+    clock.advance(Date.now() - clock.now().getTime());
+    const login = `gina-${randomUUID().slice(0, 8)}`;
+    const google = async () =>
+      app.request('/api/auth/login/google', jsonInit('POST', { googleToken: await googleToken(login) }));
+
+    const registered = await app.request(
+      '/api/auth/register/google',
+      jsonInit('POST', { googleToken: await googleToken(login) }),
+    );
+    expect(registered.status).toBe(201);
+    const { token, user } = await sessionBody(registered);
+
+    // No password to give: the set-up asks for the e-mailed code, and a wrong one is refused.
+    let res = await call(app, token, '/totp/setup', {});
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_EMAIL_CODE_TEXT);
+    res = await call(app, token, '/code');
+    expect(res.status).toBe(200);
+    const code = codeIn(await codeMail(user.email, 1));
+    res = await call(app, token, '/totp/setup', { code: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    res = await call(app, token, '/totp/setup', { code });
+    expect(res.status).toBe(200);
+    const { secret } = (await res.json()) as { secret: string };
+    // The e-mailed code worked once.
+    expect((await call(app, token, '/totp/setup', { code })).status).toBe(400);
+
+    res = await call(app, token, '/totp/enable', { code: codeOfStep(secret, stepAt(clock.now())) });
+    expect(res.status).toBe(200);
+
+    // Google is now the first step only.
+    res = await google();
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { secondStep: { kind: string; ticket: string } };
+    expect(Object.keys(body)).toEqual(['secondStep']);
+    expect(body.secondStep.kind).toBe('totp');
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'signin.second_step', kind: 'totp', method: 'google', userId: user.id }),
+    );
+    clock.advance(30_000);
+    res = await app.request(
+      '/api/auth/login/second-step',
+      jsonInit('POST', { ticket: body.secondStep.ticket, code: codeOfStep(secret, stepAt(clock.now())) }),
+      fromAddress(uniqueAddress()),
+    );
+    expect(res.status).toBe(200);
+    expect((await sessionBody(res)).user.id).toBe(user.id);
+
+    // Turning it off also takes an e-mailed code instead of a password.
+    res = await call(app, token, '/code');
+    expect(res.status).toBe(200);
+    const offCode = codeIn(await codeMail(user.email, 2));
+    clock.advance(30_000);
+    res = await call(app, token, '/disable', {
+      code: offCode,
+      twoFactorCode: codeOfStep(secret, stepAt(clock.now())),
+    });
+    expect(res.status).toBe(200);
+    res = await google();
+    expect(res.status).toBe(200);
+    expect((await sessionBody(res)).user.id).toBe(user.id);
+  });
+
+  it('an account with a password is not sent a code: it confirms with its password', async () => {
+    const server = await createTestServer({ SMTP_URL: mail.url });
+    const ada = await register(server.app);
+    const res = await call(server.app, ada.token, '/code');
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe(HAS_PASSWORD_TEXT);
+  });
+});

@@ -1,0 +1,494 @@
+/**
+ * The authenticator app as a second factor (docs/product.md#second-factor, decision 0028): set-up with the
+ * password, a first code to turn it on, ten recovery codes; sign-in answering the 'totp' step and taking a
+ * current code (one step of drift), each code once, or a recovery code once; new recovery codes replacing the
+ * old; turning it off; the limits on wrong codes; the mails and security log lines; the secret stored encrypted.
+ * The test clock makes every code: codes are those of the clock's time step.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { assert } from 'superstruct';
+import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/contract';
+import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { TWO_FACTOR_PASSWORD_TEXT } from '#server/two-factor/proof';
+import {
+  NO_SETUP_TEXT,
+  TOTP_ALREADY_ON_TEXT,
+  TOTP_CODE_WRONG_TEXT,
+  TOTP_OFF_TEXT,
+  TWO_FACTOR_CODE_FIELD_TEXT,
+  TWO_FACTOR_CODE_WRONG_TEXT,
+} from '#server/two-factor/routes';
+import { TOTP_INVALID_TEXT } from '#server/two-factor/sign-in';
+import { codeOfStep, stepAt } from '#server/two-factor/totp';
+import {
+  MINUTE,
+  PASSWORD,
+  type TestApp,
+  type TestClock,
+  authenticate,
+  bearer,
+  cleanup,
+  createTestServer,
+  errorText,
+  fromAddress,
+  jsonInit,
+  login,
+  register,
+  sessionBody,
+  uniqueAddress,
+} from './helpers';
+import { limitsFollow } from './limit-helpers';
+import { type MailCatcher, type ReceivedMail, codeIn, startMailCatcher } from './mail-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await smtp.close();
+  await cleanup();
+});
+
+const server = await createTestServer({ SMTP_URL: smtp.url });
+const { app, db, clock, securityEvents, logLines } = server;
+limitsFollow(clock);
+
+const STEP = 30_000;
+
+function call(target: TestApp, token: string, path: string, body?: unknown, address = uniqueAddress()) {
+  const init = body === undefined ? { method: 'POST', headers: bearer(token) } : jsonInit('POST', body, bearer(token));
+  return target.request(`/api/users/two-factor${path}`, init, fromAddress(address));
+}
+
+/** The code an app holding `secret` shows now, or `offset` steps away. */
+const codeNow = (secret: string, offset = 0) => codeOfStep(secret, stepAt(clock.now()) + offset);
+/** A six-digit code that is not `code`. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function setUp(target: TestApp, token: string, body: unknown = { currentPassword: PASSWORD }) {
+  const res = await call(target, token, '/totp/setup', body);
+  expect(res.status).toBe(200);
+  const answer: unknown = await res.json();
+  assert(answer, TotpSetupResponse);
+  return answer;
+}
+
+async function enable(target: TestApp, token: string, code: string): Promise<string[]> {
+  const res = await call(target, token, '/totp/enable', { code });
+  expect(res.status).toBe(200);
+  const answer: unknown = await res.json();
+  assert(answer, RecoveryCodesResponse);
+  return answer.recoveryCodes;
+}
+
+async function status(target: TestApp, token: string): Promise<TwoFactorStatus> {
+  const res = await target.request('/api/users/two-factor', { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  const answer: unknown = await res.json();
+  assert(answer, TwoFactorStatus);
+  return answer;
+}
+
+/** A new account with the app turned on; the clock then moves a step on, so sign-in codes are fresh. */
+async function withTotp(on: { app: TestApp; clock: TestClock } = server, name = 'Tess Totp') {
+  const account = await register(on.app, { name });
+  const { secret } = await setUp(on.app, account.token);
+  const recoveryCodes = await enable(on.app, account.token, codeOfStep(secret, stepAt(on.clock.now())));
+  on.clock.advance(STEP);
+  return { ...account, secret, recoveryCodes };
+}
+
+async function totpTicket(target: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const res = await login(target, email, password, uniqueAddress());
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { secondStep: { kind: string; ticket: string } };
+  expect(Object.keys(body)).toEqual(['secondStep']);
+  expect(body.secondStep.kind).toBe('totp');
+  return body.secondStep.ticket;
+}
+
+const secondStep = (target: TestApp, ticket: string, code: string, address = uniqueAddress()) =>
+  target.request('/api/auth/login/second-step', jsonInit('POST', { ticket, code }), fromAddress(address));
+
+async function mailAbout(catcher: MailCatcher, email: string, subject: RegExp): Promise<ReceivedMail> {
+  for (let waited = 0; waited < 5000; waited += 10) {
+    const found = catcher.to(email).find((mail) => subject.test(mail.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no mail "${subject.source}" to ${email}`);
+}
+
+describe('setting up the authenticator app', () => {
+  it('answers a secret and its otpauth URL after the password, and stores the secret encrypted', async () => {
+    const ada = await register(app, { name: 'Ada Setup' });
+    const { secret, otpauthUrl } = await setUp(app, ada.token);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const url = new URL(otpauthUrl);
+    expect(url.protocol).toBe('otpauth:');
+    expect(url.host).toBe('totp');
+    expect(decodeURIComponent(url.pathname)).toContain(ada.user.email);
+    expect(url.searchParams.get('secret')).toBe(secret);
+    expect(url.searchParams.get('issuer')).toBeTruthy();
+    expect(url.searchParams.get('digits')).toBe('6');
+    expect(url.searchParams.get('period')).toBe('30');
+    expect(url.searchParams.get('algorithm')).toBe('SHA1');
+
+    const row = await db
+      .selectFrom('totp_secrets')
+      .selectAll()
+      .where('user_id', '=', ada.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.secret.startsWith('v1.')).toBe(true);
+    expect(row.secret).not.toContain(secret);
+    expect(row.secret.toUpperCase()).not.toContain(secret);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'two_factor.setup_started', userId: ada.user.id }),
+    );
+  });
+
+  it('is not on until confirmed: sign-in still needs only the password', async () => {
+    const ada = await register(app);
+    await setUp(app, ada.token);
+    expect(await status(app, ada.token)).toEqual({
+      totp: false,
+      totpSince: null,
+      recoveryCodesLeft: 0,
+      required: false,
+    });
+    const res = await login(app, ada.user.email, PASSWORD, uniqueAddress());
+    expect(res.status).toBe(200);
+    expect((await sessionBody(res)).user.id).toBe(ada.user.id);
+  });
+
+  it('needs the right current password', async () => {
+    const ada = await register(app);
+    let res = await call(app, ada.token, '/totp/setup', {});
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_PASSWORD_TEXT);
+    res = await call(app, ada.token, '/totp/setup', { currentPassword: 'not the password' });
+    expect(res.status).toBe(403);
+    expect(await errorText(res)).toBe(WRONG_CURRENT_PASSWORD_TEXT);
+    expect(await db.selectFrom('totp_secrets').select('user_id').where('user_id', '=', ada.user.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a wrong first code, and turns on with the right one: ten recovery codes, shown once', async () => {
+    const ada = await register(app, { name: 'Ada Enable' });
+    const { secret } = await setUp(app, ada.token);
+    const res = await call(app, ada.token, '/totp/enable', { code: otherThan(codeNow(secret)) });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TOTP_CODE_WRONG_TEXT);
+    expect((await status(app, ada.token)).totp).toBe(false);
+
+    const recoveryCodes = await enable(app, ada.token, codeNow(secret));
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(await status(app, ada.token)).toEqual({
+      totp: true,
+      totpSince: clock.now().toISOString(),
+      recoveryCodesLeft: 10,
+      required: false,
+    });
+    // Kept hashed: no stored value is a code.
+    const stored = await db.selectFrom('recovery_codes').selectAll().where('user_id', '=', ada.user.id).execute();
+    expect(stored).toHaveLength(10);
+    for (const row of stored) for (const code of recoveryCodes) expect(row.code_hash).not.toContain(code.slice(0, 4));
+
+    const mail = await mailAbout(smtp, ada.user.email, /turned on/);
+    expect(mail.text).toContain('Hello Ada Enable');
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'two_factor.enabled', userId: ada.user.id }),
+    );
+    // No secret and no recovery code in any mail or log line.
+    const written =
+      JSON.stringify(logLines) +
+      smtp
+        .to(ada.user.email)
+        .map((sent) => sent.raw)
+        .join('\n');
+    expect(written).not.toContain(secret);
+    for (const code of recoveryCodes) expect(written).not.toContain(code);
+
+    // A second set-up, or a second enable, while it is on: 409.
+    let again = await call(app, ada.token, '/totp/setup', { currentPassword: PASSWORD });
+    expect(again.status).toBe(409);
+    expect(await errorText(again)).toBe(TOTP_ALREADY_ON_TEXT);
+    again = await call(app, ada.token, '/totp/enable', { code: codeNow(secret) });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses to enable without a set-up waiting', async () => {
+    const ada = await register(app);
+    const res = await call(app, ada.token, '/totp/enable', { code: '123456' });
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe(NO_SETUP_TEXT);
+  });
+});
+
+describe('signing in with the app', () => {
+  it('answers the totp step, and a current code signs in', async () => {
+    const tess = await withTotp();
+    const ticket = await totpTicket(app, tess.user.email);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'signin.second_step', kind: 'totp', userId: tess.user.id }),
+    );
+    const res = await secondStep(app, ticket, codeNow(tess.secret));
+    expect(res.status).toBe(200);
+    const session = await sessionBody(res);
+    expect(session.user.id).toBe(tess.user.id);
+    expect((await authenticate(app, session.token)).status).toBe(200);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'signin.success', method: 'totp', userId: tess.user.id }),
+    );
+    // The ticket is used up.
+    expect((await secondStep(app, ticket, codeNow(tess.secret, 1))).status).toBe(400);
+  });
+
+  it('accepts one step of drift either way, each code once, and no code older than the last', async () => {
+    const tess = await withTotp();
+    clock.advance(2 * STEP);
+    // A phone a step behind...
+    let res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret, -1));
+    expect(res.status).toBe(200);
+    // ...and a step ahead.
+    res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret, 1));
+    expect(res.status).toBe(200);
+    // The current step's code is older than the one just accepted; the accepted one is a replay.
+    for (const code of [codeNow(tess.secret), codeNow(tess.secret, 1)]) {
+      res = await secondStep(app, await totpTicket(app, tess.user.email), code);
+      expect(res.status).toBe(400);
+      expect(await errorText(res)).toBe(TOTP_INVALID_TEXT);
+    }
+    // Two steps away is refused however fresh.
+    clock.advance(3 * STEP);
+    res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret, 2));
+    expect(res.status).toBe(400);
+    res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret, -2));
+    expect(res.status).toBe(400);
+    res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a replayed code even in parallel: one of two sign-ins with it gets in', async () => {
+    const tess = await withTotp();
+    const tickets = [await totpTicket(app, tess.user.email), await totpTicket(app, tess.user.email)];
+    const code = codeNow(tess.secret);
+    const answers = await Promise.all(tickets.map((ticket) => secondStep(app, ticket, code)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+  });
+
+  it('takes a recovery code once, in any case and without its hyphen, and mails the owner', async () => {
+    const tess = await withTotp(server, 'Tess Recovery');
+    const [first, second] = tess.recoveryCodes as [string, string];
+    let res = await secondStep(app, await totpTicket(app, tess.user.email), first);
+    expect(res.status).toBe(200);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'signin.success', method: 'recovery-code', userId: tess.user.id }),
+    );
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'two_factor.recovery_code_used', userId: tess.user.id }),
+    );
+    const mail = await mailAbout(smtp, tess.user.email, /recovery code was used/);
+    expect(mail.text).toContain('9 unused codes are left');
+    expect(mail.raw).not.toContain(first);
+
+    res = await secondStep(app, await totpTicket(app, tess.user.email), first);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TOTP_INVALID_TEXT);
+
+    res = await secondStep(app, await totpTicket(app, tess.user.email), second.replace('-', ' ').toUpperCase());
+    expect(res.status).toBe(200);
+    expect((await status(app, (await sessionBody(res)).token)).recoveryCodesLeft).toBe(8);
+  });
+
+  it('does not take a recovery code of another account', async () => {
+    const tess = await withTotp();
+    const other = await withTotp();
+    const res = await secondStep(app, await totpTicket(app, tess.user.email), other.recoveryCodes[0]!);
+    expect(res.status).toBe(400);
+  });
+
+  it('counts wrong codes: five per ticket, then even the right code needs a new ticket', async () => {
+    const tess = await withTotp();
+    const ticket = await totpTicket(app, tess.user.email);
+    const right = codeNow(tess.secret);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await secondStep(app, ticket, otherThan(right))).status).toBe(400);
+    }
+    const res = await secondStep(app, ticket, right);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    expect((await secondStep(app, await totpTicket(app, tess.user.email), right)).status).toBe(200);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'code.failed', purpose: 'sign_in_totp', userId: tess.user.id }),
+    );
+  });
+
+  it('a ticket expires with the e-mailed codes’ time', async () => {
+    const tess = await withTotp();
+    const ticket = await totpTicket(app, tess.user.email);
+    clock.advance(16 * MINUTE);
+    expect((await secondStep(app, ticket, codeNow(tess.secret))).status).toBe(400);
+  });
+});
+
+describe('the account’s day of wrong codes', () => {
+  it('refuses with 429 once the account’s wrong codes reach the day’s ceiling, from any address', async () => {
+    const strict = await createTestServer({ CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: 3 });
+    const tess = await withTotp(strict);
+    const right = codeOfStep(tess.secret, stepAt(strict.clock.now()));
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(
+        (await secondStep(strict.app, await totpTicket(strict.app, tess.user.email), otherThan(right))).status,
+      ).toBe(400);
+    }
+    const res = await secondStep(strict.app, await totpTicket(strict.app, tess.user.email), right);
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('the e-mailed step past the day’s ceiling, then the app', () => {
+  it('asks for the app’s code after the e-mailed code', async () => {
+    const strict = await createTestServer({ SMTP_URL: smtp.url, LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: 2 });
+    const account = await register(strict.app);
+    const { secret } = await setUp(strict.app, account.token);
+    await enable(strict.app, account.token, codeOfStep(secret, stepAt(strict.clock.now())));
+    strict.clock.advance(STEP);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await login(strict.app, account.user.email, 'a wrong guess', uniqueAddress())).status).toBe(401);
+    }
+    const res = await login(strict.app, account.user.email, PASSWORD, uniqueAddress());
+    const first = (await res.json()) as { secondStep: { kind: string; ticket: string } };
+    expect(first.secondStep.kind).toBe('email-code');
+    const mail = await mailAbout(smtp, account.user.email, /sign-in code/);
+    const next = await secondStep(strict.app, first.secondStep.ticket, codeIn(mail));
+    expect(next.status).toBe(200);
+    const second = (await next.json()) as { secondStep: { kind: string; ticket: string } };
+    expect(Object.keys(second)).toEqual(['secondStep']);
+    expect(second.secondStep.kind).toBe('totp');
+    // The e-mailed ticket is used up; the app's code on the new ticket signs in.
+    expect((await secondStep(strict.app, first.secondStep.ticket, codeIn(mail))).status).toBe(400);
+    const done = await secondStep(strict.app, second.secondStep.ticket, codeOfStep(secret, stepAt(strict.clock.now())));
+    expect(done.status).toBe(200);
+    expect((await sessionBody(done)).user.id).toBe(account.user.id);
+  });
+});
+
+describe('new recovery codes', () => {
+  it('need a current code of the app, and replace the old ones', async () => {
+    const tess = await withTotp(server, 'Tess Regenerate');
+    let res = await call(app, tess.token, '/recovery-codes', { code: otherThan(codeNow(tess.secret)) });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TOTP_CODE_WRONG_TEXT);
+    // A recovery code is not a current code of the app.
+    res = await call(app, tess.token, '/recovery-codes', { code: tess.recoveryCodes[0] });
+    expect(res.status).toBe(400);
+
+    res = await call(app, tess.token, '/recovery-codes', { code: codeNow(tess.secret) });
+    expect(res.status).toBe(200);
+    const { recoveryCodes } = (await res.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    expect(recoveryCodes.filter((code) => tess.recoveryCodes.includes(code))).toEqual([]);
+    await mailAbout(smtp, tess.user.email, /New recovery codes/);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'two_factor.recovery_codes_regenerated', userId: tess.user.id }),
+    );
+
+    expect((await secondStep(app, await totpTicket(app, tess.user.email), tess.recoveryCodes[0]!)).status).toBe(400);
+    expect((await secondStep(app, await totpTicket(app, tess.user.email), recoveryCodes[0]!)).status).toBe(200);
+  });
+
+  it('are refused while the app is off', async () => {
+    const ada = await register(app);
+    const res = await call(app, ada.token, '/recovery-codes', { code: '123456' });
+    expect(res.status).toBe(409);
+    expect(await errorText(res)).toBe(TOTP_OFF_TEXT);
+  });
+});
+
+describe('turning the app off', () => {
+  it('needs the password and a current code or a recovery code', async () => {
+    const tess = await withTotp(server, 'Tess Disable');
+    let res = await call(app, tess.token, '/disable', { currentPassword: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_CODE_FIELD_TEXT);
+    res = await call(app, tess.token, '/disable', {
+      currentPassword: 'wrong password',
+      twoFactorCode: codeNow(tess.secret),
+    });
+    expect(res.status).toBe(403);
+    res = await call(app, tess.token, '/disable', {
+      currentPassword: PASSWORD,
+      twoFactorCode: otherThan(codeNow(tess.secret)),
+    });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_CODE_WRONG_TEXT);
+    expect((await status(app, tess.token)).totp).toBe(true);
+
+    res = await call(app, tess.token, '/disable', { currentPassword: PASSWORD, twoFactorCode: tess.recoveryCodes[3] });
+    expect(res.status).toBe(200);
+    expect(await status(app, tess.token)).toEqual({
+      totp: false,
+      totpSince: null,
+      recoveryCodesLeft: 0,
+      required: false,
+    });
+    await mailAbout(smtp, tess.user.email, /turned off/);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'two_factor.disabled', userId: tess.user.id }),
+    );
+    expect(
+      await db.selectFrom('recovery_codes').select('user_id').where('user_id', '=', tess.user.id).execute(),
+    ).toEqual([]);
+    // Sign-in needs the password alone again, and a new set-up may start.
+    const signIn = await login(app, tess.user.email, PASSWORD, uniqueAddress());
+    expect((await sessionBody(signIn)).user.id).toBe(tess.user.id);
+    expect(
+      (await call(app, tess.token, '/disable', { currentPassword: PASSWORD, twoFactorCode: '123456' })).status,
+    ).toBe(409);
+    await setUp(app, tess.token);
+  });
+
+  it('with a current code of the app', async () => {
+    const tess = await withTotp();
+    const res = await call(app, tess.token, '/disable', {
+      currentPassword: PASSWORD,
+      twoFactorCode: codeNow(tess.secret),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with a message, and 401 signed out', async () => {
+    const ada = await register(app);
+    const raw = await app.request(
+      '/api/users/two-factor/totp/setup',
+      { method: 'POST', headers: { ...bearer(ada.token), 'Content-Type': 'application/json' }, body: '{not json' },
+      fromAddress(uniqueAddress()),
+    );
+    expect(raw.status).toBe(400);
+    await errorText(raw);
+    for (const [path, body] of [
+      ['/totp/setup', { currentPassword: 42 }],
+      ['/totp/setup', { code: 'abcdef' }],
+      ['/totp/enable', { code: '12345' }],
+      ['/totp/enable', {}],
+      ['/recovery-codes', { code: 'abcd-efgh' }],
+      ['/disable', { currentPassword: PASSWORD, twoFactorCode: 'not a code' }],
+    ] as const) {
+      const res = await call(app, ada.token, path, body);
+      expect(res.status, path).toBe(400);
+      expect(await errorText(res)).not.toBe('');
+    }
+    const step = await app.request(
+      '/api/auth/login/second-step',
+      jsonInit('POST', { ticket: 'A'.repeat(43), code: '!!' }),
+    );
+    expect(step.status).toBe(400);
+    expect(await errorText(step)).toBe(CODE_INVALID_TEXT);
+    const signedOut = await app.request('/api/users/two-factor', {});
+    expect(signedOut.status).toBe(401);
+  });
+});
