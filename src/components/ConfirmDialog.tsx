@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import './Dialog.css';
 
 /**
@@ -7,6 +7,9 @@ import './Dialog.css';
  * alert dialog. Focus starts on Cancel, so an Enter pressed out of habit does not act; Escape cancels, and a
  * click beside the dialog does nothing (an alert dialog is answered, not dismissed). `open` is the machine's:
  * the dialog shows while the machine waits for the answer.
+ *
+ * Closed by Cancel, focus goes back to the button that opened it. Confirmed, that button is busy and then gone
+ * (the order delivered, the member removed), so focus goes to `focusAfterConfirm` instead of falling to the page.
  */
 export function ConfirmDialog({
   open,
@@ -16,6 +19,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
+  focusAfterConfirm,
 }: {
   open: boolean;
   title: string;
@@ -24,8 +28,10 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  focusAfterConfirm?: RefObject<HTMLElement | null>;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const confirmed = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
@@ -38,6 +44,12 @@ export function ConfirmDialog({
             cancel.current?.focus();
           }}
           onPointerDownOutside={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => {
+            if (!confirmed.current || !focusAfterConfirm?.current) return;
+            confirmed.current = false;
+            event.preventDefault();
+            focusAfterConfirm.current.focus();
+          }}
         >
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           <Dialog.Description className="dialog__description">{description}</Dialog.Description>
@@ -45,7 +57,14 @@ export function ConfirmDialog({
             <Dialog.Close ref={cancel} className="button button--outline">
               {cancelLabel}
             </Dialog.Close>
-            <button type="button" className="button button--danger" onClick={onConfirm}>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                confirmed.current = true;
+                onConfirm();
+              }}
+            >
               {confirmLabel}
             </button>
           </div>

@@ -202,6 +202,7 @@ export function OrderDetail({
             confirmLabel="Mark delivered"
             onConfirm={() => send({ type: 'office.confirm' })}
             onCancel={() => send({ type: 'office.cancel' })}
+            focusAfterConfirm={heading}
           />
         </div>
       )}

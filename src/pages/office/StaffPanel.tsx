@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useRef } from 'react';
 import { revocable } from '#machines/officeStaff.machine';
 import type { Role } from '#domain/orders';
 import { useAppActors } from '../../shared/AppActorsContext';
@@ -11,6 +12,7 @@ const ROLE_LABELS: Record<Role, string> = { common: 'Customer', office: 'Office'
 
 /** The admin's panel: who works in the office, granting the office role by e-mail address, and revoking it. */
 export function StaffPanel() {
+  const title = useRef<HTMLHeadingElement>(null);
   const app = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(
@@ -26,7 +28,9 @@ export function StaffPanel() {
 
   return (
     <section className="office-staff" aria-labelledby="office-staff-title">
-      <h2 id="office-staff-title">Staff</h2>
+      <h2 id="office-staff-title" ref={title} tabIndex={-1}>
+        Staff
+      </h2>
       {snapshot.matches('unavailable') ? (
         <div className="office__retry">
           <p>The staff list could not be loaded.</p>
@@ -70,6 +74,8 @@ export function StaffPanel() {
         confirmLabel="Revoke access"
         onConfirm={() => send({ type: 'staff.confirm' })}
         onCancel={() => send({ type: 'staff.cancel' })}
+        // The member's row and its button go once access is revoked: the reader is taken to the panel's title.
+        focusAfterConfirm={title}
       />
       <form
         className="office-staff__grant"

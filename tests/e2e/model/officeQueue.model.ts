@@ -231,6 +231,8 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     'desk.delivering': async (page) => {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(page.getByRole('progressbar', { name: 'Marking delivered' })).toBeVisible();
+      // The dialog's button is gone and the one that opened it is busy: the reader is on the order's title.
+      await expect(detail(page).getByRole('heading', { level: 2 })).toBeFocused();
     },
   },
   events: {

@@ -91,6 +91,8 @@ await describeBrowserModel<typeof officeStaffMachine, Ctx>({
     revoking: async (page) => {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(panel(page).getByRole('progressbar', { name: 'Revoking' })).toBeVisible();
+      // The member's button is busy and then gone: the reader is on the panel's title.
+      await expect(panel(page).getByRole('heading', { name: 'Staff' })).toBeFocused();
     },
   },
   events: {
