@@ -5,6 +5,7 @@
  * old; turning it off; the limits on wrong codes; the mails and security log lines; the secret stored encrypted.
  * The test clock makes every code: codes are those of the clock's time step.
  */
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/contract';
@@ -330,6 +331,28 @@ describe('signing in with the app', () => {
     const ticket = await totpTicket(app, tess.user.email);
     clock.advance(16 * MINUTE);
     expect((await secondStep(app, ticket, codeNow(tess.secret))).status).toBe(400);
+  });
+});
+
+describe('any other code', () => {
+  it('is refused at sign-in: six digits outside the window, or a recovery code never issued', async () => {
+    const tess = await withTotp();
+    const wrong = fc.oneof(
+      fc
+        .stringMatching(/^\d{6}$/)
+        .filter((code) => ![-1, 0, 1].some((offset) => codeNow(tess.secret, offset) === code)),
+      fc.stringMatching(/^[a-z2-9]{4}-[a-z2-9]{4}$/).filter((code) => !tess.recoveryCodes.includes(code)),
+    );
+    // Twelve runs stay under the account's day of twenty wrong codes.
+    await fc.assert(
+      fc.asyncProperty(wrong, async (code) => {
+        const res = await secondStep(app, await totpTicket(app, tess.user.email), code);
+        expect(res.status).toBe(400);
+        expect(await errorText(res)).toBe(TOTP_INVALID_TEXT);
+      }),
+      { numRuns: 12 },
+    );
+    expect((await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret))).status).toBe(200);
   });
 });
 
