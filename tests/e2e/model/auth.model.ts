@@ -71,9 +71,13 @@ await describeBrowserModel<typeof authMachine, Ctx>({
       await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
       await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();
     },
-    // A deletion request changes the user without a new token; it is undone again so the account stays.
+    // A deletion request changes the user without a new token. The profile offers it only while none is
+    // scheduled, so a path that sends this twice cancels the first request before making the second.
     'auth.refreshed': async (page) => {
       await openAccountMenu(page, 'Edit Profile');
+      const undo = page.getByRole('button', { name: 'Cancel the deletion' });
+      await expect(page.getByRole('button', { name: /^(Delete Account|Cancel the deletion)$/ })).toBeVisible();
+      if (await undo.isVisible()) await undo.click();
       await page.getByRole('button', { name: 'Delete Account' }).click();
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await expect(page.getByText(/scheduled for deletion on/)).toBeVisible();
