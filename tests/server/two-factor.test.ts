@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/contract';
 import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { purgeDueAccounts } from '#server/account/deletion';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
 import { TWO_FACTOR_PASSWORD_TEXT } from '#server/two-factor/proof';
 import {
@@ -480,6 +481,22 @@ describe('turning the app off', () => {
       twoFactorCode: codeNow(tess.secret),
     });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('a deleted account', () => {
+  it('takes its secret and recovery codes with it', async () => {
+    const tess = await withTotp();
+    await db
+      .updateTable('users')
+      .set({ deletion_scheduled_for: clock.now().toISOString() })
+      .where('id', '=', tess.user.id)
+      .execute();
+    expect(await purgeDueAccounts(db, clock)).toContain(tess.user.id);
+    const left = async (table: 'totp_secrets' | 'recovery_codes') =>
+      db.selectFrom(table).select('user_id').where('user_id', '=', tess.user.id).execute();
+    expect(await left('totp_secrets')).toEqual([]);
+    expect(await left('recovery_codes')).toEqual([]);
   });
 });
 
