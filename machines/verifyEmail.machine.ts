@@ -1,4 +1,7 @@
-/** E-mail verification from the profile: send a code, enter it, and the address is verified. */
+/**
+ * E-mail verification from the profile: send a code, enter it, and the address is verified. A customer who
+ * already has a code (the one mailed at sign-up) enters it without asking for another, which would replace it.
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage } from '#domain/errorMessage';
 import type { User } from '#domain/types';
@@ -7,6 +10,7 @@ export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
 export type VerifyEvent =
   | { type: 'verify.start' }
+  | { type: 'verify.enterCode' }
   | { type: 'verify.change'; code: string }
   | { type: 'verify.submit' }
   | { type: 'verify.resend' }
@@ -33,7 +37,12 @@ export const verifyEmailMachine = setup({
   context: { code: '', error: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'verify.start': { target: 'sending', actions: assign({ error: null }) } } },
+    idle: {
+      on: {
+        'verify.start': { target: 'sending', actions: assign({ error: null }) },
+        'verify.enterCode': { target: 'awaitingCode', actions: assign({ error: null }) },
+      },
+    },
     sending: {
       invoke: {
         id: 'sendCode',

@@ -99,7 +99,7 @@ export function signUpVerificationMail(p: { to: string; name: string; code: stri
     p.code,
     p.minutes,
     SIGN_UP_VERIFICATION_SUBJECT,
-    'Thank you for signing up. Enter this code on your profile (Verify my e-mail address) to confirm that this e-mail address is yours.',
+    'Thank you for signing up. To confirm that this e-mail address is yours, open your profile, choose "I have a code" and enter this code.',
     'If you did not sign up, you can ignore this message.',
   );
 }

@@ -229,14 +229,25 @@ function EmailVerification({ user }: { user: User }) {
           </div>
         </form>
       ) : (
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={snapshot.matches('sending')}
-          onClick={() => send({ type: 'verify.start' })}
-        >
-          Verify my e-mail address
-        </button>
+        <div className="profile__verify-row">
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={snapshot.matches('sending')}
+            onClick={() => send({ type: 'verify.start' })}
+          >
+            Verify my e-mail address
+          </button>
+          {/* The code mailed at sign-up: asking for another would replace it. */}
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={snapshot.matches('sending')}
+            onClick={() => send({ type: 'verify.enterCode' })}
+          >
+            I have a code
+          </button>
+        </div>
       )}
       {error && (
         <p className="form__error" role="alert">

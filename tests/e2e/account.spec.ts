@@ -160,6 +160,18 @@ test('e-mail verification with the code from the e-mail', async ({ page }) => {
   await expect(page.getByTestId('email-status')).toContainText('is verified');
 });
 
+test('e-mail verification with the code mailed at sign-up, without asking for another', async ({ page }) => {
+  const account = newAccount();
+  await register(page, account);
+  const code = await codeFrom(account.email, 0);
+  await open(page, '/profile');
+  await page.getByRole('button', { name: 'I have a code' }).click();
+  await page.getByLabel(/Enter the 6-digit code/).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByTestId('email-status')).toContainText('is verified');
+  expect(mailsTo(account.email)).toHaveLength(1);
+});
+
 test('requesting account deletion asks first, then shows the message; it can be cancelled', async ({ page }) => {
   const account = newAccount();
   await register(page, account);

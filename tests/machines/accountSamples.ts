@@ -133,6 +133,7 @@ export const forgotPasswordState = (s: SnapshotFrom<typeof forgotPasswordMachine
 export const verifyEmailSamples: Samples<typeof verifyEmailMachine> = {
   events: [
     { type: 'verify.start' },
+    { type: 'verify.enterCode' },
     { type: 'verify.change', code: '123456' },
     { type: 'verify.change', code: '12' },
     { type: 'verify.submit' },
