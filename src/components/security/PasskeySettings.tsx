@@ -1,0 +1,220 @@
+import { useMachine } from '@xstate/react';
+import { useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { PasskeysEvent, passkeysMachine } from '#machines/passkeys.machine';
+import { PASSKEY_NAME_MAX, type Passkey } from '#domain/passkeyContract';
+import { useAppActors } from '../../shared/AppActorsContext';
+import { useToast } from '../../shared/hooks';
+import { passkeysInput, wirePasskeys } from '../../shared/wiring/passkeys';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Field } from '../Field';
+import { Spinner } from '../Spinner';
+import './PasskeySettings.css';
+
+type Snapshot = SnapshotFrom<typeof passkeysMachine>;
+type Send = (event: PasskeysEvent) => void;
+
+const dateOf = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+
+/**
+ * The passkeys block of the profile's Security section (docs/product.md#passkeys): the account's passkeys,
+ * each with Rename and Remove, and "Add a passkey" (a name first, then the browser's prompt), as the machine says.
+ */
+export function PasskeySettings() {
+  const app = useAppActors();
+  const toast = useToast();
+  const title = useRef<HTMLHeadingElement>(null);
+  const [snapshot, send] = useMachine(
+    wirePasskeys({
+      showError: (message) => toast({ title: message, variant: 'error' }),
+      announce: (message) => toast({ title: message, variant: 'success' }),
+    }),
+    { input: passkeysInput(), inspect: app.inspect },
+  );
+  const { passkeys, supported, selected } = snapshot.context;
+  const asked = passkeys.find((key) => key.id === selected);
+
+  return (
+    <div className="passkeys" data-testid="passkey-settings">
+      <h3 id="passkeys-title" ref={title} tabIndex={-1}>
+        Passkeys
+      </h3>
+      {snapshot.matches('loading') && <Spinner label="Loading passkeys" />}
+      {snapshot.matches('unavailable') && (
+        <div className="passkeys__actions">
+          <p>Your passkeys could not be loaded.</p>
+          <button type="button" className="button button--outline" onClick={() => send({ type: 'passkeys.reload' })}>
+            Load passkeys again
+          </button>
+        </div>
+      )}
+      {!snapshot.matches('loading') && !snapshot.matches('unavailable') && (
+        <>
+          {passkeys.length === 0 ? (
+            <p>No passkeys yet. A passkey signs you in with your fingerprint, face or PIN, without a password.</p>
+          ) : (
+            <ul className="passkeys__list" aria-labelledby="passkeys-title">
+              {passkeys.map((passkey) => (
+                <PasskeyRow key={passkey.id} passkey={passkey} snapshot={snapshot} send={send} />
+              ))}
+            </ul>
+          )}
+          {!supported ? (
+            <p className="passkeys__note" data-testid="passkeys-unsupported">
+              This browser cannot make passkeys. You can add one from a browser that can.
+            </p>
+          ) : snapshot.matches('naming') || snapshot.matches('adding') ? (
+            <NameForm
+              snapshot={snapshot}
+              send={send}
+              id="passkey-name"
+              label="Name of the new passkey"
+              submit="Continue"
+              busy={
+                snapshot.matches({ adding: 'prompting' })
+                  ? 'Waiting for your browser'
+                  : snapshot.matches('adding')
+                    ? 'Adding the passkey'
+                    : null
+              }
+            />
+          ) : (
+            <div className="passkeys__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={!snapshot.can({ type: 'passkeys.add' })}
+                onClick={() => send({ type: 'passkeys.add' })}
+              >
+                Add a passkey
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={snapshot.matches('confirmingRemove')}
+        title="Remove this passkey?"
+        description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
+        confirmLabel="Remove passkey"
+        onConfirm={() => send({ type: 'passkeys.confirm' })}
+        onCancel={() => send({ type: 'passkeys.cancel' })}
+        focusAfterConfirm={title}
+      />
+    </div>
+  );
+}
+
+function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: Snapshot; send: Send }) {
+  const { selected } = snapshot.context;
+  const mine = selected === passkey.id;
+  if (mine && snapshot.matches('renaming')) {
+    return (
+      <li className="passkeys__item" data-testid="passkey">
+        <NameForm
+          snapshot={snapshot}
+          send={send}
+          id="passkey-rename"
+          label={`New name for “${passkey.name}”`}
+          submit="Save"
+          busy={snapshot.matches({ renaming: 'saving' }) ? 'Renaming' : null}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="passkeys__item" data-testid="passkey">
+      <div className="passkeys__who">
+        <strong>{passkey.name}</strong>
+        <span>
+          Added {dateOf(passkey.createdAt)} · Last used {passkey.lastUsedAt ? dateOf(passkey.lastUsedAt) : 'never'}
+        </span>
+      </div>
+      <div className="passkeys__actions">
+        <button
+          type="button"
+          className="button button--outline"
+          aria-label={`Rename ${passkey.name}`}
+          disabled={!snapshot.can({ type: 'passkeys.rename', id: passkey.id })}
+          onClick={() => send({ type: 'passkeys.rename', id: passkey.id })}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          aria-label={`Remove ${passkey.name}`}
+          disabled={!snapshot.can({ type: 'passkeys.remove', id: passkey.id })}
+          onClick={() => send({ type: 'passkeys.remove', id: passkey.id })}
+        >
+          {mine && snapshot.matches('removing') ? <Spinner label="Removing" /> : 'Remove'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The name of a new passkey, or a new name for one: the reason of the last failure shows under it. */
+function NameForm({
+  snapshot,
+  send,
+  id,
+  label,
+  submit,
+  busy,
+}: {
+  snapshot: Snapshot;
+  send: Send;
+  id: string;
+  label: string;
+  submit: string;
+  busy: string | null;
+}) {
+  const { name, error } = snapshot.context;
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="passkeys__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'passkeys.submit' });
+      }}
+    >
+      <Field
+        id={id}
+        label={label}
+        value={name}
+        maxLength={PASSKEY_NAME_MAX}
+        autoComplete="off"
+        readOnly={busy !== null}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => send({ type: 'passkeys.changeName', value: event.target.value })}
+      >
+        {error && (
+          <p id={errorId} className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+      </Field>
+      <div className="passkeys__actions">
+        {busy ? (
+          <Spinner label={busy} />
+        ) : (
+          <>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={!snapshot.can({ type: 'passkeys.submit' })}
+            >
+              {submit}
+            </button>
+            <button type="button" className="button button--outline" onClick={() => send({ type: 'passkeys.cancel' })}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The passkey machines (machines/passkeys.machine.ts, machines/passkeySignIn.machine.ts): sample events,
+ * answers and failures, shared by their path tests and their browser models (tests/e2e/model/passkey*.model.ts).
+ */
+import type {
+  Passkey,
+  PasskeyAuthenticationResponse,
+  PasskeyRegistrationOptions,
+  PasskeyRegistrationResponse,
+  PasskeySignInOptions,
+} from '#domain/passkeyContract';
+import { PASSKEY_TEXTS, type passkeysMachine } from '#machines/passkeys.machine';
+import type { passkeySignInMachine } from '#machines/passkeySignIn.machine';
+import type { PathTestOptions } from '#toolkit';
+import { adaSession } from './fixtures';
+
+type Samples<M extends typeof passkeysMachine | typeof passkeySignInMachine> = Pick<
+  PathTestOptions<M>,
+  'events' | 'outputs' | 'errors' | 'inputs' | 'filterEvents'
+>;
+
+/** The passkey the account has when the block opens. */
+export const LAPTOP: Passkey = {
+  id: 'passkey-laptop',
+  name: 'Laptop',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: null,
+};
+/** The one added through the block. */
+export const PHONE: Passkey = {
+  id: 'passkey-phone',
+  name: 'Chrome on Linux',
+  createdAt: '2026-11-26T09:00:00.000Z',
+  lastUsedAt: null,
+};
+export const RENAMED = 'Work laptop';
+
+export const REGISTRATION_OPTIONS: PasskeyRegistrationOptions = {
+  rp: { id: 'localhost', name: 'Storefront' },
+  user: { id: 'dXNlci0x', name: 'ada@example.com', displayName: 'Ada' },
+  challenge: 'Y2hhbGxlbmdlLTE',
+  pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
+};
+export const REGISTRATION_RESPONSE: PasskeyRegistrationResponse = {
+  id: 'Y3JlZC0x',
+  rawId: 'Y3JlZC0x',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'o2NmbXQ' },
+  clientExtensionResults: {},
+};
+export const SIGN_IN_OPTIONS: PasskeySignInOptions = { challenge: 'Y2hhbGxlbmdlLTI', userVerification: 'required' };
+export const AUTHENTICATION_RESPONSE: PasskeyAuthenticationResponse = {
+  id: 'Y3JlZC0x',
+  rawId: 'Y3JlZC0x',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'YXV0aA', signature: 'c2ln', userHandle: 'dXNlci0x' },
+  clientExtensionResults: {},
+};
+
+/** Refused by the server: a passkey it does not know (another site's, or removed). */
+export const UNKNOWN_PASSKEY = 'This passkey is not registered here.';
+
+export const passkeysSamples: Samples<typeof passkeysMachine> = {
+  // A browser with WebAuthn, and one without: it still lists, renames and removes, but cannot add.
+  inputs: [
+    { supported: true, suggestedName: PHONE.name },
+    { supported: false, suggestedName: PHONE.name },
+  ],
+  events: [
+    { type: 'passkeys.add' },
+    { type: 'passkeys.rename', id: LAPTOP.id },
+    { type: 'passkeys.remove', id: LAPTOP.id },
+    { type: 'passkeys.changeName', value: RENAMED },
+    { type: 'passkeys.changeName', value: '   ' },
+    { type: 'passkeys.submit' },
+    { type: 'passkeys.cancel' },
+    { type: 'passkeys.confirm' },
+    { type: 'passkeys.reload' },
+  ],
+  outputs: {
+    listPasskeys: [[LAPTOP]],
+    registrationOptions: [REGISTRATION_OPTIONS],
+    createPasskey: [REGISTRATION_RESPONSE],
+    registerPasskey: [PHONE],
+    renamePasskey: [{ ...LAPTOP, name: RENAMED }],
+    removePasskey: [undefined],
+  },
+  errors: {
+    listPasskeys: [new Error('Network Error')],
+    registrationOptions: [new Error('Network Error')],
+    createPasskey: [new Error(PASSKEY_TEXTS.cancelled)],
+    registerPasskey: [new Error('Network Error')],
+    renamePasskey: [new Error('Network Error')],
+    removePasskey: [new Error('Network Error')],
+  },
+};
+
+export const passkeySignInSamples: Samples<typeof passkeySignInMachine> = {
+  events: [{ type: 'passkeySignIn.start' }],
+  outputs: {
+    signInOptions: [SIGN_IN_OPTIONS],
+    askForPasskey: [AUTHENTICATION_RESPONSE],
+    verifyPasskey: [adaSession],
+  },
+  errors: {
+    signInOptions: [new Error('Network Error')],
+    askForPasskey: [new Error(PASSKEY_TEXTS.cancelled)],
+    verifyPasskey: [new Error(UNKNOWN_PASSKEY)],
+  },
+};
