@@ -140,32 +140,39 @@ describe('the read cache', () => {
     }
   });
 
-  it('sees every commit of either connection, across checkpoints and WAL restarts (any order of them)', async () => {
-    // Checkpoints and WAL restarts rewrite the WAL and its index behind both connections' backs: a stamp that
-    // missed a commit across one would answer a stale note after some sequence of these steps.
-    const step = fc.constantFrom('own write', 'other write', 'other checkpoint', 'own checkpoint', 'read');
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
-        const { db, other, close } = await twoConnections();
-        try {
-          const { read } = countingRead(db);
-          let written = 0;
-          for (const what of steps) {
-            if (what === 'own write') await sql`UPDATE notes SET text = ${`own ${++written}`} WHERE id = 1`.execute(db);
-            if (what === 'other write')
-              other.prepare('UPDATE notes SET text = ? WHERE id = 1').run(`other ${++written}`);
-            if (what === 'other checkpoint') other.pragma('wal_checkpoint(TRUNCATE)');
-            if (what === 'own checkpoint') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-            const truth = other.prepare('SELECT text FROM notes WHERE id = 1').pluck().get();
-            expect(await read()).toBe(truth);
+  // Forty sequences, each on two fresh database files: about 5 s on a quiet machine, several times that on a
+  // busy one, so it has more than the default 20 s.
+  it(
+    'sees every commit of either connection, across checkpoints and WAL restarts (any order of them)',
+    { timeout: 60_000 },
+    async () => {
+      // Checkpoints and WAL restarts rewrite the WAL and its index behind both connections' backs: a stamp that
+      // missed a commit across one would answer a stale note after some sequence of these steps.
+      const step = fc.constantFrom('own write', 'other write', 'other checkpoint', 'own checkpoint', 'read');
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+          const { db, other, close } = await twoConnections();
+          try {
+            const { read } = countingRead(db);
+            let written = 0;
+            for (const what of steps) {
+              if (what === 'own write')
+                await sql`UPDATE notes SET text = ${`own ${++written}`} WHERE id = 1`.execute(db);
+              if (what === 'other write')
+                other.prepare('UPDATE notes SET text = ? WHERE id = 1').run(`other ${++written}`);
+              if (what === 'other checkpoint') other.pragma('wal_checkpoint(TRUNCATE)');
+              if (what === 'own checkpoint') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+              const truth = other.prepare('SELECT text FROM notes WHERE id = 1').pluck().get();
+              expect(await read()).toBe(truth);
+            }
+          } finally {
+            await close();
           }
-        } finally {
-          await close();
-        }
-      }),
-      { numRuns: 40 },
-    );
-  });
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it('asks nothing of another connection for a private in-memory database, and forgets a closed one', async () => {
     const { db, close } = await twoConnections();
