@@ -5,7 +5,7 @@
  * Then the new address takes effect only once a code sent to IT comes back (below).
  */
 import type { Kysely } from 'kysely';
-import type { Database, UserRow, UserWithAvatar } from '../db/schema';
+import type { Database, SecondFactor, UserRow, UserWithAvatar } from '../db/schema';
 import { MINUTE_MS } from '../clock';
 import { HttpError } from '../http/errors';
 import { queueAndSendNow } from '../mail/send-now';
@@ -127,13 +127,15 @@ export function checkNewAddressCode(services: Pick<Services, 'codes'>, owner: Co
 /**
  * Makes the proven address the account's, once the caller has checked the code: the code used up, the address
  * set and verified (the code reached it), every session ended as for a new password and the caller's new one
- * made, all or nothing. Then the OLD address is told (and the security log).
+ * made, all or nothing. Then the OLD address is told (and the security log). The new session keeps the second
+ * factor the caller's was made with (docs/decisions/0030-staff-policy-asks-the-session.md).
  */
 export async function confirmNewAddress(
   services: Pick<Services, 'db' | 'clock' | 'codes' | 'sessions' | 'mail' | 'log' | 'config'>,
   user: UserWithAvatar,
   email: string,
   code: string,
+  secondFactor: SecondFactor | null,
 ): Promise<{ updated: UserRow; token: string }> {
   const { db, sessions } = services;
   // Taken since the code was sent: no account may share an address.
@@ -147,7 +149,7 @@ export async function confirmNewAddress(
       const updated = await updateUser(trx, user.id, { email, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'email_changed', newEmail: email }, now);
-      return { updated, token: (await sessions.create(user.id, trx)).token };
+      return { updated, token: (await sessions.create(user.id, trx, secondFactor)).token };
     });
     accountChanged(services, user, { kind: 'email_changed', newEmail: email });
     return done;

@@ -34,7 +34,7 @@ import { linkedSignIns, removeLinkedSignIns } from './linked-sign-ins';
 import { accountChanged, queueAccountNotice } from './notify-change';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
-import type { UserRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
 import { MINUTE_MS } from '../clock';
@@ -96,7 +96,8 @@ export function accountRoutes(services: Services) {
   const codeExpiry = () => new Date(clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS);
 
   /** The wire user after an update, keeping what the session's read carried besides the users row. */
-  const wireUser = (before: UserRow, updated: UserRow): User => toWireUser({ ...before, ...updated }, config);
+  const wireUser = (before: UserRow, updated: UserRow, session: Pick<SessionRow, 'second_factor'>): User =>
+    toWireUser({ ...before, ...updated }, config, session.second_factor);
 
   /**
    * Counts a code request against the account (and the address, for the anonymous forgotten-password
@@ -242,7 +243,7 @@ export function accountRoutes(services: Services) {
   // The profile update with a new address mailed a code to it (server/account/email-change.ts): the address
   // becomes the account's only here, once that code comes back, so an address nobody proved never does.
   routes.post('/verify/email-change', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(EmailChangeConfirmRequest, await readJson(c), CODE_FIELD);
     const email = normalizeEmail(body.email);
     const attempt = await chargeCodeCheck(user.email, clientLimitKey(c, config.TRUST_PROXY), {
@@ -254,8 +255,8 @@ export function accountRoutes(services: Services) {
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     await attempt.giveBack();
-    const { updated, token } = await confirmNewAddress(services, user, email, body.code);
-    return c.json({ user: wireUser(user, updated), token }, 200);
+    const { updated, token } = await confirmNewAddress(services, user, email, body.code, session.second_factor);
+    return c.json({ user: wireUser(user, updated, session), token }, 200);
   });
 
   // 'Send again' for the code of the new address: a fresh one to the address the live code went to; no
@@ -310,7 +311,7 @@ export function accountRoutes(services: Services) {
       if (!(await codes.consume(trx, user, 'verify_email', body.code))) throw new HttpError(400, CODE_INVALID_TEXT);
       return updateUser(trx, user.id, { email_verified: 1 }, clock.now());
     });
-    return c.json({ user: wireUser(user, updated) }, 200);
+    return c.json({ user: wireUser(user, updated, c.get('auth').session) }, 200);
   });
 
   // ---- notifications ----

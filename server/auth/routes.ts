@@ -14,7 +14,7 @@ import { emailCodeStep, totpStep } from './second-step';
 import { googleAuthRoutes } from '../google/routes';
 import { passkeySignInRoutes } from '../passkeys/routes';
 import { MINUTE_MS } from '../clock';
-import type { Database, UserRow, UserWithAvatar } from '../db/schema';
+import type { Database, SecondFactor, UserRow, UserWithAvatar } from '../db/schema';
 import { signUpVerificationMail } from '../mail/messages';
 import { enqueueMail } from '../mail/queue';
 import type { AppEnv } from '../http/app-env';
@@ -33,7 +33,7 @@ import {
   updateUser,
 } from '../users/repository';
 import { toWireUser } from '../users/wire';
-import { hasSecondFactor } from '../two-factor/policy';
+import { asksForTotpStep } from '../two-factor/policy';
 import { isTotpTicket, totpSecondStep } from '../two-factor/sign-in';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
@@ -43,8 +43,9 @@ export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exi
 export function authRoutes(services: Services) {
   const { db, clock, config, sessions, limits, passwords, tickets, codes, mail } = services;
   const routes = new Hono<AppEnv>();
+  // A password or an e-mailed code alone: the session is made without a second factor.
   const startSession = (user: UserWithAvatar, method: string, address: string, ticket?: string) =>
-    finishSignIn(services, user, method, address, ticket);
+    finishSignIn(services, user, method, address, null, ticket);
 
   /**
    * A new e-mail account is sent its verification code at once, through the mail queue in the sign-up's
@@ -92,7 +93,7 @@ export function authRoutes(services: Services) {
       });
       mail.kick();
       services.log.security('register.success', { userId: user.id, method: 'email', address });
-      return c.json({ user: toWireUser(user, config), token }, 201);
+      return c.json({ user: toWireUser(user, config, null), token }, 201);
     } catch (error) {
       // No account was created: the site's count goes back (a race for one address, or a failed write).
       await creation.giveBack();
@@ -155,7 +156,7 @@ export function authRoutes(services: Services) {
     await daily.giveBack();
     await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
     // An authenticator app asks for its code before there is a session (server/two-factor/sign-in.ts).
-    if (hasSecondFactor(user)) return c.json(await totpStep(services, user, { address, method: 'email' }), 200);
+    if (asksForTotpStep(user)) return c.json(await totpStep(services, user, { address, method: 'email' }), 200);
     return c.json(await startSession(user, 'email', address), 200);
   });
 
@@ -179,7 +180,7 @@ export function authRoutes(services: Services) {
     }
     await attempt.giveBack();
     // The e-mailed code stood in for the day's ceiling, not for the app: an account with one is asked for it next.
-    if (hasSecondFactor(user)) {
+    if (asksForTotpStep(user)) {
       if (!(await tickets.consume(db, body.ticket, 'sign_in'))) throw new HttpError(400, CODE_INVALID_TEXT);
       return c.json(await totpStep(services, user, { address, method: 'email-code' }), 200);
     }
@@ -200,13 +201,15 @@ export function authRoutes(services: Services) {
 
 /**
  * The end of every sign-in: last login, a new session and (for a second step) its ticket used up, together.
- * Shared with the passkey sign-in (server/passkeys/routes.ts).
+ * Shared with the passkey sign-in (server/passkeys/routes.ts). `secondFactor` is the factor the sign-in used,
+ * kept with the session for the staff policy (docs/decisions/0030-staff-policy-asks-the-session.md).
  */
 export async function finishSignIn(
   services: Services,
   user: UserWithAvatar,
   method: string,
   address: string,
+  secondFactor: SecondFactor | null,
   ticket?: string,
 ) {
   const { db, clock, sessions, tickets } = services;
@@ -216,9 +219,9 @@ export async function finishSignIn(
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
-    const { token } = await sessions.create(user.id, trx);
+    const { token } = await sessions.create(user.id, trx, secondFactor);
     return { updated, token };
   });
   services.log.security('signin.success', { method, userId: user.id, address });
-  return { user: toWireUser(updated, services.config), token };
+  return { user: toWireUser(updated, services.config, secondFactor), token };
 }

@@ -9,7 +9,7 @@ import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
 import type { Config } from '../config';
 import { preparedQuery } from '../db/prepared';
 import { createReadCache } from '../db/read-cache';
-import type { Database, SessionRow, UserWithAvatar } from '../db/schema';
+import type { Database, SecondFactor, SessionRow, UserWithAvatar } from '../db/schema';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 /** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
@@ -24,8 +24,16 @@ export interface ResolvedSession {
 }
 
 export interface Sessions {
-  /** Starts a session for the user and returns its token (the only time the token exists in clear). */
-  create(userId: string, db?: Kysely<Database>): Promise<{ token: string; sessionId: string }>;
+  /**
+   * Starts a session for the user and returns its token (the only time the token exists in clear);
+   * `secondFactor` records the factor the sign-in used, which the staff policy asks
+   * (docs/decisions/0030-staff-policy-asks-the-session.md).
+   */
+  create(
+    userId: string,
+    db?: Kysely<Database>,
+    secondFactor?: SecondFactor | null,
+  ): Promise<{ token: string; sessionId: string }>;
   /** The live session and its user for a token, or null when the token is unknown or the session ended. */
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(sessionId: string): Promise<void>;
@@ -53,6 +61,7 @@ const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: strin
       'sessions.last_used_at',
       'sessions.expires_at',
       'sessions.revoked_at',
+      'sessions.second_factor',
     ])
     .where('sessions.token_hash', '=', tokenHash),
 );
@@ -76,6 +85,7 @@ function knownSession(row: SessionWithUserRow): KnownSession {
     last_used_at: row.last_used_at,
     expires_at: row.expires_at,
     revoked_at: row.revoked_at,
+    second_factor: row.second_factor,
   });
   const user: UserWithAvatar = Object.freeze({
     id: row.id,
@@ -104,7 +114,7 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
 
   return {
     // `db` may be a transaction, so that a session is created together with the writes it belongs to.
-    async create(userId, db = deps.db) {
+    async create(userId, db = deps.db, secondFactor = null) {
       const now = clock.now();
       const token = generateToken();
       const sessionId = randomUUID();
@@ -118,6 +128,7 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
           last_used_at: now.toISOString(),
           expires_at: new Date(now.getTime() + absoluteMs).toISOString(),
           revoked_at: null,
+          second_factor: secondFactor,
         })
         .execute();
       return { token, sessionId };

@@ -40,7 +40,12 @@ export interface SessionsTable {
   /** The absolute end of the session, fixed at sign-in. */
   expires_at: string;
   revoked_at: string | null;
+  /** The second factor the sign-in used ('totp', 'passkey'), or null: the staff policy asks it (decision 0030). */
+  second_factor: SecondFactor | null;
 }
+
+/** A second factor a session can be made with: the authenticator app's step, or a passkey. */
+export type SecondFactor = 'totp' | 'passkey';
 
 export interface InvoicesTable {
   id: string;

@@ -21,7 +21,7 @@ import { isConstraintRace } from '../db/errors';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/repository';
-import { hasSecondFactor } from '../two-factor/policy';
+import { asksForTotpStep } from '../two-factor/policy';
 import type { GoogleProfile } from './verify';
 
 export const GOOGLE_PROVIDER = 'google';
@@ -74,7 +74,7 @@ export async function signInWithGoogle(
       const signIn = async (userId: string, linked: boolean): Promise<GoogleSignIn> => {
         const known = await findUserById(trx, userId);
         // No session yet for an account with an authenticator app: the sign-in continues with its code.
-        if (known && hasSecondFactor(known)) return { user: known, token: null, created: false, linked };
+        if (known && asksForTotpStep(known)) return { user: known, token: null, created: false, linked };
         const user = await updateUser(trx, userId, { last_login: now.toISOString() }, now);
         const { token } = await sessions.create(userId, trx);
         return { user, token, created: false, linked };

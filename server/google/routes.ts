@@ -55,7 +55,7 @@ export function googleAuthRoutes(services: Services) {
         method: GOOGLE_PROVIDER,
         address,
       });
-      return c.json({ user: toWireUser(user, config), token }, created ? 201 : 200);
+      return c.json({ user: toWireUser(user, config, null), token }, created ? 201 : 200);
     });
 
   // Both "Continue with Google" buttons: signs in, or creates the account first.

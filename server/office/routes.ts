@@ -57,7 +57,7 @@ export function officeRoutes(services: Services) {
   const { db, clock, log, sessions } = services;
   const routes = new Hono<AppEnv>();
   // The staff policy (docs/product.md#second-factor): no office route without a second factor, when it is on.
-  const secondFactor = requireStaffSecondFactor(services.config);
+  const secondFactor = requireStaffSecondFactor(services);
   const staff = [requireAuth(sessions), requireStaff(), secondFactor] as const;
   const admin = [requireAuth(sessions), requireAdmin(), secondFactor] as const;
 

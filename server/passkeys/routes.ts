@@ -174,7 +174,7 @@ export function passkeySignInRoutes(services: Services) {
     if (!user) throw new HttpError(401, PASSKEY_UNKNOWN_TEXT);
     await attempt.giveBack();
     // A passkey is a second factor by itself (possession, and the PIN or biometrics the authenticator checked).
-    return c.json(await finishSignIn(services, user, 'passkey', address), 200);
+    return c.json(await finishSignIn(services, user, 'passkey', address, 'passkey'), 200);
   });
 
   return routes;

@@ -1,34 +1,59 @@
 /**
- * Whether an account has a second factor, and the staff policy built on it (docs/product.md#second-factor):
- * with STAFF_REQUIRE_TWO_FACTOR an office or admin account without one may sign in, but the office API
- * refuses it until one is set up, so a stolen staff password alone never reaches customers' reports.
+ * The two questions a second factor answers (docs/product.md#second-factor,
+ * docs/decisions/0030-staff-policy-asks-the-session.md), kept apart on purpose:
+ * - whether a password or Google sign-in asks for the authenticator app's code: the account has the app;
+ * - whether the staff policy (STAFF_REQUIRE_TWO_FACTOR) lets a session reach the office: the session was made
+ *   with a second factor (the app's step or a passkey). Asking the account instead would let a stolen staff
+ *   password in whenever the account has a passkey, since a password sign-in has no passkey step.
  */
 import { createMiddleware } from 'hono/factory';
+import type { Kysely } from 'kysely';
 import { isStaff } from '#domain/orders';
 import type { Config } from '../config';
-import type { UserRow } from '../db/schema';
+import type { Database, SecondFactor, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 
-export const SECOND_FACTOR_FOR_OFFICE_TEXT = 'Set up an authenticator app on your profile to reach the office.';
+export const SET_UP_SECOND_FACTOR_TEXT =
+  'Set up an authenticator app or a passkey on your profile to reach the office.';
+export const SIGN_IN_WITH_SECOND_FACTOR_TEXT = 'Sign in with your passkey or authenticator app to reach the office.';
 
-/** The one test of "has a second factor": an authenticator app today; a passkey will count too. */
-export function hasSecondFactor(user: Pick<UserRow, 'totp_enabled_at'>): boolean {
+type Policy = Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>;
+
+/** Whether a password or Google sign-in of this account asks for the authenticator app's code next. */
+export function asksForTotpStep(user: Pick<UserRow, 'totp_enabled_at'>): boolean {
   return user.totp_enabled_at !== null;
 }
 
-/** True when the policy keeps this account out of the office until it sets up a second factor. */
-export function secondFactorRequired(
-  config: Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>,
-  user: Pick<UserRow, 'role' | 'totp_enabled_at'>,
+/** True when the policy keeps this session out of the office: staff, signed in without a second factor. */
+export function staffSessionLacksSecondFactor(
+  policy: Policy,
+  user: Pick<UserRow, 'role'>,
+  sessionFactor: SecondFactor | null,
 ): boolean {
-  return config.STAFF_REQUIRE_TWO_FACTOR && isStaff(user.role) && !hasSecondFactor(user);
+  return policy.STAFF_REQUIRE_TWO_FACTOR && isStaff(user.role) && sessionFactor === null;
 }
 
-/** After `requireAuth` and `requireStaff`: 403 with the way out for staff the policy keeps out. */
-export function requireStaffSecondFactor(config: Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>) {
+/** Whether the account has any second factor to sign in with: the app, or a passkey. */
+async function hasAnySecondFactor(db: Kysely<Database>, user: Pick<UserRow, 'id' | 'totp_enabled_at'>) {
+  if (user.totp_enabled_at !== null) return true;
+  const passkey = await db.selectFrom('passkeys').select('id').where('user_id', '=', user.id).executeTakeFirst();
+  return passkey !== undefined;
+}
+
+/**
+ * After `requireAuth` and `requireStaff`: 403 for a session the policy keeps out, with the way in: set a factor
+ * up when the account has none, else sign in again with it. The account's factors are read only to refuse.
+ */
+export function requireStaffSecondFactor(deps: { config: Policy; db: Kysely<Database> }) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (secondFactorRequired(config, c.get('auth').user)) throw new HttpError(403, SECOND_FACTOR_FOR_OFFICE_TEXT);
+    const { user, session } = c.get('auth');
+    if (staffSessionLacksSecondFactor(deps.config, user, session.second_factor)) {
+      const text = (await hasAnySecondFactor(deps.db, user))
+        ? SIGN_IN_WITH_SECOND_FACTOR_TEXT
+        : SET_UP_SECOND_FACTOR_TEXT;
+      throw new HttpError(403, text);
+    }
     await next();
   });
 }

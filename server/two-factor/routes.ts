@@ -22,7 +22,7 @@ import { updateUser } from '../users/repository';
 import { matchFactor, readSecret } from './factor-check';
 import { twoFactorKeys } from './keys-of';
 import { twoFactorCodeMail } from './mail';
-import { secondFactorRequired } from './policy';
+import { staffSessionLacksSecondFactor } from './policy';
 import { OWNER_CODE, proveOwner } from './proof';
 import { newRecoveryCodes, recoveryCodeText } from './recovery-codes';
 import { countRecoveryCodesLeft, removeTotp, replaceRecoveryCodes, savePendingSecret } from './repository';
@@ -76,12 +76,12 @@ export function twoFactorRoutes(services: Services) {
   }
 
   routes.get('/', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const status: TwoFactorStatus = {
       totp: user.totp_enabled_at !== null,
       totpSince: user.totp_enabled_at,
       recoveryCodesLeft: user.totp_enabled_at === null ? 0 : await countRecoveryCodesLeft(db, user.id),
-      required: secondFactorRequired(config, user),
+      required: staffSessionLacksSecondFactor(config, user, session.second_factor),
     };
     return c.json(status, 200);
   });

@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { findUserById, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
 import { matchFactor } from './factor-check';
-import { hasSecondFactor } from './policy';
+import { asksForTotpStep } from './policy';
 import { countRecoveryCodesLeft } from './repository';
 
 export const TOTP_INVALID_TEXT =
@@ -58,7 +58,7 @@ export async function totpSecondStep(
     .executeTakeFirst();
   const user = ticket && now.getTime() < Date.parse(ticket.expires_at) ? await findUserById(db, ticket.user_id) : null;
   // A ticket for an address the account no longer has, or an app turned off since, proves nothing.
-  if (!ticket || !user || user.email !== ticket.email || !hasSecondFactor(user)) {
+  if (!ticket || !user || user.email !== ticket.email || !asksForTotpStep(user)) {
     services.log.security('code.failed', { purpose: PURPOSE, userId: ticket?.user_id ?? null, address });
     throw new HttpError(400, CODE_INVALID_TEXT);
   }
@@ -88,10 +88,10 @@ export async function totpSecondStep(
     const left = recovery ? await countRecoveryCodesLeft(trx, user.id) : 0;
     if (recovery) await queueAccountNotice(trx, services, user, { kind: 'recovery_code_used', left }, now);
     const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
-    const { token } = await services.sessions.create(user.id, trx);
+    const { token } = await services.sessions.create(user.id, trx, 'totp');
     return { updated, token, left };
   });
   if (recovery) accountChanged(services, user, { kind: 'recovery_code_used', left: done.left }, { address });
   services.log.security('signin.success', { method: recovery ? 'recovery-code' : 'totp', userId: user.id, address });
-  return { user: toWireUser({ ...user, ...done.updated }, services.config), token: done.token };
+  return { user: toWireUser({ ...user, ...done.updated }, services.config, 'totp'), token: done.token };
 }

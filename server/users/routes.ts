@@ -19,6 +19,7 @@ import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords
 import { requireAuth } from '../auth/middleware';
 import { twoFactorRoutes } from '../two-factor/routes';
 import type { UserWithAvatar } from '../db/schema';
+import type { ResolvedSession } from '../auth/sessions';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
 import { PROFILE_BODY_LIMIT_BYTES } from '../avatars/body-limit';
@@ -41,10 +42,11 @@ export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in w
  */
 const answers = new WeakMap<UserWithAvatar, string>();
 
-function authenticateAnswer(user: UserWithAvatar, policy: Services['config']): string {
+function authenticateAnswer({ user, session }: ResolvedSession, policy: Services['config']): string {
+  // Keyed by the user alone: each session's read has its own user object, so the session's factor goes with it.
   let text = answers.get(user);
   if (text === undefined) {
-    text = JSON.stringify({ user: toWireUser(user, policy) });
+    text = JSON.stringify({ user: toWireUser(user, policy, session.second_factor) });
     answers.set(user, text);
   }
   return text;
@@ -57,11 +59,11 @@ export function userRoutes(services: Services) {
   const auth = requireAuth(sessions);
 
   routes.get('/authenticate', auth, (c) =>
-    c.body(authenticateAnswer(c.get('auth').user, services.config), 200, JSON_CONTENT_TYPE),
+    c.body(authenticateAnswer(c.get('auth'), services.config), 200, JSON_CONTENT_TYPE),
   );
 
   routes.patch('/profile/update', auth, async (c) => {
-    const { user, token } = c.get('auth');
+    const { user, token, session } = c.get('auth');
     // The picture's room besides the text fields; the app-wide limit for this route says the same in its words.
     const form = await readForm(c, { maxBytes: PROFILE_BODY_LIMIT_BYTES, maxFields: SMALL_BODY.maxFields });
     const body = validate(ProfileUpdateRequest, form);
@@ -86,13 +88,13 @@ export function userRoutes(services: Services) {
       if (storeCode) await storeCode(trx);
       return updateUser(trx, user.id, { name: body.name.trim() }, now);
     });
-    const answer = { user: toWireUser(updated, services.config), token };
+    const answer = { user: toWireUser(updated, services.config, session.second_factor), token };
     if (!emailChanged) return c.json(answer, 200);
     return c.json({ ...answer, emailChange: { pending: email, message: { en: newAddressCodeSentText(email) } } }, 200);
   });
 
   routes.patch('/password/change', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(PasswordChangeRequest, await readJson(c));
     if (body.newPassword !== body.confirmPassword) throw new HttpError(400, PASSWORDS_DIFFER_TEXT);
     if (await isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
@@ -108,16 +110,17 @@ export function userRoutes(services: Services) {
 
     const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();
-    // New hash, every old session ended (on every device) and the caller's new session: all or nothing.
+    // New hash, every old session ended (on every device) and the caller's new session, made with the factor the
+    // old one was (docs/decisions/0030-staff-policy-asks-the-session.md): all or nothing.
     const { updated, token } = await db.transaction().execute(async (trx) => {
       const updated = await updateUser(trx, user.id, { password_hash: passwordHash }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'password_changed' }, now);
-      const { token } = await sessions.create(user.id, trx);
+      const { token } = await sessions.create(user.id, trx, session.second_factor);
       return { updated, token };
     });
     accountChanged(services, user, { kind: 'password_changed' });
-    return c.json({ user: toWireUser(updated, services.config), token }, 200);
+    return c.json({ user: toWireUser(updated, services.config, session.second_factor), token }, 200);
   });
 
   // The second factor: an authenticator app (docs/product.md#second-factor).

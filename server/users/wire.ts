@@ -2,14 +2,19 @@
 import type { User } from '#domain/contract';
 import { avatarUrl } from '../avatars/url';
 import type { Config } from '../config';
-import type { UserWithAvatar } from '../db/schema';
-import { secondFactorRequired } from '../two-factor/policy';
+import type { SecondFactor, UserWithAvatar } from '../db/schema';
+import { staffSessionLacksSecondFactor } from '../two-factor/policy';
 
 /**
  * `row.avatar_sha256` comes with users read through the repository or a session; absent or null: no picture.
- * `policy`, the site's staff policy, adds `secondFactorRequired` for staff it keeps out of the office.
+ * `policy`, the site's staff policy, adds `secondFactorRequired` for staff it keeps out of the office; it asks
+ * `sessionFactor`, the second factor the answering session was made with (null: none), not the account.
  */
-export function toWireUser(row: UserWithAvatar, policy: Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>): User {
+export function toWireUser(
+  row: UserWithAvatar,
+  policy: Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>,
+  sessionFactor: SecondFactor | null,
+): User {
   return {
     id: row.id,
     name: row.name,
@@ -21,6 +26,6 @@ export function toWireUser(row: UserWithAvatar, policy: Pick<Config, 'STAFF_REQU
     hasPassword: row.password_hash !== null,
     // Only staff carry a role: a customer's answer stays as it always was.
     ...(row.role !== 'common' ? { role: row.role } : {}),
-    ...(secondFactorRequired(policy, row) ? { secondFactorRequired: true } : {}),
+    ...(staffSessionLacksSecondFactor(policy, row, sessionFactor) ? { secondFactorRequired: true } : {}),
   };
 }

@@ -19,6 +19,7 @@ import * as m0012 from './0012_code_tickets';
 import * as m0013 from './0013_mail_queue';
 import * as m0014 from './0014_two_factor';
 import * as m0015 from './0015_passkeys';
+import * as m0016 from './0016_session_second_factor';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_mail_queue': m0013,
   '0014_two_factor': m0014,
   '0015_passkeys': m0015,
+  '0016_session_second_factor': m0016,
 };
