@@ -5,6 +5,7 @@ import { usePageMeta } from '../shared/hooks';
 import { wireLogin } from '../shared/wiring/login';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
 import { SECOND_STEP_TEXTS } from '#machines/login.machine';
@@ -117,6 +118,7 @@ export default function Login() {
           disabled={busy}
           onGoogle={() => send({ type: 'login.google' })}
         />
+        <PasskeySignIn />
         <p className="form__switch">
           Don't have an account? <Link href="/signup">Register</Link>
         </p>
