@@ -13,6 +13,7 @@ import { wireProfile } from '../shared/wiring/profile';
 import { wireVerifyEmail } from '../shared/wiring/verifyEmail';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
+import { TotpSettings } from '../components/security/TotpSettings';
 import './Profile.css';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -157,6 +158,12 @@ function ProfilePage({ user }: { user: User }) {
         )}
 
         {deletion.matches('active') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
+      </section>
+
+      {/* How the account signs in (docs/product.md#second-factor): one block per way, each under the heading. */}
+      <section className="profile__card profile__security" aria-labelledby="security-title">
+        <h2 id="security-title">Security</h2>
+        <TotpSettings hasPassword={user.hasPassword ?? true} />
       </section>
     </main>
   );

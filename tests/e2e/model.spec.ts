@@ -29,3 +29,4 @@ import './model/verifyEmail.model';
 import './model/deleteAccount.model';
 import './model/notifications.model';
 import './model/profile.model';
+import './model/totpSettings.model';

@@ -1,0 +1,23 @@
+/** The authenticator app machine's real actors, built on src/api/; the page supplies the toast. */
+import { fromPromise } from 'xstate';
+import { totpSettingsMachine } from '#machines/totpSettings.machine';
+import * as api from '../../api/twoFactor';
+
+export interface TotpSettingsView {
+  /** The server's message once the app is turned off. */
+  announce: (message: string) => void;
+}
+
+export function wireTotpSettings(view: TotpSettingsView) {
+  return totpSettingsMachine.provide({
+    actors: {
+      loadStatus: fromPromise(() => api.twoFactorStatus()),
+      requestCode: fromPromise(() => api.requestTwoFactorCode()),
+      setUp: fromPromise(({ input }) => api.setUpTotp(input)),
+      enable: fromPromise(({ input }) => api.enableTotp(input)),
+      renewCodes: fromPromise(({ input }) => api.renewRecoveryCodes(input)),
+      turnOff: fromPromise(({ input }) => api.disableTwoFactor(input)),
+    },
+    actions: { announce: (_, { message }) => view.announce(message) },
+  });
+}
