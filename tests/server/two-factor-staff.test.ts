@@ -22,12 +22,14 @@ import {
   cleanup,
   createTestServer,
   errorText,
+  form,
   fromAddress,
   jsonInit,
   login,
   sessionBody,
   uniqueAddress,
 } from './helpers';
+import { codeIn, startMailCatcher } from './mail-helpers';
 import { account } from './office-helpers';
 import { SoftwareAuthenticator } from './passkeys-authenticator';
 
@@ -207,6 +209,32 @@ describe('with STAFF_REQUIRE_TWO_FACTOR=1', async () => {
     const changed = await sessionBody(res);
     expect(changed.user.secondFactorRequired).toBeUndefined();
     await expectLetIn(app, changed.token, 'admin');
+  });
+
+  it('keeps the factor of the session that changes the address in the session that replaces it', async () => {
+    const mail = await startMailCatcher();
+    try {
+      const withMail = await createTestServer({ STAFF_REQUIRE_TWO_FACTOR: true, SMTP_URL: mail.url });
+      const member = await account(withMail.app, withMail.db, 'office');
+      const signedIn = await totpSession(withMail, member.email, await turnOnTotp(withMail, member));
+      const email = `moved-${member.email}`;
+      const updated = await withMail.app.request('/api/users/profile/update', {
+        method: 'PATCH',
+        body: form({ name: member.name, email, currentPassword: PASSWORD }),
+        headers: bearer(signedIn.token),
+      });
+      expect(updated.status).toBe(200);
+      expect((await sessionBody(updated)).user.secondFactorRequired).toBeUndefined();
+      const code = codeIn(await mail.waitFor(email));
+      const res = await post(withMail.app, '/api/users/verify/email-change', { email, code }, signedIn.token);
+      expect(res.status).toBe(200);
+      const changed = await sessionBody(res);
+      expect(changed.user.email).toBe(email);
+      expect(changed.user.secondFactorRequired).toBeUndefined();
+      await expectLetIn(withMail.app, changed.token, 'office');
+    } finally {
+      await mail.close();
+    }
   });
 
   it('leaves customers as they were: no flag however they signed in, and the office is still not theirs', async () => {
