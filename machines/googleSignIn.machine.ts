@@ -5,10 +5,13 @@
  *
  * A popup reported closed may only look closed (a provider's opener policy hides it), so, as the identity
  * library does, the answer is awaited 8 s more before the popup counts as closed by the user.
+ *
+ * Our server's answer is a session, or for an account with an authenticator app the step it still asks for
+ * (docs/product.md#second-factor): either is the machine's output, for the screen that started it.
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { errorMessage } from '#domain/errorMessage';
-import type { Session } from '#domain/types';
+import type { SignInResponse } from '#domain/contract';
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -22,6 +25,9 @@ export const GOOGLE_ERRORS = {
   popupClosedByUser: 'The Google sign-in window was closed before you finished signing in.',
   stateMismatch: 'The answer from Google could not be trusted. Please try again.',
   provider: (reason: string) => `Google could not sign you in (${reason}). Please try again.`,
+  /** The Register screen has no second step: an existing account with an authenticator app signs in on Login. */
+  secondStepOnSignInPage:
+    'This account asks for the code of its authenticator app: please continue with Google on the sign-in page.',
 } as const;
 
 export type GoogleMode = 'register' | 'login';
@@ -43,11 +49,12 @@ interface GoogleSignInContext {
   state: string;
   nonce: string;
   accessToken: string | null;
-  session: Session | null;
+  /** Our server's answer: a session, or the second step it asks for. */
+  answer: SignInResponse | null;
   error: string | null;
 }
 
-export type GoogleSignInOutput = { session: Session } | { error: string };
+export type GoogleSignInOutput = { answer: SignInResponse } | { error: string };
 
 export const googleSignInMachine = setup({
   types: {
@@ -63,7 +70,7 @@ export const googleSignInMachine = setup({
     // Stryker disable next-line ArrowFunction: a cleanup that does nothing, or none, is the same
     watchPopup: fromCallback<GoogleSignInEvent>(() => () => {}),
     /** Our server: POST /auth/register/google or /auth/login/google with {googleToken}. */
-    exchangeToken: fromPromise<Session, { mode: GoogleMode; accessToken: string }>(async () => {
+    exchangeToken: fromPromise<SignInResponse, { mode: GoogleMode; accessToken: string }>(async () => {
       throw new Error('exchangeToken is not provided');
     }),
   },
@@ -79,7 +86,7 @@ export const googleSignInMachine = setup({
   delays: { closedDetectionDelay: CLOSED_DETECTION_DELAY_MS },
 }).createMachine({
   id: 'googleSignIn',
-  context: ({ input }) => ({ ...input, accessToken: null, session: null, error: null }),
+  context: ({ input }) => ({ ...input, accessToken: null, answer: null, error: null }),
   initial: 'opening',
   states: {
     opening: {
@@ -127,7 +134,7 @@ export const googleSignInMachine = setup({
         src: 'exchangeToken',
         // Stryker disable next-line StringLiteral: never used: `exchanging` is entered only with the token set
         input: ({ context }) => ({ mode: context.mode, accessToken: context.accessToken ?? '' }),
-        onDone: { target: 'succeeded', actions: assign({ session: ({ event }) => event.output }) },
+        onDone: { target: 'succeeded', actions: assign({ answer: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
     },
@@ -135,5 +142,5 @@ export const googleSignInMachine = setup({
     failed: { type: 'final' },
   },
   // Stryker disable next-line StringLiteral: never used: every way into `failed` sets the error
-  output: ({ context }) => (context.session ? { session: context.session } : { error: context.error ?? '' }),
+  output: ({ context }) => (context.answer ? { answer: context.answer } : { error: context.error ?? '' }),
 });

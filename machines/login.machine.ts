@@ -7,9 +7,12 @@
  * The client config says whether the site offers Google sign-in; when it does not, the Google button
  * says so at once, in the error's place, instead of opening a popup.
  *
- * The server may answer the password with the step the sign-in still needs (`secondStep`): today a code it
- * e-mailed, asked when the account's failed sign-ins reached the day's ceiling (docs/decisions/0022-tickets-for-codes.md).
- * The customer enters the code (a wrong one shows the server's text under the field) or goes back to the form.
+ * The server may answer the password with the step the sign-in still needs (`secondStep`): a code it e-mailed,
+ * asked when the account's failed sign-ins reached the day's ceiling (docs/decisions/0022-tickets-for-codes.md),
+ * or the code of the account's authenticator app (`totp`, docs/product.md#second-factor), which Google's answer
+ * may ask for too. An e-mailed code of such an account answers the app's step next. The app's step takes six
+ * digits, or a recovery code after "Use a recovery code". A wrong code shows the server's text under the field;
+ * "Back" returns to the form and forgets the ticket.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type SecondStep, type SignInResponse } from '#domain/contract';
@@ -34,6 +37,9 @@ export type LoginEvent =
   | { type: 'login.google' }
   | { type: 'login.changeCode'; code: string }
   | { type: 'login.confirmCode' }
+  /** The app's step: type a recovery code instead of the app's code, and back. */
+  | { type: 'login.useRecoveryCode' }
+  | { type: 'login.useAppCode' }
   | { type: 'login.back' };
 
 /** What the second step's screen says, by kind. */
@@ -41,22 +47,33 @@ export const SECOND_STEP_TEXTS: Record<SecondStep['kind'], string> = {
   'email-code':
     'Many failed sign-ins were tried on this account today, so we ask for one more thing. If your password ' +
     'was right, we have e-mailed you a code: enter it to sign in.',
-  totp: 'Enter the code your authenticator app shows now, or one of your recovery codes.',
+  totp: 'Enter the code from your authenticator app.',
 };
 
+/** What the app's step says while it takes a recovery code. */
+export const RECOVERY_CODE_TEXT = 'Enter one of the recovery codes you saved when you set up the app. Each works once.';
+
+/** Six digits: an e-mailed code or the app's. */
 const CODE_PATTERN = /^\d{6}$/;
+/** A recovery code as the server takes it (domain/contract.ts RecoveryCode): any case, the hyphen optional. */
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
 const askedSecondStep = (answer: SignInResponse): answer is { secondStep: SecondStep } => 'secondStep' in answer;
+const asksFor = (answer: SignInResponse, kind: SecondStep['kind']) =>
+  askedSecondStep(answer) && answer.secondStep.kind === kind;
 
 interface LoginContext extends SignInContext {
   email: string;
   password: string;
-  /** The step the server asked for after the password (null: none asked). */
+  /** The step the server asked for after the password or Google (null: none asked). */
   secondStep: SecondStep | null;
   code: string;
 }
 
 const shared = signInStates<LoginContext, LoginEvent>();
+
+/** The step an answer asks for (the guards call this only for an answer that asks for one). */
+const stepOf = (answer: SignInResponse) => (askedSecondStep(answer) ? answer.secondStep : null);
 
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
@@ -64,18 +81,37 @@ export const loginMachine = setup({
     loginWithEmail: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
       throw new Error('loginWithEmail is not provided');
     }),
-    /** The code of the second step, with its ticket: answers the session. */
-    confirmSecondStep: fromPromise<Session, { ticket: string; code: string }>(async () => {
+    /** The e-mailed code, with its ticket: answers the session, or the app's step for an account with one. */
+    confirmSecondStep: fromPromise<SignInResponse, { ticket: string; code: string }>(async () => {
       throw new Error('confirmSecondStep is not provided');
     }),
+    /** The app's code or a recovery code, with the ticket of the app's step: answers the session. */
+    confirmTotpStep: fromPromise<Session, { ticket: string; code: string }>(async () => {
+      throw new Error('confirmTotpStep is not provided');
+    }),
     ...signInActors,
+    /** Google's answer, like the password's, may ask for the app's step. */
+    continueWithGoogle: fromPromise<SignInResponse>(async () => {
+      throw new Error('continueWithGoogle is not provided');
+    }),
   },
-  actions: signInActions,
+  actions: {
+    ...signInActions,
+    /** The answer asks for a step: its ticket, with the code field empty. */
+    askFor: assign((_, step: SecondStep | null) => ({ secondStep: step, code: '' })),
+    /** The ticket is used up, or given up: forget it and the code. */
+    forgetStep: assign({ secondStep: null, code: '', error: null }),
+    /** The server's text under the field; the step stays. */
+    showCodeError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
+    /** Another way to type the code starts with an empty field and no error. */
+    clearCode: assign({ code: '', error: null }),
+  },
   guards: {
     googleUnavailable: ({ context }) => context.google === 'unavailable',
     codeWellFormed: ({ context }) => CODE_PATTERN.test(context.code.trim()),
-    /** The password's answer asks for more than the password. */
-    askedSecondStep: (_, { answer }: { answer: SignInResponse }) => askedSecondStep(answer),
+    recoveryCodeWellFormed: ({ context }) => RECOVERY_CODE_PATTERN.test(context.code.trim()),
+    /** The answer asks for this kind of step before it signs in. */
+    asksFor: (_, { answer, kind }: { answer: SignInResponse; kind: SecondStep['kind'] }) => asksFor(answer, kind),
   },
   delays: { spinnerLimit: LOGIN_SPINNER_LIMIT_MS },
 }).createMachine({
@@ -104,51 +140,173 @@ export const loginMachine = setup({
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: [
           {
-            guard: { type: 'askedSecondStep', params: ({ event }) => ({ answer: event.output }) },
-            target: 'secondStep',
-            actions: assign(({ event }) => ({
-              secondStep: askedSecondStep(event.output) ? event.output.secondStep : null,
-              code: '',
-            })),
+            guard: { type: 'asksFor', params: ({ event }) => ({ answer: event.output, kind: 'email-code' as const }) },
+            target: '#login.secondStep.emailCode',
+            actions: { type: 'askFor', params: ({ event }) => stepOf(event.output) },
           },
-          // The guard above took every answer that asks for a second step: this one is a session.
-          { target: 'succeeded', actions: { type: 'signIn', params: ({ event }) => event.output as Session } },
+          {
+            guard: { type: 'asksFor', params: ({ event }) => ({ answer: event.output, kind: 'totp' as const }) },
+            target: '#login.secondStep.totp',
+            actions: { type: 'askFor', params: ({ event }) => stepOf(event.output) },
+          },
+          // The guards above took every answer that asks for a step: this one is a session.
+          {
+            target: '#login.succeeded',
+            actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output as Session }],
+          },
         ],
         onError: shared.requestOutcome.onError,
       },
       ...spinnerStates,
     },
-    /** The server asked for more than the password: the code it e-mailed. */
+    // Unlike the e-mail request (and the register screen), no spinner limit here.
+    withGoogle: {
+      invoke: {
+        id: 'googleRequest',
+        src: 'continueWithGoogle',
+        onDone: [
+          {
+            guard: { type: 'asksFor', params: ({ event }) => ({ answer: event.output, kind: 'totp' as const }) },
+            target: '#login.secondStep.totp',
+            actions: { type: 'askFor', params: ({ event }) => stepOf(event.output) },
+          },
+          // The guards above took every answer that asks for a step: this one is a session.
+          {
+            target: '#login.succeeded',
+            actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output as Session }],
+          },
+        ],
+        onError: shared.requestOutcome.onError,
+      },
+    },
+    /** The server asked for more than the password (or Google): the code it e-mailed, or the app's. */
     secondStep: {
-      initial: 'entering',
+      initial: 'emailCode',
       states: {
-        entering: {
-          on: {
-            'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
-            'login.confirmCode': { guard: 'codeWellFormed', target: 'confirming', actions: assign({ error: null }) },
-            'login.back': { target: '#login.editing', actions: assign({ secondStep: null, code: '', error: null }) },
+        emailCode: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
+                'login.confirmCode': {
+                  guard: 'codeWellFormed',
+                  target: 'confirming',
+                  actions: assign({ error: null }),
+                },
+                'login.back': {
+                  target: '#login.editing',
+                  actions: 'forgetStep',
+                },
+              },
+            },
+            confirming: {
+              invoke: {
+                id: 'secondStepRequest',
+                src: 'confirmSecondStep',
+                input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
+                onDone: [
+                  // The e-mailed code stood for the day's ceiling; an account with an app is asked for it next.
+                  {
+                    guard: {
+                      type: 'asksFor',
+                      params: ({ event }) => ({ answer: event.output, kind: 'totp' as const }),
+                    },
+                    target: '#login.secondStep.totp',
+                    actions: { type: 'askFor', params: ({ event }) => stepOf(event.output) },
+                  },
+                  // The guards above took every answer that asks for a step: this one is a session.
+                  {
+                    target: '#login.succeeded',
+                    actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output as Session }],
+                  },
+                ],
+                onError: {
+                  target: 'entering',
+                  actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
           },
         },
-        confirming: {
-          invoke: {
-            id: 'secondStepRequest',
-            src: 'confirmSecondStep',
-            input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
-            onDone: {
-              target: '#login.succeeded',
-              // The ticket is used up.
-              actions: [
-                assign({ secondStep: null, code: '' }),
-                { type: 'signIn', params: ({ event }) => event.output },
-              ],
+        /** The authenticator app's code (six digits), or one of the recovery codes. */
+        totp: {
+          initial: 'appCode',
+          states: {
+            appCode: {
+              initial: 'entering',
+              states: {
+                entering: {
+                  on: {
+                    'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
+                    'login.confirmCode': {
+                      guard: 'codeWellFormed',
+                      target: 'confirming',
+                      actions: assign({ error: null }),
+                    },
+                    'login.useRecoveryCode': { target: '#login.secondStep.totp.recoveryCode', actions: 'clearCode' },
+                    'login.back': {
+                      target: '#login.editing',
+                      actions: 'forgetStep',
+                    },
+                  },
+                },
+                confirming: {
+                  invoke: {
+                    id: 'appCodeRequest',
+                    src: 'confirmTotpStep',
+                    input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
+                    onDone: {
+                      target: '#login.succeeded',
+                      actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output }],
+                    },
+                    onError: {
+                      target: 'entering',
+                      actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+              },
             },
-            onError: { target: 'entering', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            recoveryCode: {
+              initial: 'entering',
+              states: {
+                entering: {
+                  on: {
+                    'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
+                    'login.confirmCode': {
+                      guard: 'recoveryCodeWellFormed',
+                      target: 'confirming',
+                      actions: assign({ error: null }),
+                    },
+                    'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
+                    'login.back': {
+                      target: '#login.editing',
+                      actions: 'forgetStep',
+                    },
+                  },
+                },
+                confirming: {
+                  invoke: {
+                    id: 'recoveryCodeRequest',
+                    src: 'confirmTotpStep',
+                    input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
+                    onDone: {
+                      target: '#login.succeeded',
+                      actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output }],
+                    },
+                    onError: {
+                      target: 'entering',
+                      actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },
     },
-    // Unlike the e-mail request (and the register screen), no spinner limit here.
-    withGoogle: { invoke: shared.googleRequest },
     succeeded: shared.succeeded,
   },
 });

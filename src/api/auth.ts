@@ -19,7 +19,12 @@ export async function authenticate(): Promise<User> {
 export const loginWithEmail = (input: { email: string; password: string }): Promise<SignInResponse> =>
   post('/auth/login/email', SignInResponse, input);
 
-export const confirmSecondStep = (input: { ticket: string; code: string }): Promise<Session> =>
+/** The e-mailed code: answers a session, or the authenticator app's step for an account with one. */
+export const confirmSecondStep = (input: { ticket: string; code: string }): Promise<SignInResponse> =>
+  post('/auth/login/second-step', SignInResponse, input);
+
+/** The authenticator app's code or a recovery code, with the app step's ticket: answers a session. */
+export const confirmTotpStep = (input: { ticket: string; code: string }): Promise<Session> =>
   post('/auth/login/second-step', SessionResponse, input);
 
 /** Registration is sent as form data. */

@@ -2,8 +2,7 @@
  * The Google sign-in calls (docs/product.md#authentication, docs/decisions/0006-google-popup-sign-in.md):
  * the client config's Google client, and the exchange of the provider's access token for our session.
  */
-import type { Session } from '#domain/types';
-import { ClientConfig, type GoogleClientConfig, SessionResponse } from '#domain/contract';
+import { ClientConfig, type GoogleClientConfig, SignInResponse } from '#domain/contract';
 import type { Infer } from 'superstruct';
 import { get, post } from './http';
 
@@ -21,7 +20,11 @@ export async function googleAvailable(): Promise<boolean> {
 }
 
 /** POST /auth/register/google or /auth/login/google with the provider's access token. */
-export const exchangeGoogleToken = (input: { mode: 'login' | 'register'; accessToken: string }): Promise<Session> =>
-  post(`/auth/${input.mode === 'login' ? 'login' : 'register'}/google`, SessionResponse, {
+/** Answers a session, or the authenticator app's step for an account with one (docs/product.md#second-factor). */
+export const exchangeGoogleToken = (input: {
+  mode: 'login' | 'register';
+  accessToken: string;
+}): Promise<SignInResponse> =>
+  post(`/auth/${input.mode === 'login' ? 'login' : 'register'}/google`, SignInResponse, {
     googleToken: input.accessToken,
   });

@@ -7,8 +7,8 @@ import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasskeySignIn } from '../components/PasskeySignIn';
 import { Field } from '../components/Field';
-import { Spinner } from '../components/Spinner';
-import { SECOND_STEP_TEXTS } from '#machines/login.machine';
+import { SecondStepForm } from '../components/SecondStepForm';
+import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS } from '#machines/login.machine';
 import { fixedPages } from '#domain/fixedPages';
 
 export default function Login() {
@@ -21,54 +21,26 @@ export default function Login() {
   const busy = !snapshot.matches('editing');
 
   if (secondStep) {
-    const confirming = snapshot.matches({ secondStep: 'confirming' });
+    const recovery = snapshot.matches({ secondStep: { totp: 'recoveryCode' } });
+    const app = secondStep.kind === 'totp';
+    const confirming =
+      snapshot.matches({ secondStep: { emailCode: 'confirming' } }) ||
+      snapshot.matches({ secondStep: { totp: { appCode: 'confirming' } } }) ||
+      snapshot.matches({ secondStep: { totp: { recoveryCode: 'confirming' } } });
     return (
       <AuthLayout title="Login">
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'login.confirmCode' });
-          }}
-        >
-          <p role="status">{SECOND_STEP_TEXTS[secondStep.kind]}</p>
-          <Field
-            id="login-code"
-            label="Code from the e-mail"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            aria-describedby={error ? 'login-error' : undefined}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => send({ type: 'login.changeCode', code: event.target.value })}
-          >
-            {error && (
-              <p id="login-error" className="form__error" role="alert">
-                {error}
-              </p>
-            )}
-          </Field>
-          <div className="form__actions">
-            {confirming ? (
-              <Spinner label="Signing in" />
-            ) : (
-              <button type="submit" className="button button--primary button--block">
-                Sign in
-              </button>
-            )}
-          </div>
-          <p className="form__switch">
-            <button
-              type="button"
-              className="link-button"
-              disabled={confirming}
-              onClick={() => send({ type: 'login.back' })}
-            >
-              Back to the sign-in form
-            </button>
-          </p>
-        </form>
+        <SecondStepForm
+          entry={app ? (recovery ? 'recovery' : 'app') : 'email'}
+          text={recovery ? RECOVERY_CODE_TEXT : SECOND_STEP_TEXTS[secondStep.kind]}
+          code={code}
+          error={error}
+          confirming={confirming}
+          backLabel={app ? 'Back to sign in' : 'Back to the sign-in form'}
+          onChange={(value) => send({ type: 'login.changeCode', code: value })}
+          onConfirm={() => send({ type: 'login.confirmCode' })}
+          onSwitch={app ? () => send({ type: recovery ? 'login.useAppCode' : 'login.useRecoveryCode' }) : undefined}
+          onBack={() => send({ type: 'login.back' })}
+        />
       </AuthLayout>
     );
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { GOOGLE_ERRORS, googleSignInMachine, type GoogleSignInEvent } from '#machines/googleSignIn.machine';
-import type { Session } from '#domain/types';
+import type { SignInResponse } from '#domain/contract';
 import { adaSession } from './fixtures';
 import { describePathTests } from './pathTest';
 import { googleSignInSamples } from './samples';
@@ -12,7 +12,10 @@ describePathTests({
   machine: googleSignInMachine,
   ...googleSignInSamples,
   check: (snapshot) => {
-    if (snapshot.matches('succeeded')) expect(snapshot.output).toEqual({ session: adaSession });
+    // The server's answer, a session or the app's step, is the output as it came.
+    if (snapshot.matches('succeeded')) expect(snapshot.output).toEqual({ answer: snapshot.context.answer });
+    if (snapshot.matches('succeeded'))
+      expect(googleSignInSamples.outputs?.exchangeToken).toContainEqual(snapshot.context.answer);
     if (snapshot.matches('failed')) expect(snapshot.output).toEqual({ error: expect.stringMatching(/\w/) });
   },
 });
@@ -47,7 +50,7 @@ describe('googleSignIn: what the customer reads', () => {
     const { actor, closePopup, report } = start({ exchange });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('awaiting')).toBe(true));
     report({ type: 'google.callback', accessToken: 'tok', state: 'state-1' });
-    await expect(toPromise(actor)).resolves.toEqual({ session: adaSession });
+    await expect(toPromise(actor)).resolves.toEqual({ answer: adaSession });
     expect(exchange).toHaveBeenCalledWith({ mode: 'register', accessToken: 'tok' });
     expect(closePopup).toHaveBeenCalledTimes(1);
   });
@@ -86,7 +89,7 @@ describe('googleSignIn: what the customer reads', () => {
 
 const loginInput = { mode: 'login' as const, state: 'state-7', nonce: 'nonce-7' };
 
-function startPopup(options: { open?: () => Promise<void>; exchange?: () => Promise<Session> } = {}) {
+function startPopup(options: { open?: () => Promise<void>; exchange?: () => Promise<SignInResponse> } = {}) {
   let report: (event: GoogleSignInEvent) => void = () => {};
   const open = vi.fn((_input: { state: string; nonce: string }) => (options.open ?? (async () => {}))());
   const exchange = vi.fn((_input: { mode: string; accessToken: string }) =>
@@ -116,7 +119,7 @@ describe('googleSignIn: the popup and the token', () => {
   it('opens the popup with its state and nonce, knowing no token, session or error yet', () => {
     const { actor, open } = startPopup({ open: () => new Promise(() => {}) });
     expect(actor.getSnapshot().value).toBe('opening');
-    expect(actor.getSnapshot().context).toEqual({ ...loginInput, accessToken: null, session: null, error: null });
+    expect(actor.getSnapshot().context).toEqual({ ...loginInput, accessToken: null, answer: null, error: null });
     expect(open).toHaveBeenCalledWith({ state: 'state-7', nonce: 'nonce-7' });
     expect(Object.keys(actor.getSnapshot().children)).toEqual(['openPopup']);
   });
@@ -188,8 +191,18 @@ describe('googleSignIn: the popup and the token', () => {
     report({ type: 'google.callback', accessToken: 'access-7', state: 'state-7' });
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(actor.getSnapshot().value).toBe('succeeded');
-    expect(actor.getSnapshot().context.session).toEqual(adaSession);
-    expect(actor.getSnapshot().output).toEqual({ session: adaSession });
+    expect(actor.getSnapshot().context.answer).toEqual(adaSession);
+    expect(actor.getSnapshot().output).toEqual({ answer: adaSession });
+  });
+
+  it("the authenticator app's step the server asks for is the output, for the screen to take", async () => {
+    const step = { secondStep: { kind: 'totp' as const, ticket: 'A'.repeat(43) } };
+    const { actor, awaiting, report } = startPopup({ exchange: async () => step });
+    await awaiting();
+    report({ type: 'google.callback', accessToken: 'access-7', state: 'state-7' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(actor.getSnapshot().output).toEqual({ answer: step });
   });
 
   it('the texts of a blocked popup and of a site without Google sign-in', () => {

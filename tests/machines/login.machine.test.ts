@@ -14,6 +14,12 @@ describePathTests({
   errors: {
     loginRequest: [new Error('Invalid e-mail or password.'), new Error('')],
     secondStepRequest: [new Error('This code is not valid or has expired.')],
+    // A wrong code, and a 429 past the code limits.
+    appCodeRequest: [
+      new Error('This code is not valid or has expired.'),
+      new Error('Too many wrong codes. Please try again later.'),
+    ],
+    recoveryCodeRequest: [new Error('This code is not valid or has expired.')],
     googleRequest: [new Error('The sign-in window was closed.')],
     googleAvailability: [new Error('Network Error')],
   },
@@ -27,11 +33,15 @@ describePathTests({
       google: snapshot.context.google,
     }),
   check: (snapshot) => {
-    if (!snapshot.matches('editing') && !snapshot.matches({ secondStep: 'entering' })) {
-      expect(snapshot.context.error).toBeNull();
-    }
-    // The second step's screen always knows which ticket it is for.
+    const entering =
+      snapshot.matches({ secondStep: { emailCode: 'entering' } }) ||
+      snapshot.matches({ secondStep: { totp: { appCode: 'entering' } } }) ||
+      snapshot.matches({ secondStep: { totp: { recoveryCode: 'entering' } } });
+    if (!snapshot.matches('editing') && !entering) expect(snapshot.context.error).toBeNull();
+    // The second step's screen always knows which ticket it is for, and shows the step of its kind.
     expect(snapshot.matches('secondStep')).toBe(snapshot.context.secondStep !== null);
+    expect(snapshot.matches({ secondStep: 'emailCode' })).toBe(snapshot.context.secondStep?.kind === 'email-code');
+    expect(snapshot.matches({ secondStep: 'totp' })).toBe(snapshot.context.secondStep?.kind === 'totp');
     // The popup stays shut only on a site known to have no Google sign-in, and then it says so.
     if (snapshot.context.error === GOOGLE_ERRORS.unavailable) expect(snapshot.context.google).toBe('unavailable');
   },
@@ -46,7 +56,7 @@ describe('login: the rules of the screen', () => {
       loginMachine.provide({
         actors: {
           checkGoogle: fromPromise(async () => false),
-          continueWithGoogle: fromPromise(popup),
+          continueWithGoogle: fromPromise<SignInResponse>(popup),
         },
       }),
     ).start();
@@ -68,7 +78,7 @@ describe('login: the rules of the screen', () => {
         loginMachine.provide({
           actors: {
             checkGoogle: fromPromise(checkGoogle),
-            continueWithGoogle: fromPromise(() => new Promise<typeof adaSession>(() => {})),
+            continueWithGoogle: fromPromise(() => new Promise<SignInResponse>(() => {})),
           },
         }),
       ).start();
@@ -148,8 +158,9 @@ function startLogin(
   actors: {
     checkGoogle?: () => Promise<boolean>;
     loginWithEmail?: () => Promise<SignInResponse>;
-    confirmSecondStep?: (input: { ticket: string; code: string }) => Promise<Session>;
-    continueWithGoogle?: () => Promise<Session>;
+    confirmSecondStep?: (input: { ticket: string; code: string }) => Promise<SignInResponse>;
+    confirmTotpStep?: (input: { ticket: string; code: string }) => Promise<Session>;
+    continueWithGoogle?: () => Promise<SignInResponse>;
   } = {},
 ) {
   const signedIn: Session[] = [];
@@ -159,8 +170,11 @@ function startLogin(
       actors: {
         checkGoogle: fromPromise(actors.checkGoogle ?? (() => never<boolean>())),
         loginWithEmail: fromPromise(actors.loginWithEmail ?? (() => never<SignInResponse>())),
-        confirmSecondStep: fromPromise(({ input }) => (actors.confirmSecondStep ?? (() => never<Session>()))(input)),
-        continueWithGoogle: fromPromise(actors.continueWithGoogle ?? (() => never<Session>())),
+        confirmSecondStep: fromPromise(({ input }) =>
+          (actors.confirmSecondStep ?? (() => never<SignInResponse>()))(input),
+        ),
+        confirmTotpStep: fromPromise(({ input }) => (actors.confirmTotpStep ?? (() => never<Session>()))(input)),
+        continueWithGoogle: fromPromise(actors.continueWithGoogle ?? (() => never<SignInResponse>())),
       },
       actions: {
         signIn: (_, session) => signedIn.push(session),
@@ -262,7 +276,7 @@ describe('the second step', () => {
       },
     });
     actor.send({ type: 'login.submit' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ secondStep: { emailCode: 'entering' } })).toBe(true));
     expect(signedIn).toEqual([]);
     expect(actor.getSnapshot().context.secondStep).toEqual({ kind: 'email-code', ticket: TICKET });
 
@@ -270,12 +284,12 @@ describe('the second step', () => {
     for (const code of ['12345', '1234567', 'abcdef']) {
       actor.send({ type: 'login.changeCode', code: code });
       actor.send({ type: 'login.confirmCode' });
-      expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true);
+      expect(actor.getSnapshot().matches({ secondStep: { emailCode: 'entering' } })).toBe(true);
     }
     actor.send({ type: 'login.changeCode', code: ' 123456 ' });
     actor.send({ type: 'login.confirmCode' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('This code is not valid or has expired.'));
-    expect(actor.getSnapshot().matches({ secondStep: 'entering' })).toBe(true);
+    expect(actor.getSnapshot().matches({ secondStep: { emailCode: 'entering' } })).toBe(true);
     // Typing clears the error.
     actor.send({ type: 'login.changeCode', code: '654321' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -298,5 +312,164 @@ describe('the second step', () => {
     actor.send({ type: 'login.back' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context).toMatchObject({ secondStep: null, code: '', error: null });
+  });
+});
+
+describe("the authenticator app's step", () => {
+  const TICKET = 'A'.repeat(43);
+  const EMAIL_TICKET = 'T'.repeat(43);
+  const totp = { secondStep: { kind: 'totp' as const, ticket: TICKET } };
+  const atAppCode = (actor: { getSnapshot: () => { matches: (value: object) => boolean } }) =>
+    actor.getSnapshot().matches({ secondStep: { totp: { appCode: 'entering' } } });
+  const atRecoveryCode = (actor: { getSnapshot: () => { matches: (value: object) => boolean } }) =>
+    actor.getSnapshot().matches({ secondStep: { totp: { recoveryCode: 'entering' } } });
+
+  it("after the password: six digits of the app go trimmed with the ticket; a refusal shows the server's text", async () => {
+    const sent: Array<{ ticket: string; code: string }> = [];
+    const answers = [
+      () => Promise.reject(new Error('This code is not valid or has expired.')),
+      () => Promise.reject(new Error('Too many wrong codes. Please try again later.')),
+      async () => adaSession,
+    ];
+    const { actor, signedIn, wentHome } = startLogin({
+      loginWithEmail: async () => totp,
+      confirmTotpStep: (input) => {
+        sent.push(input);
+        return answers[sent.length - 1]!();
+      },
+    });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(atAppCode(actor)).toBe(true));
+    expect(actor.getSnapshot().context.secondStep).toEqual(totp.secondStep);
+    for (const code of ['12345', '1234567', 'abcdef', 'abcd-efgh']) {
+      actor.send({ type: 'login.changeCode', code });
+      actor.send({ type: 'login.confirmCode' });
+      expect(atAppCode(actor)).toBe(true);
+    }
+    actor.send({ type: 'login.changeCode', code: ' 123456 ' });
+    actor.send({ type: 'login.confirmCode' });
+    expect(actor.getSnapshot().matches({ secondStep: { totp: { appCode: 'confirming' } } })).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('This code is not valid or has expired.'));
+    expect(atAppCode(actor)).toBe(true);
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().context.error).toBe('Too many wrong codes. Please try again later.'),
+    );
+    actor.send({ type: 'login.changeCode', code: '654321' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('succeeded'));
+    expect(sent).toEqual([
+      { ticket: TICKET, code: '123456' },
+      { ticket: TICKET, code: '123456' },
+      { ticket: TICKET, code: '654321' },
+    ]);
+    expect(signedIn).toEqual([adaSession]);
+    expect(wentHome()).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ secondStep: null, code: '' });
+  });
+
+  it('takes a recovery code in any case, the hyphen optional, and switches back to the app with an empty field', async () => {
+    const sent: string[] = [];
+    const { actor } = startLogin({
+      loginWithEmail: async () => totp,
+      confirmTotpStep: async ({ code }) => {
+        sent.push(code);
+        throw new Error('This code is not valid or has expired.');
+      },
+    });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(atAppCode(actor)).toBe(true));
+    actor.send({ type: 'login.changeCode', code: '12' });
+    actor.send({ type: 'login.useRecoveryCode' });
+    expect(atRecoveryCode(actor)).toBe(true);
+    expect(actor.getSnapshot().context.code).toBe('');
+    // Not the shape of a recovery code: nothing goes.
+    for (const code of ['123456', 'abc-defg', 'abcd--efgh', 'abcd-efghi', 'abcd_efgh']) {
+      actor.send({ type: 'login.changeCode', code });
+      actor.send({ type: 'login.confirmCode' });
+      expect(atRecoveryCode(actor)).toBe(true);
+    }
+    for (const code of ['abcd-2345', 'ABCD2345', ' Abcd 2345 ']) {
+      actor.send({ type: 'login.changeCode', code });
+      actor.send({ type: 'login.confirmCode' });
+      expect(actor.getSnapshot().matches({ secondStep: { totp: { recoveryCode: 'confirming' } } })).toBe(true);
+      await vi.waitFor(() => expect(atRecoveryCode(actor)).toBe(true));
+      expect(actor.getSnapshot().context.error).toBe('This code is not valid or has expired.');
+    }
+    expect(sent).toEqual(['abcd-2345', 'ABCD2345', 'Abcd 2345']);
+    // Switching starts the other way afresh: no code, no error.
+    actor.send({ type: 'login.useAppCode' });
+    expect(atAppCode(actor)).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ code: '', error: null, secondStep: totp.secondStep });
+  });
+
+  it('Back from either way returns to the form and forgets the ticket', async () => {
+    for (const recovery of [false, true]) {
+      const { actor } = startLogin({ loginWithEmail: async () => totp });
+      actor.send({ type: 'login.submit' });
+      await vi.waitFor(() => expect(atAppCode(actor)).toBe(true));
+      if (recovery) actor.send({ type: 'login.useRecoveryCode' });
+      actor.send({ type: 'login.changeCode', code: '123456' });
+      actor.send({ type: 'login.back' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(actor.getSnapshot().context).toMatchObject({ secondStep: null, code: '', error: null });
+    }
+  });
+
+  it("an e-mailed code of an account with an app continues into the app's step, with its new ticket", async () => {
+    const sent: Array<{ ticket: string; code: string }> = [];
+    const { actor, signedIn } = startLogin({
+      loginWithEmail: async () => ({ secondStep: { kind: 'email-code', ticket: EMAIL_TICKET } }),
+      confirmSecondStep: async (input) => {
+        sent.push(input);
+        return totp;
+      },
+      confirmTotpStep: async (input) => {
+        sent.push(input);
+        return adaSession;
+      },
+    });
+    actor.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ secondStep: 'emailCode' })).toBe(true));
+    actor.send({ type: 'login.changeCode', code: '111111' });
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(atAppCode(actor)).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ secondStep: totp.secondStep, code: '' });
+    expect(signedIn).toEqual([]);
+    actor.send({ type: 'login.changeCode', code: '222222' });
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('succeeded'));
+    expect(sent).toEqual([
+      { ticket: EMAIL_TICKET, code: '111111' },
+      { ticket: TICKET, code: '222222' },
+    ]);
+    expect(signedIn).toEqual([adaSession]);
+  });
+
+  it("Google's answer may ask for the app's step; the e-mail form's error is gone", async () => {
+    const { actor, signedIn } = startLogin({
+      checkGoogle: async () => true,
+      continueWithGoogle: async () => totp,
+      confirmTotpStep: async () => adaSession,
+    });
+    actor.send({ type: 'login.google' });
+    await vi.waitFor(() => expect(atAppCode(actor)).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ secondStep: totp.secondStep, error: null });
+    actor.send({ type: 'login.changeCode', code: '123456' });
+    actor.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('succeeded'));
+    expect(signedIn).toEqual([adaSession]);
+  });
+
+  it('without a confirmTotpStep actor provided, the error names it', async () => {
+    const unwired = createActor(
+      loginMachine.provide({ actors: { loginWithEmail: fromPromise(async (): Promise<SignInResponse> => totp) } }),
+    ).start();
+    unwired.send({ type: 'login.submit' });
+    await vi.waitFor(() => expect(atAppCode(unwired)).toBe(true));
+    unwired.send({ type: 'login.changeCode', code: '123456' });
+    unwired.send({ type: 'login.confirmCode' });
+    await vi.waitFor(() => expect(unwired.getSnapshot().context.error).toBe('confirmTotpStep is not provided'));
   });
 });

@@ -62,14 +62,25 @@ export const loginSamples: Samples<typeof loginMachine> = {
     { type: 'login.google' },
     { type: 'login.changeCode', code: '123456' },
     { type: 'login.changeCode', code: '12345' },
+    // A recovery code as typed: any case, the hyphen optional.
+    { type: 'login.changeCode', code: 'k7Qm2xPd' },
     { type: 'login.confirmCode' },
+    { type: 'login.useRecoveryCode' },
+    { type: 'login.useAppCode' },
     { type: 'login.back' },
   ],
-  // The password answers a session or asks for the e-mailed code; the client config: Google offered, or not.
+  // The password answers a session or asks for the e-mailed code or the app's; the e-mailed code of an account
+  // with an app asks for the app's next, as Google's answer may; the client config: Google offered, or not.
   outputs: {
-    loginRequest: [adaSession, { secondStep: { kind: 'email-code', ticket: 'T'.repeat(43) } }],
-    secondStepRequest: [adaSession],
-    googleRequest: [adaSession],
+    loginRequest: [
+      adaSession,
+      { secondStep: { kind: 'email-code', ticket: 'T'.repeat(43) } },
+      { secondStep: { kind: 'totp', ticket: 'A'.repeat(43) } },
+    ],
+    secondStepRequest: [adaSession, { secondStep: { kind: 'totp', ticket: 'A'.repeat(43) } }],
+    appCodeRequest: [adaSession],
+    recoveryCodeRequest: [adaSession],
+    googleRequest: [adaSession, { secondStep: { kind: 'totp', ticket: 'A'.repeat(43) } }],
     googleAvailability: [true, false],
   },
   filterEvents: askedOnce,
@@ -110,7 +121,8 @@ export const googleSignInSamples: Samples<typeof googleSignInMachine> = {
     { type: 'google.providerError', reason: 'access_denied' },
     { type: 'google.closed' },
   ],
-  outputs: { exchangeToken: [adaSession] },
+  // A session, or the authenticator app's step an account with one asks for.
+  outputs: { exchangeToken: [adaSession, { secondStep: { kind: 'totp', ticket: 'A'.repeat(43) } }] },
   errors: {
     openPopup: [new Error(GOOGLE_ERRORS.popupBlocked)],
     exchangeToken: [new Error('Google did not accept this sign-in.')],

@@ -80,7 +80,7 @@ describe('the inspector mask', () => {
           loginWithEmail: fromPromise(async (): Promise<SignInResponse> => ({
             secondStep: { kind: 'email-code', ticket: TICKET },
           })),
-          confirmSecondStep: fromPromise(async () => session),
+          confirmSecondStep: fromPromise(async (): Promise<SignInResponse> => session),
         },
       }),
       { inspect: seen.inspect },
@@ -159,7 +159,7 @@ describe('the inspector mask', () => {
             report = sendBack;
             return () => {};
           }),
-          exchangeToken: fromPromise(async () => session),
+          exchangeToken: fromPromise(async (): Promise<SignInResponse> => session),
         },
       }),
       { input: { mode: 'login', state: OAUTH_STATE, nonce: NONCE }, inspect: seen.inspect },
@@ -167,7 +167,7 @@ describe('the inspector mask', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('awaiting'));
     report!({ type: 'google.callback', accessToken: ACCESS_TOKEN, state: OAUTH_STATE });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ session });
+    expect(actor.getSnapshot().output).toEqual({ answer: session });
 
     const raw = serialise(seen.raw);
     for (const secret of [OAUTH_STATE, NONCE, ACCESS_TOKEN, TOKEN]) expect(raw).toContain(secret);
@@ -185,7 +185,7 @@ describe('the inspector mask', () => {
       state: MASK,
       nonce: MASK,
       accessToken: MASK,
-      session: { user: { email: EMAIL }, token: MASK },
+      answer: { user: { email: EMAIL }, token: MASK },
     });
   });
 

@@ -12,7 +12,7 @@ import {
   POPUP_HEIGHT,
   POPUP_WIDTH,
 } from '#machines/googleSignIn.machine';
-import type { Session } from '#domain/types';
+import type { SignInResponse } from '#domain/contract';
 import * as api from '../../api/google';
 import type { Inspect } from './ports';
 
@@ -98,7 +98,7 @@ export function wireGoogleSignIn() {
  * Runs one sign-in. It must start inside the click that asked for it: the popup is opened at once
  * (browsers block popups opened later) and pointed at the provider when its address is known.
  */
-export async function continueWithGoogle(mode: GoogleMode, inspect?: Inspect): Promise<Session> {
+export async function continueWithGoogle(mode: GoogleMode, inspect?: Inspect): Promise<SignInResponse> {
   const actor = createActor(wireGoogleSignIn(), {
     input: { mode, state: randomToken(), nonce: randomToken() },
     inspect,
@@ -106,5 +106,5 @@ export async function continueWithGoogle(mode: GoogleMode, inspect?: Inspect): P
   actor.start();
   const output = await toPromise(actor);
   if ('error' in output) throw new Error(output.error);
-  return output.session;
+  return output.answer;
 }

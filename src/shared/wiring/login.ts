@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { loginMachine } from '#machines/login.machine';
 import * as api from '../../api/auth';
+import { continueWithGoogle } from './googleSignIn';
 import type { AppPorts } from './ports';
 import { signInActions, signInActors, type SignInView } from './signIn';
 
@@ -10,7 +11,10 @@ export function wireLogin(app: AppPorts, view: SignInView) {
     actors: {
       loginWithEmail: fromPromise(({ input }) => api.loginWithEmail(input)),
       confirmSecondStep: fromPromise(({ input }) => api.confirmSecondStep(input)),
+      confirmTotpStep: fromPromise(({ input }) => api.confirmTotpStep(input)),
       ...signInActors(app),
+      // The Login screen takes the authenticator app's step that Google's answer may ask for.
+      continueWithGoogle: fromPromise(() => continueWithGoogle('register', app.inspect)),
     },
     actions: { ...signInActions(app), goHome: () => view.goHome() },
   });

@@ -4,6 +4,7 @@
  * (./googleSignIn.ts); whether Google sign-in is offered comes from the client config.
  */
 import { fromPromise } from 'xstate';
+import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import type { Session } from '#domain/types';
 import * as api from '../../api/google';
 import { continueWithGoogle } from './googleSignIn';
@@ -11,7 +12,12 @@ import type { AppPorts } from './ports';
 
 export function signInActors(app: AppPorts) {
   return {
-    continueWithGoogle: fromPromise<Session>(() => continueWithGoogle('register', app.inspect)),
+    continueWithGoogle: fromPromise<Session>(async () => {
+      const answer = await continueWithGoogle('register', app.inspect);
+      // Only the Login screen takes the authenticator app's step (its wiring replaces this actor).
+      if ('secondStep' in answer) throw new Error(GOOGLE_ERRORS.secondStepOnSignInPage);
+      return answer;
+    }),
     checkGoogle: fromPromise<boolean>(() => api.googleAvailable()),
   };
 }

@@ -1,8 +1,10 @@
 import { loginSamples } from '../../machines/samples';
 import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
-import { SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
+import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
+import { TOTP_INVALID_TEXT } from '#server/two-factor/sign-in';
 import { codeFrom, mailsTo } from '../support';
+import { nextCode, type TotpAccount, turnOnTotp, wrongCode } from '../totpAccount';
 import { describeBrowserModel } from './browser';
 import {
   closePopupAndWait,
@@ -19,7 +21,9 @@ interface Ctx {
   login: HeldRequests;
   secondStep: HeldRequests;
   /** An account whose day of failed sign-ins is used up, and the code its second step mailed. */
-  guarded?: { email: string; code: string };
+  guarded?: { email: string; password: string; token: string; code: string };
+  /** The authenticator app of the account that signs in, once its step is asked for. */
+  totp?: TotpAccount;
   /** The screen's question to the client config (later ones, such as the popup's, pass). */
   config: HeldRequests;
   popup?: Page;
@@ -27,6 +31,10 @@ interface Ctx {
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
 const codeField = (page: Page) => page.getByLabel('Code from the e-mail');
+const appCodeField = (page: Page) => page.getByLabel('Code from your authenticator app');
+const recoveryCodeField = (page: Page) => page.getByLabel('Recovery code');
+/** Whichever code field the step shows. */
+const anyCodeField = (page: Page) => page.locator('input[autocomplete="one-time-code"]');
 const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
 
 /**
@@ -42,6 +50,43 @@ async function guardedAccount(page: Page) {
   return account;
 }
 
+/** A new account with its app turned on through the API (set-up with the password, then a first code). */
+async function totpAccount(page: Page) {
+  const account = await existingAccount(page);
+  return { ...account, totp: await turnOnTotp(page.request, account.token, account.password) };
+}
+
+/**
+ * A new account whose address is verified (with the code of its sign-up mail) and whose app is on: the local
+ * provider's identity of the same address links to it (docs/product.md#google-sign-in), then asks for the app.
+ */
+async function verifiedTotpAccount(page: Page) {
+  const account = await existingAccount(page);
+  const code = await codeFrom(account.email, 0);
+  const verified = await page.request.post('/api/users/verify/email', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { code },
+  });
+  expect(verified.status()).toBe(200);
+  return { ...account, totp: await turnOnTotp(page.request, account.token, account.password) };
+}
+
+const asksForTotp = (event: unknown) => {
+  const answer = (event as { output?: { secondStep?: { kind: string } } }).output;
+  return answer?.secondStep?.kind === 'totp';
+};
+
+/** The app step's screen, for either way of typing the code. */
+async function expectCodeStep(page: Page, snapshot: { context: { code: string; error: string | null } }) {
+  await expect(anyCodeField(page)).toHaveValue(snapshot.context.code);
+  await expect(signInButton(page)).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Back to sign in' })).toBeEnabled();
+  if (snapshot.context.error) {
+    await expect(page.getByRole('alert')).toHaveText(snapshot.context.error);
+    await expect(anyCodeField(page)).toHaveAttribute('aria-invalid', 'true');
+  } else await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
 await describeBrowserModel<typeof loginMachine, Ctx>({
   machine: loginMachine,
   model: {
@@ -49,6 +94,9 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     errors: {
       loginRequest: [new Error('Invalid e-mail or password.')],
       secondStepRequest: [new Error('This code is not valid or has expired.')],
+      // The real server's refusal of a wrong code of the app, or of a recovery code never issued.
+      appCodeRequest: [new Error(TOTP_INVALID_TEXT)],
+      recoveryCodeRequest: [new Error(TOTP_INVALID_TEXT)],
       googleRequest: [new Error('closed')],
       googleAvailability: [new Error('Network Error')],
     },
@@ -89,16 +137,40 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     withGoogle: async (page) => {
       await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
     },
-    'secondStep.entering': async (page, _ctx, snapshot) => {
+    'secondStep.emailCode.entering': async (page, _ctx, snapshot) => {
       await expect(page.getByRole('status')).toHaveText(SECOND_STEP_TEXTS['email-code']);
       await expect(codeField(page)).toHaveValue(snapshot.context.code);
       await expect(signInButton(page)).toBeEnabled();
       if (snapshot.context.error) await expect(page.getByRole('alert')).toHaveText(snapshot.context.error);
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
-    'secondStep.confirming': async (page) => {
+    'secondStep.emailCode.confirming': async (page) => {
       await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
       await expect(signInButton(page)).toHaveCount(0);
+    },
+    'secondStep.totp.appCode.entering': async (page, _ctx, snapshot) => {
+      await expect(page.getByRole('status')).toHaveText(SECOND_STEP_TEXTS.totp);
+      await expect(appCodeField(page)).toHaveAttribute('inputmode', 'numeric');
+      await expect(appCodeField(page)).toHaveAttribute('autocomplete', 'one-time-code');
+      await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeEnabled();
+      await expectCodeStep(page, snapshot);
+    },
+    'secondStep.totp.appCode.confirming': async (page) => {
+      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(appCodeField(page)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeDisabled();
+    },
+    'secondStep.totp.recoveryCode.entering': async (page, _ctx, snapshot) => {
+      await expect(page.getByRole('status')).toHaveText(RECOVERY_CODE_TEXT);
+      await expect(recoveryCodeField(page)).toHaveAttribute('inputmode', 'text');
+      await expect(recoveryCodeField(page)).toHaveAttribute('autocomplete', 'one-time-code');
+      await expect(page.getByRole('button', { name: 'Use the code from your authenticator app' })).toBeEnabled();
+      await expectCodeStep(page, snapshot);
+    },
+    'secondStep.totp.recoveryCode.confirming': async (page) => {
+      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(recoveryCodeField(page)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Use the code from your authenticator app' })).toBeDisabled();
     },
     succeeded: async (page) => {
       await expect(page).toHaveURL(/\/$/);
@@ -115,13 +187,20 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       await continueButton(page).click();
     },
     'login.changeCode': async (page, _ctx, event) => {
-      await codeField(page).fill(event.code);
+      await anyCodeField(page).fill(event.code);
+    },
+    'login.useRecoveryCode': async (page) => {
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    },
+    'login.useAppCode': async (page) => {
+      await page.getByRole('button', { name: 'Use the code from your authenticator app' }).click();
     },
     'login.confirmCode': async (page) => {
       await signInButton(page).click();
     },
+    // The e-mailed code's step says 'Back to the sign-in form', the app's 'Back to sign in'.
     'login.back': async (page) => {
-      await page.getByRole('button', { name: 'Back to the sign-in form' }).click();
+      await page.getByRole('button', { name: /^Back to (the sign-in form|sign in)$/ }).click();
     },
     'login.google': async (page, ctx) => {
       // A site known to have no Google sign-in opens no popup.
@@ -135,12 +214,19 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     loginWithEmail: {
       done: async (page, ctx, event) => {
         const answer = (event as { output?: object }).output;
+        if (asksForTotp(event)) {
+          // The real server asks for the app: the right password of an account that has one.
+          const account = await totpAccount(page);
+          ctx.totp = account.totp;
+          await ctx.login.release((body) => ({ ...body, email: account.email, password: account.password }));
+          return;
+        }
         if (answer && 'secondStep' in answer) {
           // The real server asks for the second step: the right password of an account past its ceiling.
           const guarded = await guardedAccount(page);
           const sent = mailsTo(guarded.email).length;
           await ctx.login.release((body) => ({ ...body, email: guarded.email, password: guarded.password }));
-          ctx.guarded = { email: guarded.email, code: await codeFrom(guarded.email, sent) };
+          ctx.guarded = { ...guarded, code: await codeFrom(guarded.email, sent) };
           return;
         }
         await ctx.login.release((body) => ({ ...body, email: ctx.account.email, password: ctx.account.password }));
@@ -150,7 +236,14 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       },
     },
     continueWithGoogle: {
-      done: async (_page, ctx) => {
+      done: async (page, ctx, event) => {
+        if (asksForTotp(event)) {
+          // An identity of the provider whose account here has the app on.
+          const account = await verifiedTotpAccount(page);
+          ctx.totp = account.totp;
+          await signInAtProvider(ctx.popup!, account.email);
+          return;
+        }
         await signInAtProvider(ctx.popup!, `model-login-${Date.now()}`);
       },
       // The customer closes the popup; after the 8 s closed-detection delay the sign-in fails.
@@ -158,12 +251,31 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     },
     // The typed code stands for the one the real server mailed, or for one that is not it.
     confirmSecondStep: {
-      done: async (_page, ctx) => {
+      done: async (page, ctx, event) => {
+        // The e-mailed code of an account with the app asks for the app next: turn it on before the code goes.
+        if (asksForTotp(event)) ctx.totp = await turnOnTotp(page.request, ctx.guarded!.token, ctx.guarded!.password);
         await ctx.secondStep.release((body) => ({ ...body, code: ctx.guarded!.code }));
       },
       error: async (_page, ctx) => {
         const wrong = ctx.guarded!.code === '000000' ? '111111' : '000000';
         await ctx.secondStep.release((body) => ({ ...body, code: wrong }));
+      },
+    },
+    // The typed code stands for one the app shows now, or an unused recovery code; or for a wrong one of its kind.
+    confirmTotpStep: {
+      done: async (_page, ctx) => {
+        const totp = ctx.totp!;
+        await ctx.secondStep.release((body) => ({
+          ...body,
+          code: /^\d{6}$/.test(String(body.code)) ? nextCode(totp) : totp.recoveryCodes.shift()!,
+        }));
+      },
+      error: async (_page, ctx) => {
+        const totp = ctx.totp!;
+        await ctx.secondStep.release((body) => ({
+          ...body,
+          code: /^\d{6}$/.test(String(body.code)) ? wrongCode(totp) : 'zzzz-zzzz',
+        }));
       },
     },
     checkGoogle: checkGoogleAtTheEdge,
