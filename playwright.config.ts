@@ -21,6 +21,14 @@ process.env.E2E_OTHER_URL = `http://127.0.0.1:${otherPort}`;
 process.env.E2E_PG_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-pg-'));
 process.env.E2E_PG_PORT ??= String(port + 2000);
 const pgPort = Number(process.env.E2E_PG_PORT);
+// A fourth site for passkeys: browsers refuse an IP address as a passkey's site (its RP id, PUBLIC_URL's host
+// name), and the sites above are reached at 127.0.0.1. This one listens on loopback too but is named
+// http://localhost:<port>, in PUBLIC_URL and in the address the browser opens (the `passkeys` project), so the
+// other tests keep their sites as they are. Tests reach it at E2E_PASSKEY_URL.
+process.env.E2E_PASSKEY_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-passkey-'));
+process.env.E2E_PASSKEY_PORT ??= String(port + 3000);
+const passkeyPort = Number(process.env.E2E_PASSKEY_PORT);
+process.env.E2E_PASSKEY_URL = `http://localhost:${passkeyPort}`;
 
 // Every test comes from 127.0.0.1: the limits per address (and site-wide) would count them all together.
 const sameAddressLimits = {
@@ -65,8 +73,9 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec, on the embedded SQLite of `npm start`.
-    { name: 'sqlite' },
+    // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
+    { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
+    { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
     // The journeys that write the most (sign-up, order, pay, invoices, the office's delivery), again on PostgreSQL.
     {
       name: 'postgres',
@@ -128,6 +137,23 @@ export default defineConfig({
         ...sameAddressLimits,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${pgPort}`,
+      },
+    },
+    {
+      command: 'npx tsx tests/e2e/serve.ts',
+      url: `http://127.0.0.1:${passkeyPort}/api/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: stopGently,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(passkeyPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_PASSKEY_DATA_DIR,
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        ...sameAddressLimits,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: process.env.E2E_PASSKEY_URL,
       },
     },
   ],

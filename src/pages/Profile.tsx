@@ -14,6 +14,7 @@ import { wireVerifyEmail } from '../shared/wiring/verifyEmail';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import { TotpSettings } from '../components/security/TotpSettings';
+import { PasskeySettings } from '../components/security/PasskeySettings';
 import './Profile.css';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -164,6 +165,7 @@ function ProfilePage({ user }: { user: User }) {
       <section className="profile__card profile__security" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
         <TotpSettings hasPassword={user.hasPassword ?? true} />
+        <PasskeySettings />
       </section>
     </main>
   );

@@ -1,0 +1,154 @@
+/**
+ * Passkeys in Chromium against the real server (docs/product.md#passkeys), with the browser's virtual
+ * authenticator (DevTools protocol, WebAuthn domain) in place of a phone or a laptop's fingerprint reader.
+ * It runs in the `passkeys` project, on the site named http://localhost:<port> (playwright.config.ts): a
+ * passkey's site cannot be an IP address.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
+import { SoftwareAuthenticator } from '../server/passkeys-authenticator';
+import { newAccount, open, register } from './support';
+
+/** A platform authenticator that holds discoverable passkeys and verifies its user (a PIN, a fingerprint). */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+const block = (page: Page) => page.getByTestId('passkey-settings');
+const rows = (page: Page) => block(page).getByTestId('passkey');
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+}
+
+async function signInWithPasskey(page: Page) {
+  await open(page, '/signin');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+}
+
+/** Every element the page shows stands inside the window's width. */
+async function nothingCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > width) problems.push(`page ${document.documentElement.scrollWidth}px`);
+    for (const el of document.querySelectorAll('[data-testid="passkey-settings"] *')) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width > 1 && (rect.left < -1 || rect.right > width + 1)) {
+        problems.push(`${el.tagName} "${(el.textContent ?? '').slice(0, 30)}" ${rect.left}..${rect.right}`);
+      }
+    }
+    return problems;
+  });
+}
+
+test('a customer adds a passkey, renames it, signs in with it, and removes it', async ({ page }) => {
+  // Six pages opened, each after the splash's 3 s.
+  test.setTimeout(120_000);
+  await virtualAuthenticator(page);
+  const account = newAccount();
+  await register(page, account);
+  await open(page, '/profile');
+  await expect(block(page).getByText('No passkeys yet.')).toBeVisible();
+
+  // Named first, with a suggestion from this browser; then the browser makes it.
+  await block(page).getByRole('button', { name: 'Add a passkey' }).click();
+  const name = block(page).getByLabel('Name of the new passkey');
+  await expect(name).toHaveValue(/^Chrome on Linux$/);
+  await name.fill('Test laptop');
+  await block(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText('Test laptop');
+  await expect(rows(page)).toContainText('Last used never');
+  await expect(page.getByTestId('toast').last()).toContainText('Passkey “Test laptop” added.');
+
+  // The same authenticator again: the browser refuses (it holds one for this account); the name typed stays.
+  await block(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await name.fill('Second try');
+  await block(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(block(page).getByRole('alert')).toHaveText(PASSKEY_TEXTS.exists);
+  await expect(name).toHaveValue('Second try');
+  await block(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows(page)).toHaveCount(1);
+
+  await block(page).getByRole('button', { name: 'Rename Test laptop' }).click();
+  await block(page).getByLabel('New name for “Test laptop”').fill('Work laptop');
+  await block(page).getByRole('button', { name: 'Save' }).click();
+  await expect(rows(page)).toContainText('Work laptop');
+
+  // Nothing cut at a phone's width or a laptop's.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(rows(page)).toBeVisible();
+    expect(await nothingCut(page)).toEqual([]);
+  }
+
+  await signOut(page);
+  await signInWithPasskey(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await open(page, '/profile');
+  await expect(rows(page)).toContainText('Work laptop');
+  await expect(rows(page)).not.toContainText('Last used never');
+
+  // Removal is asked first; Cancel keeps it.
+  await block(page).getByRole('button', { name: 'Remove Work laptop' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
+  await expect(dialog).toContainText('“Work laptop” will no longer sign you in.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await block(page).getByRole('button', { name: 'Remove Work laptop' }).click();
+  await dialog.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(rows(page)).toHaveCount(0);
+  await expect(block(page).getByText('No passkeys yet.')).toBeVisible();
+
+  // The authenticator still holds it, but the site no longer knows it.
+  await signOut(page);
+  await signInWithPasskey(page);
+  await expect(page.getByTestId('passkey-sign-in').getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
+});
+
+test('a passkey of another site is refused', async ({ page, request, baseURL }) => {
+  // In the browser: the authenticator holds a passkey for another site only, so none is offered here.
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const { privateKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+  const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', privateKey)).toString('base64');
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: Buffer.from('another-site-key').toString('base64'),
+      isResidentCredential: true,
+      rpId: 'another-site.example',
+      privateKey: pkcs8,
+      userHandle: Buffer.from('someone').toString('base64'),
+      signCount: 0,
+    },
+  });
+  await signInWithPasskey(page);
+  await expect(page.getByTestId('passkey-sign-in').getByRole('alert')).toHaveText(PASSKEY_TEXTS.cancelled);
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+
+  // At the server: an answer signed for another site, to this site's own challenge, is refused.
+  const options = await (await request.post('/api/auth/passkey/options')).json();
+  const elsewhere = new SoftwareAuthenticator('https://another-site.example');
+  const answer = await request.post('/api/auth/passkey', { data: { response: elsewhere.get(options) } });
+  expect(answer.status()).toBe(400);
+  expect(new URL(baseURL!).hostname).toBe('localhost');
+});
