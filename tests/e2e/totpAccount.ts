@@ -3,7 +3,8 @@
  * such an app shows, computed here from the secret the set-up answered, as a phone would (RFC 6238).
  */
 import { Secret, TOTP } from 'otpauth';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFrom } from './support';
 
 /** The app's numbers: six digits, a new code every 30 seconds. */
 const TOTP_PERIOD_MS = 30_000;
@@ -54,4 +55,23 @@ export function wrongCode(account: TotpAccount): string {
     const code = String(n).padStart(6, '0');
     if (!near.has(code)) return code;
   }
+}
+
+/**
+ * A new account made through the API, its address verified with the code of its sign-up mail, and its app on:
+ * an identity of the local provider with the same address links to it (docs/product.md#google-sign-in), and
+ * then asks for the app's code.
+ */
+export async function verifiedAccountWithTotp(page: Page, email: string) {
+  const password = 'correct horse battery';
+  const form = { name: 'Test Customer', email, password };
+  const registered = await page.request.post('/api/auth/register/email', { form });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const verified = await page.request.post('/api/users/verify/email', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code: await codeFrom(email, 0) },
+  });
+  expect(verified.status()).toBe(200);
+  return { email, password, token, totp: await turnOnTotp(page.request, token, password) };
 }

@@ -3,11 +3,14 @@ import { googleSignInMachine } from '#machines/googleSignIn.machine';
 import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp } from './support';
+import { verifiedAccountWithTotp } from '../totpAccount';
 import { googleSignInSamples } from '../../machines/samples';
 
 interface Ctx {
   exchange: HeldRequests;
   popup?: Page;
+  /** The provider's identity signed in with, whose address is `${identity}@example.test` (server/dev/oidc.ts). */
+  identity?: string;
 }
 
 const spinner = (page: Page) => page.getByRole('progressbar', { name: 'Signing in' });
@@ -40,7 +43,14 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
       expect(ctx.exchange.pending).toBe(1);
       await expect(spinner(page)).toBeVisible();
     },
-    succeeded: async (page) => {
+    succeeded: async (page, _ctx, snapshot) => {
+      const answer = snapshot.context.answer;
+      if (answer && 'secondStep' in answer) {
+        // The Login screen takes the authenticator app's step the server asked for.
+        await expect(page.getByLabel('Code from your authenticator app')).toBeVisible();
+        await expect(page).toHaveURL(/\/signin$/);
+        return;
+      }
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     },
@@ -60,7 +70,8 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
   events: {
     'google.callback': async (page, ctx, event) => {
       if (event.state === 'state-1') {
-        await signInAtProvider(ctx.popup!, `model-google-${Date.now()}`);
+        ctx.identity = `model-google-${Date.now()}`;
+        await signInAtProvider(ctx.popup!, ctx.identity);
         await expect.poll(() => ctx.exchange.pending).toBe(1);
       } else {
         // An answer that did not come from our request: another window posts a forged one.
@@ -107,7 +118,10 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
       },
     },
     exchangeToken: {
-      done: async (_page, ctx) => {
+      done: async (page, ctx, event) => {
+        const answer = (event as { output?: object }).output;
+        // The app's step: the identity's address gets an account here with the app on before the answer.
+        if (answer && 'secondStep' in answer) await verifiedAccountWithTotp(page, `${ctx.identity}@example.test`);
         await ctx.exchange.release();
       },
       // A real refusal: the server asks the provider about a token the provider never issued.

@@ -3,8 +3,8 @@ import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
 import { TOTP_INVALID_TEXT } from '#server/two-factor/sign-in';
-import { codeFrom, mailsTo } from '../support';
-import { nextCode, type TotpAccount, turnOnTotp, wrongCode } from '../totpAccount';
+import { codeFrom, mailsTo, newAccount } from '../support';
+import { nextCode, type TotpAccount, turnOnTotp, verifiedAccountWithTotp, wrongCode } from '../totpAccount';
 import { describeBrowserModel } from './browser';
 import {
   closePopupAndWait,
@@ -53,21 +53,6 @@ async function guardedAccount(page: Page) {
 /** A new account with its app turned on through the API (set-up with the password, then a first code). */
 async function totpAccount(page: Page) {
   const account = await existingAccount(page);
-  return { ...account, totp: await turnOnTotp(page.request, account.token, account.password) };
-}
-
-/**
- * A new account whose address is verified (with the code of its sign-up mail) and whose app is on: the local
- * provider's identity of the same address links to it (docs/product.md#google-sign-in), then asks for the app.
- */
-async function verifiedTotpAccount(page: Page) {
-  const account = await existingAccount(page);
-  const code = await codeFrom(account.email, 0);
-  const verified = await page.request.post('/api/users/verify/email', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { code },
-  });
-  expect(verified.status()).toBe(200);
   return { ...account, totp: await turnOnTotp(page.request, account.token, account.password) };
 }
 
@@ -239,7 +224,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       done: async (page, ctx, event) => {
         if (asksForTotp(event)) {
           // An identity of the provider whose account here has the app on.
-          const account = await verifiedTotpAccount(page);
+          const account = await verifiedAccountWithTotp(page, newAccount().email);
           ctx.totp = account.totp;
           await signInAtProvider(ctx.popup!, account.email);
           return;
