@@ -10,8 +10,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-mail-'));
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 400));
 const port = Number(process.env.E2E_PORT);
-// A second site, for what a site may switch off or on: no Google sign-in (no OAUTH_CLIENT_ID), and
-// cookies accepted on scroll (built with VITE_CONSENT_ACCEPT_ON_SCROLL=1). Tests reach it at E2E_OTHER_URL.
+// A second site, for what a site may switch off or on: no Google sign-in (no OAUTH_CLIENT_ID), cookies
+// accepted on scroll (built with VITE_CONSENT_ACCEPT_ON_SCROLL=1), and staff asked for a second factor. Tests
+// reach it at E2E_OTHER_URL.
 process.env.E2E_OTHER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-other-'));
 process.env.E2E_OTHER_PORT ??= String(port + 1000);
 const otherPort = Number(process.env.E2E_OTHER_PORT);
@@ -111,6 +112,8 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         E2E_SITE: 'other',
+        // A public site's default: office and admin accounts need a second factor (office-second-factor.spec.ts).
+        STAFF_REQUIRE_TWO_FACTOR: '1',
         PORT: String(otherPort),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_OTHER_DATA_DIR,

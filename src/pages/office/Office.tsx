@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { company } from '#domain/company';
 import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '#domain/officeContract';
 import { useAppActors } from '../../shared/AppActorsContext';
@@ -30,6 +30,31 @@ const EMPTY_TEXT: Record<OfficeView, string> = {
 export default function Office() {
   usePageMeta(fixedPages['/office']);
   const { user } = useAuth();
+  // The staff policy keeps this session out of the office API (docs/product.md#second-factor): the page says
+  // why and where to go instead of loading lists the server would refuse.
+  if (user?.secondFactorRequired) return <SecondFactorNeeded />;
+  return <OfficeDesk isAdmin={user?.role === 'admin'} />;
+}
+
+function SecondFactorNeeded() {
+  return (
+    <main className="page office">
+      <h1>Office</h1>
+      <div className="office__locked" role="status">
+        <p>
+          The office holds customers' orders and reports, so it asks for more than a password: sign in with your passkey
+          or authenticator app. If you have neither yet, set one up on your profile, under Security, then sign in with
+          it.
+        </p>
+        <Link href="/profile" className="button button--primary">
+          Go to your profile
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
   const app = useAppActors();
   const toast = useToast();
   const search = useSearch();
@@ -140,7 +165,7 @@ export default function Office() {
         )}
       </div>
 
-      {user?.role === 'admin' && <StaffPanel />}
+      {isAdmin && <StaffPanel />}
     </main>
   );
 }
