@@ -30,3 +30,4 @@ import './model/deleteAccount.model';
 import './model/notifications.model';
 import './model/profile.model';
 import './model/totpSettings.model';
+import './model/passkeySignIn.model';

@@ -1,7 +1,7 @@
 /**
  * The browser's side of passkeys: whether it has WebAuthn, a name to suggest for a new passkey, and its
- * prompts through @simplewebauthn/browser. The library is loaded only when a prompt is about to open, so the
- * pages' first download does not carry it (docs/performance.md).
+ * prompts through @simplewebauthn/browser. The library is loaded (./passkeysPrompt.ts, a chunk of its own) only
+ * when a prompt is about to open, so the pages' first download does not carry it (docs/performance.md).
  */
 import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
 import type {
@@ -55,7 +55,7 @@ export function promptError(error: unknown): Error {
 
 export async function createPasskey(options: PasskeyRegistrationOptions): Promise<PasskeyRegistrationResponse> {
   if (!browserSupportsPasskeys()) throw new Error(PASSKEY_TEXTS.unsupported);
-  const { startRegistration } = await import('@simplewebauthn/browser');
+  const { startRegistration } = await import('./passkeysPrompt');
   try {
     return (await startRegistration({ optionsJSON: options })) as PasskeyRegistrationResponse;
   } catch (error) {
@@ -65,7 +65,7 @@ export async function createPasskey(options: PasskeyRegistrationOptions): Promis
 
 export async function askForPasskey(options: PasskeySignInOptions): Promise<PasskeyAuthenticationResponse> {
   if (!browserSupportsPasskeys()) throw new Error(PASSKEY_TEXTS.unsupported);
-  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { startAuthentication } = await import('./passkeysPrompt');
   try {
     return (await startAuthentication({ optionsJSON: options })) as PasskeyAuthenticationResponse;
   } catch (error) {
