@@ -112,7 +112,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
     'submitting.spinning': async (page) => {
-      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Signing in', exact: true })).toBeVisible();
       await expect(continueButton(page)).toHaveCount(0);
     },
     'submitting.waiting': async (page) => {
@@ -120,7 +120,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       await expect(continueButton(page)).toBeDisabled();
     },
     withGoogle: async (page) => {
-      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Signing in', exact: true })).toBeVisible();
     },
     'secondStep.emailCode.entering': async (page, _ctx, snapshot) => {
       await expect(page.getByRole('status')).toHaveText(SECOND_STEP_TEXTS['email-code']);
@@ -130,7 +130,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       else await expect(page.getByRole('alert')).toHaveCount(0);
     },
     'secondStep.emailCode.confirming': async (page) => {
-      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Signing in', exact: true })).toBeVisible();
       await expect(signInButton(page)).toHaveCount(0);
     },
     'secondStep.totp.appCode.entering': async (page, _ctx, snapshot) => {
@@ -141,7 +141,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       await expectCodeStep(page, snapshot);
     },
     'secondStep.totp.appCode.confirming': async (page) => {
-      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Signing in', exact: true })).toBeVisible();
       await expect(appCodeField(page)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeDisabled();
     },
@@ -153,7 +153,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       await expectCodeStep(page, snapshot);
     },
     'secondStep.totp.recoveryCode.confirming': async (page) => {
-      await expect(page.getByRole('progressbar', { name: 'Signing in' })).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Signing in', exact: true })).toBeVisible();
       await expect(recoveryCodeField(page)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Use the code from your authenticator app' })).toBeDisabled();
     },
