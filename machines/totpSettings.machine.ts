@@ -10,7 +10,8 @@
  * - `showingCodes`: the ten recovery codes, after the app is turned on or the codes renewed. They are shown once:
  *   "I have saved them" forgets them and reads the status again.
  *
- * Every refusal keeps what was typed and shows the server's text (`error`); a form closed with Cancel forgets it.
+ * Every refusal keeps what was typed and shows the server's text (`error`). A form closed (Cancel, or done)
+ * forgets its values, refusal and notice, so the next one opens empty.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX, type TotpSetupResponse, type TwoFactorStatus } from '#domain/contract';
@@ -110,7 +111,7 @@ export const totpSettingsMachine = setup({
   },
   actions: {
     announce: (_, _params: { message: string }) => {},
-    /** The forms' values, refusal and notice are forgotten whenever a form opens or closes. */
+    /** A form's values, refusal and notice are forgotten when it closes: the next one opens empty. */
     clearForm: assign({ values: empty, error: null, notice: null }),
     keepValue: assign({
       values: ({ context, event }) => {
@@ -166,7 +167,7 @@ export const totpSettingsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'totp.start': { target: 'proving', actions: 'clearForm' } },
+          on: { 'totp.start': 'proving' },
         },
         /** The password, or the e-mailed code (with "Send a code"). */
         proving: {
@@ -227,8 +228,8 @@ export const totpSettingsMachine = setup({
       states: {
         idle: {
           on: {
-            'totp.renew': { target: 'renewing', actions: 'clearForm' },
-            'totp.turnOff': { target: 'turningOff', actions: 'clearForm' },
+            'totp.renew': 'renewing',
+            'totp.turnOff': 'turningOff',
           },
         },
         /** A current code of the app, for new recovery codes. */
