@@ -31,3 +31,4 @@ import './model/notifications.model';
 import './model/profile.model';
 import './model/totpSettings.model';
 import './model/passkeySignIn.model';
+import './model/passkeys.model';

@@ -110,7 +110,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
   const mine = selected === passkey.id;
   if (mine && snapshot.matches('renaming')) {
     return (
-      <li className="passkeys__item" data-testid="passkey">
+      <li className="passkeys__item" data-testid="passkey" data-id={passkey.id}>
         <NameForm
           snapshot={snapshot}
           send={send}
@@ -123,7 +123,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
     );
   }
   return (
-    <li className="passkeys__item" data-testid="passkey">
+    <li className="passkeys__item" data-testid="passkey" data-id={passkey.id}>
       <div className="passkeys__who">
         <strong>{passkey.name}</strong>
         <span>

@@ -13,6 +13,8 @@ export const PASSKEY_SITE = process.env.E2E_PASSKEY_URL!;
 
 export interface PasskeyAccount {
   token: string;
+  /** The id the server gave the passkey. */
+  passkeyId: string;
   authenticator: { cdp: CDPSession; id: string };
 }
 
@@ -42,8 +44,11 @@ export async function virtualAuthenticator(page: Page) {
   return { cdp, id: authenticatorId };
 }
 
-/** A new account on the passkey site with one passkey, named `name`, held by the page's virtual authenticator. */
-export async function accountWithPasskey(page: Page, name: string): Promise<PasskeyAccount> {
+/**
+ * A new account on the passkey site with one passkey, named `name`, held by the page's virtual authenticator
+ * (or, with `held` false, by no authenticator of the page: one it makes next is not refused as made already).
+ */
+export async function accountWithPasskey(page: Page, name: string, held = true): Promise<PasskeyAccount> {
   const account = newAccount();
   const signUp = await page.request.post(`${PASSKEY_SITE}/api/auth/register/email`, {
     multipart: { name: account.name, email: account.email, password: account.password },
@@ -54,8 +59,9 @@ export async function accountWithPasskey(page: Page, name: string): Promise<Pass
     user: { id: string };
   };
   const software = new SoftwareAuthenticator(PASSKEY_SITE);
-  await json(page, '/users/passkeys/registration', token, { name, response: software.create(options) });
+  const passkey = await json(page, '/users/passkeys/registration', token, { name, response: software.create(options) });
   const authenticator = await virtualAuthenticator(page);
+  if (!held) return { token, passkeyId: String(passkey.id), authenticator };
   const key = (software as unknown as { privateKey: KeyObject }).privateKey;
   await authenticator.cdp.send('WebAuthn.addCredential', {
     authenticatorId: authenticator.id,
@@ -68,7 +74,7 @@ export async function accountWithPasskey(page: Page, name: string): Promise<Pass
       signCount: software.counter + 1,
     },
   });
-  return { token, authenticator };
+  return { token, passkeyId: String(passkey.id), authenticator };
 }
 
 /** The browser's next prompts refuse (as a person cancelling, or failing the fingerprint) or answer. */

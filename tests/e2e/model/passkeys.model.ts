@@ -1,0 +1,168 @@
+/**
+ * The profile's passkeys block in Chromium against the real server, on the passkey site (./passkeySite.ts):
+ * an account with one passkey ("Laptop"), and a virtual authenticator that makes the new one. Every call is
+ * held at the network and fails there; the browser's prompt is held by holding the chunk that carries it, and
+ * refused for real by an authenticator that cannot verify its user. Without WebAuthn: a page whose browser
+ * has no PublicKeyCredential.
+ */
+import { expect, type Page } from '@playwright/test';
+import { PASSKEY_TEXTS, passkeysMachine } from '#machines/passkeys.machine';
+import { LAPTOP, PHONE, passkeysSamples, RENAMED } from '../../machines/passkeySamples';
+import { describeBrowserModel } from './browser';
+import { accountWithPasskey, PASSKEY_SITE, type PasskeyAccount, PROMPT_CHUNK, promptsRefuse } from './passkeySite';
+import { HeldRequests, openApp, withStoredToken } from './support';
+
+interface Ctx {
+  account: PasskeyAccount;
+  list: HeldRequests;
+  options: HeldRequests;
+  prompt: HeldRequests;
+  register: HeldRequests;
+  rename: HeldRequests;
+  remove: HeldRequests;
+}
+
+const block = (page: Page) => page.getByTestId('passkey-settings');
+const row = (page: Page, ctx: Ctx, id: string) =>
+  block(page).locator(`[data-id="${id === LAPTOP.id ? ctx.account.passkeyId : id}"]`);
+const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Remove this passkey?' });
+const nameField = (page: Page) => block(page).getByRole('textbox');
+
+async function clickIfThere(locator: ReturnType<Page['locator']>) {
+  if ((await locator.count()) > 0 && (await locator.isEnabled())) await locator.click();
+}
+
+await describeBrowserModel<typeof passkeysMachine, Ctx>({
+  machine: passkeysMachine,
+  model: {
+    ...passkeysSamples,
+    // The dialog is modal: while it is open only its two buttons can be reached, and they are there only then.
+    // A name is typed only where a field takes it (it is read-only while the passkey is being made or saved).
+    filterEvents: (snapshot, event) => {
+      if (snapshot.matches('confirmingRemove'))
+        return event.type === 'passkeys.confirm' || event.type === 'passkeys.cancel';
+      if (event.type === 'passkeys.confirm') return false;
+      if (event.type === 'passkeys.changeName') {
+        return snapshot.matches('naming') || snapshot.matches({ renaming: 'editing' });
+      }
+      return true;
+    },
+  },
+  start: async (page, input) => {
+    const { supported } = input as { supported: boolean };
+    const account = await accountWithPasskey(page, LAPTOP.name, false);
+    if (!supported) {
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true });
+      });
+    }
+    await withStoredToken(page, account.token);
+    const ctx: Ctx = {
+      account,
+      list: await HeldRequests.on(page, '**/api/users/passkeys', Infinity, 'GET'),
+      options: await HeldRequests.on(page, '**/api/users/passkeys/registration/options', Infinity, 'POST'),
+      prompt: await HeldRequests.on(page, PROMPT_CHUNK),
+      register: await HeldRequests.on(page, '**/api/users/passkeys/registration', Infinity, 'POST'),
+      rename: await HeldRequests.on(page, '**/api/users/passkeys/*', Infinity, 'PATCH'),
+      remove: await HeldRequests.on(page, '**/api/users/passkeys/*', Infinity, 'DELETE'),
+    };
+    await openApp(page, `${PASSKEY_SITE}/profile`);
+    return ctx;
+  },
+  states: {
+    loading: async (page) => {
+      await expect(block(page).getByRole('progressbar', { name: 'Loading passkeys' })).toBeVisible();
+    },
+    unavailable: async (page) => {
+      await expect(block(page).getByRole('button', { name: 'Load passkeys again' })).toBeVisible();
+    },
+    ready: async (page, _ctx, snapshot) => {
+      const { passkeys, supported } = snapshot.context;
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(block(page).getByTestId('passkey')).toHaveCount(passkeys.length);
+      for (const passkey of passkeys) await expect(block(page).getByText(passkey.name, { exact: true })).toBeVisible();
+      await expect(block(page).getByRole('button', { name: 'Add a passkey' })).toHaveCount(supported ? 1 : 0);
+      await expect(block(page).getByTestId('passkeys-unsupported')).toHaveCount(supported ? 0 : 1);
+    },
+    naming: async (page, _ctx, snapshot) => {
+      const { name, error } = snapshot.context;
+      await expect(block(page).getByLabel('Name of the new passkey')).toHaveValue(name === '' ? /\S/ : name);
+      if (error) await expect(block(page).getByRole('alert')).toBeVisible();
+      else await expect(block(page).getByRole('alert')).toHaveCount(0);
+      if (error === PASSKEY_TEXTS.cancelled) await expect(block(page).getByRole('alert')).toHaveText(error);
+    },
+    'adding.requesting': async (page) => {
+      await expect(block(page).getByRole('progressbar', { name: 'Adding the passkey' })).toBeVisible();
+    },
+    'adding.prompting': async (page) => {
+      await expect(block(page).getByRole('progressbar', { name: 'Waiting for your browser' })).toBeVisible();
+    },
+    'adding.saving': async (page, ctx) => {
+      await expect.poll(() => ctx.register.pending).toBe(1);
+      await expect(block(page).getByRole('progressbar', { name: 'Adding the passkey' })).toBeVisible();
+    },
+    'renaming.editing': async (page, _ctx, snapshot) => {
+      await expect(block(page).getByLabel(/^New name for/)).toHaveValue(snapshot.context.name);
+    },
+    'renaming.saving': async (page) => {
+      await expect(block(page).getByRole('progressbar', { name: 'Renaming' })).toBeVisible();
+    },
+    confirmingRemove: async (page) => {
+      await expect(dialog(page)).toBeVisible();
+      await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+    },
+    removing: async (page) => {
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(block(page).getByRole('progressbar', { name: 'Removing' })).toBeVisible();
+    },
+  },
+  events: {
+    'passkeys.add': (page) => clickIfThere(block(page).getByRole('button', { name: 'Add a passkey' })),
+    'passkeys.rename': (page, ctx, event) =>
+      clickIfThere(row(page, ctx, event.id).getByRole('button', { name: /^Rename / })),
+    'passkeys.remove': (page, ctx, event) =>
+      clickIfThere(row(page, ctx, event.id).getByRole('button', { name: /^Remove / })),
+    'passkeys.changeName': (page, _ctx, event) => nameField(page).fill(event.value),
+    'passkeys.submit': (page) => clickIfThere(block(page).getByRole('button', { name: /^(Continue|Save)$/ })),
+    'passkeys.cancel': async (page) => {
+      if ((await dialog(page).count()) > 0) await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      else await clickIfThere(block(page).getByRole('button', { name: 'Cancel' }));
+    },
+    'passkeys.confirm': (page) => dialog(page).getByRole('button', { name: 'Remove passkey' }).click(),
+    'passkeys.reload': (page) => clickIfThere(block(page).getByRole('button', { name: 'Load passkeys again' })),
+  },
+  outcomes: {
+    listPasskeys: {
+      done: async (_page, ctx) => void (await ctx.list.release()),
+      error: async (_page, ctx) => void (await ctx.list.fail()),
+    },
+    registrationOptions: {
+      done: async (_page, ctx) => void (await ctx.options.release()),
+      error: async (_page, ctx) => void (await ctx.options.fail()),
+    },
+    createPasskey: {
+      done: async (_page, ctx) => void (await ctx.prompt.release()),
+      // The authenticator cannot verify its user: the browser refuses, as when a person cancels.
+      error: async (page, ctx) => {
+        await promptsRefuse(ctx.account, true);
+        await ctx.prompt.release();
+        await expect(block(page).getByRole('alert')).toHaveText(PASSKEY_TEXTS.cancelled);
+        await promptsRefuse(ctx.account, false);
+      },
+    },
+    // The server keeps the name the sample answer carries, whatever the path typed before.
+    registerPasskey: {
+      done: async (_page, ctx) => void (await ctx.register.release((body) => ({ ...body, name: PHONE.name }))),
+      error: async (_page, ctx) => void (await ctx.register.fail()),
+    },
+    renamePasskey: {
+      done: async (_page, ctx) => void (await ctx.rename.release(() => ({ name: RENAMED }))),
+      error: async (_page, ctx) => void (await ctx.rename.fail()),
+    },
+    removePasskey: {
+      done: async (_page, ctx) => void (await ctx.remove.release()),
+      error: async (_page, ctx) => void (await ctx.remove.fail()),
+    },
+  },
+  delays: {},
+});
