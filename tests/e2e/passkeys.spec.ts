@@ -152,3 +152,19 @@ test('a passkey of another site is refused', async ({ page, request, baseURL }) 
   expect(answer.status()).toBe(400);
   expect(new URL(baseURL!).hostname).toBe('localhost');
 });
+
+test('a browser without passkeys is told so on the profile and offered no passkey sign-in', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true });
+  });
+  await register(page, newAccount());
+  await open(page, '/profile');
+  await expect(block(page).getByTestId('passkeys-unsupported')).toHaveText(
+    'This browser cannot make passkeys. You can add one from a browser that can.',
+  );
+  await expect(block(page).getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+  await signOut(page);
+  await open(page, '/signin');
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+});
