@@ -70,7 +70,12 @@ describe('turning the app on', () => {
     actor.send({ type: 'totp.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('showingCodes'));
     expect(codes).toEqual(['222222', '111111']);
-    expect(actor.getSnapshot().context).toMatchObject({ recoveryCodes: RECOVERY_CODES, pending: null, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      recoveryCodes: RECOVERY_CODES,
+      pending: null,
+      error: null,
+      values: { password: '', emailCode: '', appCode: '' },
+    });
     actor.send({ type: 'totp.acknowledge' });
     expect(actor.getSnapshot().context.recoveryCodes).toBeNull();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ enabled: 'idle' }));
@@ -138,6 +143,11 @@ describe('while it is on', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ disabled: 'idle' }));
     expect(sent).toEqual([{ proof: { currentPassword: 'pw' }, twoFactorCode: 'ABCD-2345' }]);
     expect(announced).toEqual(['Off.']);
+    // The form is forgotten, and the status read again is kept.
+    expect(actor.getSnapshot().context).toMatchObject({
+      status: TOTP_OFF,
+      values: { password: '', emailCode: '', appCode: '' },
+    });
   });
 
   it('starts by reading the status, with every form empty', () => {
@@ -329,6 +339,7 @@ describe('what the forms take', () => {
     ['1234567', false],
     ['x123456', false],
     ['abcd-2345x', false],
+    ['xabcd-2345', false],
   ])('turning off takes %j as the second code: %s', async (code, taken) => {
     const actor = await started(TOTP_ON, true);
     actor.send({ type: 'totp.turnOff' });
@@ -407,4 +418,17 @@ describe('what the forms take', () => {
     scanning.send({ type: 'totp.submit' });
     await vi.waitFor(() => expect(scanning.getSnapshot().context.error).toBe('enable is not provided'));
   });
+});
+
+it('turning off without a password: the e-mailed code is asked for, and the server says it was sent', async () => {
+  const actor = await started(
+    TOTP_ON,
+    false,
+    refusingEverything.provide({ actors: { requestCode: fromPromise(async () => 'Sent.') } }),
+  );
+  expect(actor.getSnapshot().context.status).toEqual(TOTP_ON);
+  actor.send({ type: 'totp.turnOff' });
+  actor.send({ type: 'totp.sendCode' });
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ enabled: 'turningOff' }));
+  expect(actor.getSnapshot().context).toMatchObject({ notice: 'Sent.', error: null });
 });
