@@ -112,4 +112,42 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(linked.value).toEqual({ clock: 'ticking', desk: 'opening' });
     expect(linked.context.opening).toBe('order-1');
   });
+
+  it('totpSettings: the status loading, nothing typed, no codes shown', async () => {
+    const { totpSettingsMachine } = await import('#machines/totpSettings.machine');
+    const snapshot = createActor(totpSettingsMachine, { input: { hasPassword: true } }).getSnapshot();
+    expect(snapshot.value).toBe('loading');
+    expect(snapshot.context).toStrictEqual({
+      hasPassword: true,
+      status: null,
+      values: { password: '', emailCode: '', appCode: '' },
+      pending: null,
+      recoveryCodes: null,
+      error: null,
+      notice: null,
+    });
+  });
+
+  it('passkeys: the list loading, empty, with what the browser can do and the name it suggests', async () => {
+    const { passkeysMachine } = await import('#machines/passkeys.machine');
+    const input = { supported: true, suggestedName: 'Chrome on Linux' };
+    const snapshot = createActor(passkeysMachine, { input }).getSnapshot();
+    expect(snapshot.value).toBe('loading');
+    expect(snapshot.context).toStrictEqual({
+      ...input,
+      passkeys: [],
+      name: '',
+      selected: null,
+      error: null,
+      options: null,
+      response: null,
+    });
+  });
+
+  it('passkeySignIn: waiting for the button, no ceremony under way', async () => {
+    const { passkeySignInMachine } = await import('#machines/passkeySignIn.machine');
+    const snapshot = createActor(passkeySignInMachine).getSnapshot();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context).toStrictEqual({ options: null, response: null, error: null });
+  });
 });
