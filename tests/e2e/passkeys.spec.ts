@@ -7,24 +7,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
 import { SoftwareAuthenticator } from '../server/passkeys-authenticator';
+import { virtualAuthenticator } from './model/passkeySite';
 import { newAccount, open, register } from './support';
-
-/** A platform authenticator that holds discoverable passkeys and verifies its user (a PIN, a fingerprint). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 const block = (page: Page) => page.getByTestId('passkey-settings');
 const rows = (page: Page) => block(page).getByTestId('passkey');
@@ -126,7 +110,7 @@ test('a customer adds a passkey, renames it, signs in with it, and removes it', 
 
 test('a passkey of another site is refused', async ({ page, request, baseURL }) => {
   // In the browser: the authenticator holds a passkey for another site only, so none is offered here.
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const { cdp, id: authenticatorId } = await virtualAuthenticator(page);
   const { privateKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
   const pkcs8 = Buffer.from(await crypto.subtle.exportKey('pkcs8', privateKey)).toString('base64');
   await cdp.send('WebAuthn.addCredential', {
