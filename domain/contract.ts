@@ -155,44 +155,6 @@ export const SecondStepCode = union([Code, RecoveryCode]);
 export const SecondStepRequest = type({ ticket: Ticket, code: SecondStepCode });
 export type SecondStepRequest = Infer<typeof SecondStepRequest>;
 
-// ---- the second factor: an authenticator app (docs/product.md#second-factor) ----
-
-/**
- * Proof that the caller owns the account, before its second factor is set up or removed: the current password,
- * or for an account without one (Google only) the code `POST /api/users/two-factor/code` e-mailed to it.
- */
-const ownerProof = { currentPassword: optional(size(string(), 1, PASSWORD_MAX)), code: optional(Code) };
-
-/** `POST /api/users/two-factor/totp/setup`. */
-export const TotpSetupRequest = type(ownerProof);
-export type TotpSetupRequest = Infer<typeof TotpSetupRequest>;
-/** The new secret as base32 text, and the otpauth:// URL its QR code shows; on only once confirmed with a code. */
-export const TotpSetupResponse = type({ secret: string(), otpauthUrl: string() });
-export type TotpSetupResponse = Infer<typeof TotpSetupResponse>;
-
-/** `POST /api/users/two-factor/totp/enable` (the first code) and `/recovery-codes` (a current code). */
-export const TotpCodeRequest = type({ code: Code });
-export type TotpCodeRequest = Infer<typeof TotpCodeRequest>;
-/** Ten recovery codes (`xxxx-xxxx`), shown once: the server keeps only their hashes. */
-export const RecoveryCodesResponse = type({ recoveryCodes: array(string()) });
-export type RecoveryCodesResponse = Infer<typeof RecoveryCodesResponse>;
-
-/** `POST /api/users/two-factor/disable`: the owner's proof and a current code of the app or a recovery code. */
-export const TwoFactorDisableRequest = type({ ...ownerProof, twoFactorCode: SecondStepCode });
-export type TwoFactorDisableRequest = Infer<typeof TwoFactorDisableRequest>;
-
-/** `GET /api/users/two-factor`: what the profile's Security section shows. */
-export const TwoFactorStatus = type({
-  /** Whether sign-in asks for a code of the authenticator app, and since when. */
-  totp: boolean(),
-  totpSince: nullable(string()),
-  /** Recovery codes not used yet. */
-  recoveryCodesLeft: integer(),
-  /** The staff policy keeps this account out of the office until it has a second factor. */
-  required: boolean(),
-});
-export type TwoFactorStatus = Infer<typeof TwoFactorStatus>;
-
 // ---- orders and invoices ----
 
 /** The order draft's delivery types (docs/product.md#order-wizard), as stored on invoices. */

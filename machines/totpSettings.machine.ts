@@ -14,7 +14,8 @@
  * forgets its values, refusal and notice, so the next one opens empty.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PASSWORD_MAX, type TotpSetupResponse, type TwoFactorStatus } from '#domain/contract';
+import { PASSWORD_MAX } from '#domain/contract';
+import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
 import { errorMessage } from '#domain/errorMessage';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */

@@ -5,7 +5,12 @@
  * and written to the security log, never with a secret or a code in it.
  */
 import { type Context, Hono } from 'hono';
-import { TotpCodeRequest, TotpSetupRequest, type TwoFactorStatus, TwoFactorDisableRequest } from '#domain/contract';
+import {
+  TotpCodeRequest,
+  TotpSetupRequest,
+  type TwoFactorStatus,
+  TwoFactorDisableRequest,
+} from '#domain/twoFactorContract';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { HAS_PASSWORD_TEXT } from '../account/email-change';
 import { accountChanged, queueAccountNotice } from '../account/notify-change';

@@ -2,15 +2,15 @@
  * The second factor's calls (docs/product.md#second-factor), all signed in, under /users/two-factor; every
  * answer is checked with domain/contract.ts structs.
  */
+import { MessageResponse } from '#domain/contract';
 import {
-  MessageResponse,
   RecoveryCodesResponse,
   type TotpCodeRequest,
   type TotpSetupRequest,
   TotpSetupResponse,
   type TwoFactorDisableRequest,
   TwoFactorStatus,
-} from '#domain/contract';
+} from '#domain/twoFactorContract';
 import type { OwnerProof, TurnOffRequest } from '#machines/totpSettings.machine';
 import { get, post } from './http';
 

@@ -3,7 +3,7 @@
  * shared by its path test and its browser model (tests/e2e/model/totpSettings.model.ts).
  */
 import type { SnapshotFrom } from 'xstate';
-import type { TwoFactorStatus } from '#domain/contract';
+import type { TwoFactorStatus } from '#domain/twoFactorContract';
 import type { totpSettingsMachine } from '#machines/totpSettings.machine';
 import type { PathTestOptions } from '#toolkit';
 

@@ -8,7 +8,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import { AuthenticateResponse, TwoFactorStatus } from '#domain/contract';
+import { AuthenticateResponse } from '#domain/contract';
+import { TwoFactorStatus } from '#domain/twoFactorContract';
 import { Passkey, PasskeyRegistrationOptions, PasskeySignInOptions } from '#domain/passkeyContract';
 import { STAFF_ONLY_TEXT } from '#server/auth/middleware';
 import { createSessions } from '#server/auth/sessions';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/contract';
+import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/twoFactorContract';
 import { CODE_INVALID_TEXT } from '#server/account/codes';
 import { purgeDueAccounts } from '#server/account/deletion';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';

@@ -19,7 +19,7 @@ import {
   TWO_FACTOR_CODE_WRONG_TEXT,
   twoFactorCodeSentText,
 } from '#server/two-factor/routes';
-import type { TwoFactorStatus } from '#domain/contract';
+import type { TwoFactorStatus } from '#domain/twoFactorContract';
 import { type TotpField, totpSettingsMachine } from '#machines/totpSettings.machine';
 import { totpSettingsSamples, totpSettingsState } from '../../machines/totpSettingsSamples';
 import { codeFrom, mailsTo } from '../support';
