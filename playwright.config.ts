@@ -73,18 +73,16 @@ export default defineConfig({
       args: [...CHROMIUM_FLAGS],
     },
   },
-  // Listed first, first scheduled: the PostgreSQL project holds the longest journey (the office's, about 2 min),
-  // which, scheduled last, left one worker running it alone at the end of the run.
   projects: [
+    // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
+    { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
+    { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
     // The journeys that write the most (sign-up, order, pay, invoices, the office's delivery), again on PostgreSQL.
     {
       name: 'postgres',
       testMatch: ['ordering.spec.ts', 'auth.spec.ts', 'office.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${pgPort}` },
     },
-    // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
-    { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
-    { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
   ],
   webServer: [
     {
