@@ -122,7 +122,7 @@ export default tseslint.config(
       'no-restricted-globals': refuse(nodeOnly, 'src/ runs in the browser: no Node globals'),
     },
   },
-  // Inside src/, one direction: the app (src/app/, App, routes, main) -> views (pages, components) -> src/shared/
+  // Inside src/, one direction: the app (src/app/, App, routes, main) -> views (pages, components) -> src/common/
   // (docs/decisions/0025-imports-by-name.md). Shared code may name the app's actor types, nothing more.
   {
     files: ['src/pages/**', 'src/components/**'],
@@ -133,7 +133,7 @@ export default tseslint.config(
           patterns: [
             {
               group: APP_MODULES,
-              message: 'Views do not import the app (src/app/, App, routes, main): what they use lives in src/shared/.',
+              message: 'Views do not import the app (src/app/, App, routes, main): what they use lives in src/common/.',
             },
           ],
         },
@@ -141,7 +141,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**'],
+    files: ['src/common/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -150,7 +150,7 @@ export default tseslint.config(
             {
               group: [...APP_MODULES, '**/pages/**', '**/components/**'],
               allowTypeImports: true,
-              message: 'src/shared/ imports neither the app nor the views: both import it.',
+              message: 'src/common/ imports neither the app nor the views: both import it.',
             },
           ],
         },

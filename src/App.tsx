@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { useAppActors } from './shared/AppActorsContext';
+import { useAppActors } from './common/AppActorsContext';
 import { CookieBanner } from './components/CookieBanner';
 import { Splash } from './components/Splash';
 import { Routes } from './routes';

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppActors } from './app/appActors';
-import type { Inspect } from './shared/wiring/ports';
-import { AppActorsProvider } from './shared/AppActorsContext';
+import type { Inspect } from './common/wiring/ports';
+import { AppActorsProvider } from './common/AppActorsContext';
 import { InspectorButton } from './components/InspectorButton';
 import './styles/global.css';
 

@@ -5,8 +5,8 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '#domain/orders';
-import { useAuth } from './shared/hooks';
-import { rememberScrollOnLeaving, restoreScroll } from './shared/scrollMemory';
+import { useAuth } from './common/hooks';
+import { rememberScrollOnLeaving, restoreScroll } from './common/scrollMemory';
 import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
@@ -47,7 +47,7 @@ function StaffOnly({ children }: { children: ReactNode }) {
 
 /**
  * A screen opens at the top, unless the address names a section (docs/product.md#routes); Back and Forward return
- * to where the screen was (src/shared/scrollMemory.ts).
+ * to where the screen was (src/common/scrollMemory.ts).
  */
 function ScrollOnNavigation() {
   const [location] = useLocation();

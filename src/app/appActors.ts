@@ -12,7 +12,7 @@ import type { toastsMachine } from '#machines/toasts.machine';
 import { setUnauthorizedHandler } from '../api/http';
 import { readCookie } from './cookies';
 import { wireApp } from './wiring/app';
-import type { Inspect } from '../shared/wiring/ports';
+import type { Inspect } from '../common/wiring/ports';
 
 /**
  * Whether scrolling the page accepts cookies (the consent machine's accept-on-scroll option): off, unless

@@ -5,7 +5,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { visitMachine } from '#machines/visit.machine';
 import { locate, recordVisit, visitorId } from '../api/visits';
-import type { Inspect } from '../shared/wiring/ports';
+import type { Inspect } from '../common/wiring/ports';
 
 export function startVisitRecord(user: string | null, inspect: Inspect | undefined) {
   return createActor(

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
+import { useAppActors } from '../common/AppActorsContext';
 import './CookieBanner.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from '../shared/hooks';
-import { scrollToSection } from '../shared/sections';
+import { useAuth } from '../common/hooks';
+import { scrollToSection } from '../common/sections';
 const poster = '/media/hero-poster.webp';
 import './Hero.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { isStaff } from '#domain/orders';
-import { useAuth } from '../shared/hooks';
-import type { NavSection } from '../shared/sections';
+import { useAuth } from '../common/hooks';
+import type { NavSection } from '../common/sections';
 import { SectionLink } from './SectionLink';
 
 /**

@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
-import { useDismiss } from '../shared/useDismiss';
-import { wireNotifications } from '../shared/wiring/notifications';
+import { useAppActors } from '../common/AppActorsContext';
+import { useDismiss } from '../common/useDismiss';
+import { wireNotifications } from '../common/wiring/notifications';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

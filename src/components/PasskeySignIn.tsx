@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
-import { browserSupportsPasskeys, wirePasskeySignIn } from '../shared/wiring/passkeys';
+import { useAppActors } from '../common/AppActorsContext';
+import { browserSupportsPasskeys, wirePasskeySignIn } from '../common/wiring/passkeys';
 import { Spinner } from './Spinner';
 
 /**

@@ -1,9 +1,9 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToSection } from '../shared/sections';
+import { scrollToSection } from '../common/sections';
 
 /**
- * A link to a section of the landing page. On the landing page it scrolls there (src/shared/sections.ts);
+ * A link to a section of the landing page. On the landing page it scrolls there (src/common/sections.ts);
  * elsewhere it navigates within the app (no reload, so no second splash) and the landing page scrolls on
  * arrival. `current` marks it as the section the reader is in (the scroll-spy).
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useAuth } from '../shared/hooks';
-import type { NavSection } from '../shared/sections';
+import { useAuth } from '../common/hooks';
+import type { NavSection } from '../common/sections';
 import { NavLinks } from './NavLinks';
 
 /**

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { company } from '#domain/company';
-import { useAppActors } from '../shared/AppActorsContext';
+import { useAppActors } from '../common/AppActorsContext';
 import { Spinner } from './Spinner';
 import './Splash.css';
 

@@ -2,7 +2,7 @@ import * as Toast from '@radix-ui/react-toast';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ToastPosition } from '#machines/toasts.machine';
-import { useAppActors } from '../shared/AppActorsContext';
+import { useAppActors } from '../common/AppActorsContext';
 import './Toaster.css';
 
 /**

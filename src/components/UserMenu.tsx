@@ -3,8 +3,8 @@ import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { menuMachine } from '#machines/menu.machine';
 import type { User } from '#domain/types';
-import { useAppActors } from '../shared/AppActorsContext';
-import { useDismiss } from '../shared/useDismiss';
+import { useAppActors } from '../common/AppActorsContext';
+import { useDismiss } from '../common/useDismiss';
 import { Avatar } from './Avatar';
 
 /** The signed-in avatar that toggles a menu: the user's name, Edit Profile, Change Password, Invoices, Logout. */

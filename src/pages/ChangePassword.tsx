@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { PASSWORD_FIELDS, passwordsFilled, type PasswordField } from '#machines/changePassword.machine';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta, useToast } from '../shared/hooks';
-import { wireChangePassword } from '../shared/wiring/changePassword';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta, useToast } from '../common/hooks';
+import { wireChangePassword } from '../common/wiring/changePassword';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
 import { fixedPages } from '#domain/fixedPages';

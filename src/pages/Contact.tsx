@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import type { ContactField } from '#machines/contact.machine';
-import { wireContact } from '../shared/wiring/contact';
+import { wireContact } from '../common/wiring/contact';
 import { Spinner } from '../components/Spinner';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta } from '../shared/hooks';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta } from '../common/hooks';
 import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';

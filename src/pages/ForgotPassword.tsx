@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta } from '../shared/hooks';
-import { wireForgotPassword } from '../shared/wiring/forgotPassword';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta } from '../common/hooks';
+import { wireForgotPassword } from '../common/wiring/forgotPassword';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';

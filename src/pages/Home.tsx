@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { usePageMeta } from '../shared/hooks';
-import { scrollToSection } from '../shared/sections';
+import { usePageMeta } from '../common/hooks';
+import { scrollToSection } from '../common/sections';
 import { Hero } from '../components/Hero';
 import { AboutSection } from '../components/landing/AboutSection';
 import { DiscoverSection } from '../components/landing/DiscoverSection';

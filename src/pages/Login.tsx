@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta } from '../shared/hooks';
-import { wireLogin } from '../shared/wiring/login';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta } from '../common/hooks';
+import { wireLogin } from '../common/wiring/login';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasskeySignIn } from '../components/PasskeySignIn';

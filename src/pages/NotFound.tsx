@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { usePageMeta } from '../shared/hooks';
+import { usePageMeta } from '../common/hooks';
 import './NotFound.css';
 import { notFoundPage } from '#domain/fixedPages';
 

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta } from '../shared/hooks';
-import { wireRegister } from '../shared/wiring/register';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta } from '../common/hooks';
+import { wireRegister } from '../common/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useLocation, useParams } from 'wouter';
 import { serviceDetailsMachine } from '#machines/serviceDetails.machine';
-import { useAppActors } from '../shared/AppActorsContext';
-import { useAuth, usePageMeta } from '../shared/hooks';
+import { useAppActors } from '../common/AppActorsContext';
+import { useAuth, usePageMeta } from '../common/hooks';
 import { findService, formatPrice, type Service } from '#domain/catalogue/services';
 import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { usePageMeta } from '../shared/hooks';
+import { usePageMeta } from '../common/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '#domain/company';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';

@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import type { YouthEvent } from '#machines/youthApplication.machine';
-import { wireYouthApplication } from '../shared/wiring/youthApplication';
+import { wireYouthApplication } from '../common/wiring/youthApplication';
 import { YOUTH_AGE_MAX, YOUTH_AGE_MIN, YOUTH_CAUSE_MAX, YOUTH_EMAIL_MAX, YOUTH_NAME_MAX } from '#domain/validation';
-import { useAppActors } from '../shared/AppActorsContext';
-import { usePageMeta } from '../shared/hooks';
+import { useAppActors } from '../common/AppActorsContext';
+import { usePageMeta } from '../common/hooks';
 import { company } from '#domain/company';
 import { FieldError, invalid } from '../components/FieldError';
 import { Honeypot } from '../components/Honeypot';

@@ -69,9 +69,9 @@ describe('a wrong-way import fails lint with the layer rule', () => {
     },
     {
       folder: 'machines',
-      code: "import { useAppActors } from '../src/shared/hooks';\nexport { useAppActors };\n",
+      code: "import { useAppActors } from '../src/common/hooks';\nexport { useAppActors };\n",
       says: 'machines/ imports only domain/',
-      refused: '../src/shared/hooks',
+      refused: '../src/common/hooks',
     },
     {
       folder: 'machines',
@@ -203,7 +203,7 @@ describe('across top-level folders, imports go by name', () => {
   });
 });
 
-describe('inside src/, imports run app -> views -> shared', () => {
+describe('inside src/, imports run app -> views -> common', () => {
   const RULE = '@typescript-eslint/no-restricted-imports';
   const reportsOf = (folder: string, code: string) =>
     lintAsIfIn(folder, code).then((messages) =>
@@ -223,18 +223,18 @@ describe('inside src/, imports run app -> views -> shared', () => {
     { code: "import { Spinner } from '../components/Spinner';\nexport { Spinner };\n" },
     { code: "import Home from '../pages/Home';\nexport { Home };\n" },
     { code: "import { createAppActors } from '../app/appActors';\nexport { createAppActors };\n" },
-  ])('src/shared/ importing a view or the app is refused: $code', async ({ code }) => {
-    const reports = await reportsOf('src/shared', code);
+  ])('src/common/ importing a view or the app is refused: $code', async ({ code }) => {
+    const reports = await reportsOf('src/common', code);
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toContain('src/shared/ imports neither the app nor the views');
+    expect(reports[0]).toContain('src/common/ imports neither the app nor the views');
   });
 
-  it('views may import src/shared/, and src/shared/ may name the app actors type', async () => {
-    expect(await reportsOf('src/pages', "import { useAuth } from '../shared/hooks';\nexport { useAuth };\n")).toEqual(
+  it('views may import src/common/, and src/common/ may name the app actors type', async () => {
+    expect(await reportsOf('src/pages', "import { useAuth } from '../common/hooks';\nexport { useAuth };\n")).toEqual(
       [],
     );
     expect(
-      await reportsOf('src/shared', "import type { AppActors } from '../app/appActors';\nexport type { AppActors };\n"),
+      await reportsOf('src/common', "import type { AppActors } from '../app/appActors';\nexport type { AppActors };\n"),
     ).toEqual([]);
   });
 });

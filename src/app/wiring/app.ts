@@ -14,7 +14,7 @@ import * as api from '../../api/auth';
 import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
 import { writeCookie } from '../cookies';
-import type { Inspect } from '../../shared/wiring/ports';
+import type { Inspect } from '../../common/wiring/ports';
 
 /** The signed-in user's id, read from the auth child through the actor system. */
 function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | null {

@@ -12,7 +12,7 @@ import {
   orderState,
 } from '#machines/officeQueue.machine';
 import { isoToZonedInput } from '#machines/lib/zonedTime';
-import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../shared/orderTime';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../common/orderTime';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';

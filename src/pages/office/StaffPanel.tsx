@@ -2,9 +2,9 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { revocable } from '#machines/officeStaff.machine';
 import type { Role } from '#domain/orders';
-import { useAppActors } from '../../shared/AppActorsContext';
-import { useToast } from '../../shared/hooks';
-import { wireOfficeStaff } from '../../shared/wiring/officeStaff';
+import { useAppActors } from '../../common/AppActorsContext';
+import { useToast } from '../../common/hooks';
+import { wireOfficeStaff } from '../../common/wiring/officeStaff';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 

@@ -10,7 +10,7 @@ import { orderMachine } from '#machines/order.machine';
 import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { company } from '#domain/company';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
-import { formatOrderDay, formatOrderTime } from '#src/shared/orderTime';
+import { formatOrderDay, formatOrderTime } from '#src/common/orderTime';
 import { orderSamples } from '../../machines/samples';
 import { mailsTo } from '../support';
 import { describeBrowserModel } from './browser';

@@ -85,5 +85,5 @@ export async function promptsRefuse(account: PasskeyAccount, refuse: boolean) {
   });
 }
 
-/** The chunk that carries the prompts: holding it holds the page's first prompt (src/shared/wiring/passkeysPrompt.ts). */
+/** The chunk that carries the prompts: holding it holds the page's first prompt (src/common/wiring/passkeysPrompt.ts). */
 export const PROMPT_CHUNK = '**/assets/passkeysPrompt-*.js';
