@@ -31,6 +31,7 @@ import {
 } from './fixtures';
 import { describePathTests } from './pathTest';
 import { officeQueueSamples, officeQueueState } from './samples';
+import { type Answer, scriptedService } from './scriptedService';
 
 describePathTests({
   machine: officeQueueMachine,
@@ -262,25 +263,12 @@ describe('the office queue’s rules', () => {
   });
 });
 
-type Answer<T> = T | Error;
-
 interface Answers {
   loadOrders?: Answer<OfficeOrder[]>[];
   loadOrder?: Answer<OfficeOrder>[];
   scheduleCall?: Answer<OfficeOrder>[];
   uploadReport?: Answer<OfficeOrder>[];
   deliverOrder?: Answer<OfficeOrder>[];
-}
-
-/** A service call that records its input and gives the next answer; with none left it stays pending. */
-function service<I, O>(calls: I[], answers: Answer<O>[] = []) {
-  return fromPromise<O, I>(async ({ input }) => {
-    calls.push(input);
-    const answer = answers.shift();
-    if (answer === undefined) return new Promise<O>(() => {});
-    if (answer instanceof Error) throw answer;
-    return answer;
-  });
 }
 
 /** The office page's machine against answers given in advance, with what it asked and showed. */
@@ -297,11 +285,11 @@ function officeDesk(answers: Answers, input: Partial<OfficeQueueInput> = {}) {
   const actor = createActor(
     officeQueueMachine.provide({
       actors: {
-        loadOrders: service(calls.loadOrders, answers.loadOrders),
-        loadOrder: service(calls.loadOrder, answers.loadOrder),
-        scheduleCall: service(calls.scheduleCall, answers.scheduleCall),
-        uploadReport: service(calls.uploadReport, answers.uploadReport),
-        deliverOrder: service(calls.deliverOrder, answers.deliverOrder),
+        loadOrders: scriptedService(calls.loadOrders, answers.loadOrders),
+        loadOrder: scriptedService(calls.loadOrder, answers.loadOrder),
+        scheduleCall: scriptedService(calls.scheduleCall, answers.scheduleCall),
+        uploadReport: scriptedService(calls.uploadReport, answers.uploadReport),
+        deliverOrder: scriptedService(calls.deliverOrder, answers.deliverOrder),
       },
       actions: {
         showError: (_, { message }) => void errors.push(message),

@@ -6,6 +6,7 @@ import { grantableEmail, officeStaffMachine, revocable } from '#machines/officeS
 import { staffAdmin, staffOffice } from './fixtures';
 import { describePathTests } from './pathTest';
 import { officeStaffSamples } from './samples';
+import { type Answer, scriptedService } from './scriptedService';
 
 describePathTests({
   machine: officeStaffMachine,
@@ -52,19 +53,6 @@ it('grants by the trimmed address and shows the list the server answers', async 
   expect(actor.getSnapshot().value).not.toBe('granting');
 });
 
-type Answer<T> = T | Error;
-
-/** A service call that records its input and gives the next answer; with none left it stays pending. */
-function service<I, O>(calls: I[], answers: Answer<O>[]) {
-  return fromPromise<O, I>(async ({ input }) => {
-    calls.push(input);
-    const answer = answers.shift();
-    if (answer === undefined) return new Promise<O>(() => {});
-    if (answer instanceof Error) throw answer;
-    return answer;
-  });
-}
-
 /** The staff panel's machine against answers given in advance, with what it asked and showed. */
 function staffPanel(answers: {
   loadStaff?: Answer<StaffMember[]>[];
@@ -81,9 +69,9 @@ function staffPanel(answers: {
   const actor = createActor(
     officeStaffMachine.provide({
       actors: {
-        loadStaff: service(calls.loadStaff, answers.loadStaff ?? []),
-        grantOffice: service(calls.grantOffice, answers.grantOffice ?? []),
-        revokeOffice: service(calls.revokeOffice, answers.revokeOffice ?? []),
+        loadStaff: scriptedService(calls.loadStaff, answers.loadStaff ?? []),
+        grantOffice: scriptedService(calls.grantOffice, answers.grantOffice ?? []),
+        revokeOffice: scriptedService(calls.revokeOffice, answers.revokeOffice ?? []),
       },
       actions: {
         showError: (_, { message }) => void errors.push(message),

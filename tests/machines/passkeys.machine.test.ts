@@ -4,6 +4,7 @@ import { PASSKEY_NAME_MAX, type Passkey } from '#domain/passkeyContract';
 import { PASSKEY_TEXTS, passkeyName, passkeysMachine } from '#machines/passkeys.machine';
 import { describePathTests } from './pathTest';
 import { LAPTOP, PHONE, passkeysSamples, REGISTRATION_OPTIONS, REGISTRATION_RESPONSE, RENAMED } from './passkeySamples';
+import { type Answer, scriptedService } from './scriptedService';
 
 describePathTests({
   machine: passkeysMachine,
@@ -24,19 +25,6 @@ describePathTests({
     }
   },
 });
-
-type Answer<T> = T | Error;
-
-/** A service call that records its input and gives the next answer (void too); with none left it stays pending. */
-function service<I, O>(calls: I[], answers: Answer<O>[]) {
-  return fromPromise<O, I>(async ({ input }) => {
-    calls.push(input);
-    if (answers.length === 0) return new Promise<O>(() => {});
-    const answer = answers.shift()!;
-    if (answer instanceof Error) throw answer;
-    return answer as O;
-  });
-}
 
 function block(
   answers: {
@@ -61,12 +49,12 @@ function block(
   const actor = createActor(
     passkeysMachine.provide({
       actors: {
-        listPasskeys: service(calls.list, answers.list ?? [[LAPTOP]]),
-        registrationOptions: service(calls.options, [REGISTRATION_OPTIONS, REGISTRATION_OPTIONS]),
-        createPasskey: service(calls.create, answers.create ?? []),
-        registerPasskey: service(calls.register, answers.register ?? []),
-        renamePasskey: service(calls.rename, answers.rename ?? []),
-        removePasskey: service(calls.remove, answers.remove ?? []),
+        listPasskeys: scriptedService(calls.list, answers.list ?? [[LAPTOP]]),
+        registrationOptions: scriptedService(calls.options, [REGISTRATION_OPTIONS, REGISTRATION_OPTIONS]),
+        createPasskey: scriptedService(calls.create, answers.create ?? []),
+        registerPasskey: scriptedService(calls.register, answers.register ?? []),
+        renamePasskey: scriptedService(calls.rename, answers.rename ?? []),
+        removePasskey: scriptedService(calls.remove, answers.remove ?? []),
       },
       actions: {
         showError: (_, { message }) => void errors.push(message),
