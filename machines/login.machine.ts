@@ -14,7 +14,7 @@
  * digits, or a recovery code after "Use a recovery code". A wrong code shows the server's text under the field;
  * "Back" returns to the form and forgets the ticket.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { type SecondStep, type SignInResponse } from '#domain/contract';
 import { errorMessage } from '#domain/errorMessage';
 import { GOOGLE_ERRORS } from './googleSignIn.machine';
@@ -75,6 +75,54 @@ const shared = signInStates<LoginContext, LoginEvent>();
 /** The step an answer asks for (the guards call this only for an answer that asks for one). */
 const stepOf = (answer: SignInResponse) => (askedSecondStep(answer) ? answer.secondStep : null);
 
+/**
+ * One way to answer the app's step (its six digits, or a recovery code): typed until well formed, then sent
+ * with the step's ticket; a refusal comes back under the field. `other` switches to the other way.
+ */
+function totpWay<const Switch extends object>(
+  guard: 'codeWellFormed' | 'recoveryCodeWellFormed',
+  requestId: string,
+  other: Switch,
+) {
+  return {
+    initial: 'entering',
+    states: {
+      entering: {
+        on: {
+          'login.changeCode': { actions: 'typeCode' },
+          'login.confirmCode': { guard, target: 'confirming', actions: 'clearError' },
+          ...other,
+          'login.back': { target: '#login.editing', actions: 'forgetStep' },
+        },
+      },
+      confirming: {
+        invoke: {
+          id: requestId,
+          src: 'confirmTotpStep',
+          input: ({ context }: { context: LoginContext }) => ({
+            ticket: context.secondStep?.ticket ?? '',
+            code: context.code.trim(),
+          }),
+          onDone: {
+            target: '#login.succeeded',
+            actions: [
+              'forgetStep',
+              { type: 'signIn', params: ({ event }: { event: DoneActorEvent<Session> }) => event.output },
+            ],
+          },
+          onError: {
+            target: 'entering',
+            actions: {
+              type: 'showCodeError',
+              params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
+            },
+          },
+        },
+      },
+    },
+  } as const;
+}
+
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
   actors: {
@@ -105,6 +153,13 @@ export const loginMachine = setup({
     showCodeError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
     /** Another way to type the code starts with an empty field and no error. */
     clearCode: assign({ code: '', error: null }),
+    /** The code as typed so far; typing clears the last refusal. */
+    typeCode: assign(({ event }) => {
+      assertEvent(event, 'login.changeCode');
+      return { code: event.code, error: null };
+    }),
+    /** A code goes out: the last refusal goes. */
+    clearError: assign({ error: null }),
   },
   guards: {
     googleUnavailable: ({ context }) => context.google === 'unavailable',
@@ -188,12 +243,8 @@ export const loginMachine = setup({
           states: {
             entering: {
               on: {
-                'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
-                'login.confirmCode': {
-                  guard: 'codeWellFormed',
-                  target: 'confirming',
-                  actions: assign({ error: null }),
-                },
+                'login.changeCode': { actions: 'typeCode' },
+                'login.confirmCode': { guard: 'codeWellFormed', target: 'confirming', actions: 'clearError' },
                 'login.back': {
                   target: '#login.editing',
                   actions: 'forgetStep',
@@ -233,76 +284,12 @@ export const loginMachine = setup({
         totp: {
           initial: 'appCode',
           states: {
-            appCode: {
-              initial: 'entering',
-              states: {
-                entering: {
-                  on: {
-                    'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
-                    'login.confirmCode': {
-                      guard: 'codeWellFormed',
-                      target: 'confirming',
-                      actions: assign({ error: null }),
-                    },
-                    'login.useRecoveryCode': { target: '#login.secondStep.totp.recoveryCode', actions: 'clearCode' },
-                    'login.back': {
-                      target: '#login.editing',
-                      actions: 'forgetStep',
-                    },
-                  },
-                },
-                confirming: {
-                  invoke: {
-                    id: 'appCodeRequest',
-                    src: 'confirmTotpStep',
-                    input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
-                    onDone: {
-                      target: '#login.succeeded',
-                      actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output }],
-                    },
-                    onError: {
-                      target: 'entering',
-                      actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-              },
-            },
-            recoveryCode: {
-              initial: 'entering',
-              states: {
-                entering: {
-                  on: {
-                    'login.changeCode': { actions: assign(({ event }) => ({ code: event.code, error: null })) },
-                    'login.confirmCode': {
-                      guard: 'recoveryCodeWellFormed',
-                      target: 'confirming',
-                      actions: assign({ error: null }),
-                    },
-                    'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
-                    'login.back': {
-                      target: '#login.editing',
-                      actions: 'forgetStep',
-                    },
-                  },
-                },
-                confirming: {
-                  invoke: {
-                    id: 'recoveryCodeRequest',
-                    src: 'confirmTotpStep',
-                    input: ({ context }) => ({ ticket: context.secondStep?.ticket ?? '', code: context.code.trim() }),
-                    onDone: {
-                      target: '#login.succeeded',
-                      actions: ['forgetStep', { type: 'signIn', params: ({ event }) => event.output }],
-                    },
-                    onError: {
-                      target: 'entering',
-                      actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
-                    },
-                  },
-                },
-              },
-            },
+            appCode: totpWay('codeWellFormed', 'appCodeRequest', {
+              'login.useRecoveryCode': { target: '#login.secondStep.totp.recoveryCode', actions: 'clearCode' },
+            }),
+            recoveryCode: totpWay('recoveryCodeWellFormed', 'recoveryCodeRequest', {
+              'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
+            }),
           },
         },
       },
