@@ -17,7 +17,7 @@
  * (`confirmingWithPassword`): the dialog asks for it, the confirmation carries it, and a refusal (a wrong
  * password, say) shows the server's text in the dialog, which stays open for another try.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX } from '#domain/contract';
 import { errorMessage } from '#domain/errorMessage';
 import { toastActorError } from './lib/errorToast';
@@ -51,6 +51,37 @@ interface DeleteAccountContext {
 
 /** When the user's deletion is due; null when none is scheduled (the wire may leave the field out). */
 const dueDate = (user: User): string | null => user.deletionScheduledFor ?? null;
+
+/**
+ * The user read again after a request or a cancellation: what the server now says decides which part the page
+ * shows (the notice while a deletion is scheduled, the link otherwise), with the date it gives. A failed read
+ * stays in the part the server's answer to the change put it in (`idle` there).
+ */
+const readOutput = ({ event }: { event: DoneActorEvent<User> }) => event.output;
+/** The user read: its deletion date for the notice, and the user for the rest of the app. */
+const rememberUser = [
+  { type: 'rememberDate', params: readOutput },
+  { type: 'storeUser', params: readOutput },
+] as const;
+
+const readUserAgain = {
+  invoke: {
+    id: 'refreshUser',
+    src: 'refreshUser',
+    onDone: [
+      {
+        guard: { type: 'userHasDeletion', params: readOutput },
+        target: '#deleteAccount.scheduled.idle',
+        actions: rememberUser,
+      },
+      {
+        target: '#deleteAccount.active.idle',
+        actions: rememberUser,
+      },
+    ],
+    onError: 'idle',
+  },
+} as const;
 
 export const deleteAccountMachine = setup({
   types: {
@@ -154,30 +185,7 @@ export const deleteAccountMachine = setup({
           },
         },
         /** The deletion was cancelled; the user is read again. A failed read stays here: the server cancelled. */
-        refreshing: {
-          invoke: {
-            id: 'refreshUser',
-            src: 'refreshUser',
-            onDone: [
-              {
-                guard: { type: 'userHasDeletion', params: ({ event }) => event.output },
-                target: '#deleteAccount.scheduled.idle',
-                actions: [
-                  { type: 'rememberDate', params: ({ event }) => event.output },
-                  { type: 'storeUser', params: ({ event }) => event.output },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'rememberDate', params: ({ event }) => event.output },
-                  { type: 'storeUser', params: ({ event }) => event.output },
-                ],
-              },
-            ],
-            onError: 'idle',
-          },
-        },
+        refreshing: readUserAgain,
       },
     },
     /** A deletion is scheduled: the notice and 'Cancel the deletion'. */
@@ -199,30 +207,7 @@ export const deleteAccountMachine = setup({
           },
         },
         /** The deletion was requested; the user is read again for its date. A failed read stays here. */
-        refreshing: {
-          invoke: {
-            id: 'refreshUser',
-            src: 'refreshUser',
-            onDone: [
-              {
-                guard: { type: 'userHasDeletion', params: ({ event }) => event.output },
-                target: 'idle',
-                actions: [
-                  { type: 'rememberDate', params: ({ event }) => event.output },
-                  { type: 'storeUser', params: ({ event }) => event.output },
-                ],
-              },
-              {
-                target: '#deleteAccount.active.idle',
-                actions: [
-                  { type: 'rememberDate', params: ({ event }) => event.output },
-                  { type: 'storeUser', params: ({ event }) => event.output },
-                ],
-              },
-            ],
-            onError: 'idle',
-          },
-        },
+        refreshing: readUserAgain,
       },
     },
   },
