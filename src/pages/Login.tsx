@@ -22,7 +22,7 @@ export default function Login() {
 
   if (secondStep) {
     const recovery = snapshot.matches({ secondStep: { totp: 'recoveryCode' } });
-    const app = secondStep.kind === 'totp';
+    const appStep = secondStep.kind === 'totp';
     const confirming =
       snapshot.matches({ secondStep: { emailCode: 'confirming' } }) ||
       snapshot.matches({ secondStep: { totp: { appCode: 'confirming' } } }) ||
@@ -30,15 +30,15 @@ export default function Login() {
     return (
       <AuthLayout title="Login">
         <SecondStepForm
-          entry={app ? (recovery ? 'recovery' : 'app') : 'email'}
+          entry={appStep ? (recovery ? 'recovery' : 'app') : 'email'}
           text={recovery ? RECOVERY_CODE_TEXT : SECOND_STEP_TEXTS[secondStep.kind]}
           code={code}
           error={error}
           confirming={confirming}
-          backLabel={app ? 'Back to sign in' : 'Back to the sign-in form'}
+          backLabel={appStep ? 'Back to sign in' : 'Back to the sign-in form'}
           onChange={(value) => send({ type: 'login.changeCode', code: value })}
           onConfirm={() => send({ type: 'login.confirmCode' })}
-          onSwitch={app ? () => send({ type: recovery ? 'login.useAppCode' : 'login.useRecoveryCode' }) : undefined}
+          onSwitch={appStep ? () => send({ type: recovery ? 'login.useAppCode' : 'login.useRecoveryCode' }) : undefined}
           onBack={() => send({ type: 'login.back' })}
         />
       </AuthLayout>
