@@ -13,7 +13,9 @@ import { openDatabase, openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { createLog } from '#server/log';
 import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '#domain/contract';
+import pg from 'pg';
 import { assert } from 'superstruct';
+import { inject } from 'vitest';
 import { type TestPostgres, startPostgres } from './postgres';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Storefront test page</title></head><body></body></html>';
@@ -84,15 +86,22 @@ export function createCapturedLog() {
 }
 
 /**
- * TEST_DATABASE=postgres: createTestServer runs on PostgreSQL instead of in-memory SQLite, one throw-away
- * cluster per test file (tests/server/postgres.ts) and a fresh database in it per server.
+ * TEST_DATABASE=postgres: createTestServer runs on PostgreSQL instead of in-memory SQLite, in a fresh database
+ * of the run's cluster (tests/postgres-server.ts).
  */
 export const TEST_ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
 
 let cluster: Promise<TestPostgres> | undefined;
+let databaseCounter = 0;
 
-/** A fresh database in this test file's throw-away PostgreSQL (started on first use, stopped by `cleanup`). */
+/**
+ * A fresh database for one server, dropped again by `cleanup`: in the run's cluster when the project started
+ * one, otherwise (a file that runs once, in the SQLite project) in a cluster of this file's own, started on
+ * first use and stopped by `cleanup`.
+ */
 export async function createPostgresDatabase(): Promise<string> {
+  const server = inject('postgresServer');
+  if (server) return createDatabaseIn(server);
   if (!cluster) {
     const starting = startPostgres();
     cluster = starting;
@@ -102,6 +111,26 @@ export async function createPostgresDatabase(): Promise<string> {
     });
   }
   return (await cluster).createDatabase();
+}
+
+/** CREATE DATABASE in the shared cluster; the database goes again with the file (after its handles closed). */
+async function createDatabaseIn(server: string): Promise<string> {
+  databaseCounter += 1;
+  const name = `test_${process.pid}_${databaseCounter}`;
+  await onServer(server, `CREATE DATABASE ${name}`);
+  // Cleanups run last-first: this one runs after the database handles opened on it are destroyed.
+  cleanups.push(() => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  return `${server}/${name}`;
+}
+
+async function onServer(server: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A complete app over a fresh database (in-memory SQLite, or PostgreSQL under TEST_ON_POSTGRES), with a hand-moved clock. */

@@ -1,8 +1,9 @@
 /**
- * A throw-away PostgreSQL for the server tests, started from the machine's own packages (no Docker, no
+ * A throw-away PostgreSQL for the tests, started from the machine's own packages (no Docker, no
  * network): a fresh cluster in a temporary folder, listening on loopback at a free port, trust auth, gone
- * again on `stop()`. One cluster per test file (start it at the top, stop it in afterAll); every
- * `createDatabase()` gives a new empty database in it, so tests of one file need not share tables.
+ * again on `stop()`. The `postgres` project runs one for the whole run (tests/postgres-server.ts); a test that
+ * needs a cluster to itself (to stop it under an app, to run several instances) starts its own. Every
+ * `createDatabase()` gives a new empty database in it, so tests need not share tables.
  *
  * PostgreSQL refuses to run as root: when the tests run as root the folder is handed to the `postgres` user
  * and every server binary runs through `runuser -u postgres`.
@@ -79,11 +80,19 @@ export interface StartPostgresOptions {
    * production; for measurements (npm run bench), where the tests' shortcut would flatter PostgreSQL.
    */
   durable?: boolean;
+  /**
+   * How many clients it lets in at once (PostgreSQL's default: 100). The run's shared cluster serves two test
+   * files at a time, and a file keeps the pools of all its test servers open until it ends.
+   */
+  maxConnections?: number;
 }
 
 let databaseCounter = 0;
 
-export async function startPostgres({ durable = false }: StartPostgresOptions = {}): Promise<TestPostgres> {
+export async function startPostgres({
+  durable = false,
+  maxConnections = 100,
+}: StartPostgresOptions = {}): Promise<TestPostgres> {
   // Short path: the Unix socket's path (<dir>/.s.PGSQL.<port>) must stay under ~107 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'pg-'));
   if (asRoot) {
@@ -113,7 +122,7 @@ export async function startPostgres({ durable = false }: StartPostgresOptions = 
     const durability = durable
       ? '-c fsync=on -c synchronous_commit=on -c full_page_writes=on'
       : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 ${durability}`;
+    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} ${durability}`;
     const [ctlCmd, ctlArgs] = command('pg_ctl', [
       '-D',
       data,

@@ -1,0 +1,23 @@
+/**
+ * Vitest's global set-up for the `postgres` project: one throw-away PostgreSQL for the whole run, in which
+ * every test server gets a database of its own (tests/server/helpers.ts, createPostgresDatabase). Starting a
+ * cluster per test file cost about 1.5 s of a core for each of the ~80 files that run on PostgreSQL
+ * (docs/testing.md, "How long CI takes").
+ */
+import type { TestProject } from 'vitest/node';
+import { startPostgres } from './server/postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres://postgres@127.0.0.1:<port>: the run's cluster, without a database name. */
+    postgresServer: string;
+  }
+}
+
+export default async function startSharedPostgres(project: TestProject): Promise<() => Promise<void>> {
+  const cluster = await startPostgres({ maxConnections: 400 });
+  const server = new URL(cluster.url);
+  server.pathname = '';
+  project.provide('postgresServer', server.href.replace(/\/$/, ''));
+  return () => cluster.stop();
+}
