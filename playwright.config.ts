@@ -17,8 +17,8 @@ process.env.E2E_OTHER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-ot
 process.env.E2E_OTHER_PORT ??= String(port + 1000);
 const otherPort = Number(process.env.E2E_OTHER_PORT);
 process.env.E2E_OTHER_URL = `http://127.0.0.1:${otherPort}`;
-// A third site on PostgreSQL (its own throw-away cluster): the `postgres` project runs the sign-up, order and
-// pay journeys against it.
+// A third site on PostgreSQL (its own throw-away cluster): the `postgres` project runs the office journey (sign-up,
+// order, pay, delivery) against it.
 process.env.E2E_PG_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'storefront-e2e-pg-'));
 process.env.E2E_PG_PORT ??= String(port + 2000);
 const pgPort = Number(process.env.E2E_PG_PORT);
@@ -55,9 +55,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  // Three on two cores: a browser test spends much of its time waiting (the splash's 3 s, spinners, the
-  // server's answers), so a third worker fills the gaps; measured in CI's run time (docs/testing.md).
-  workers: 3,
+  // One per core: a third worker on two cores saved a minute of CI's 30 and pushed single tests past their
+  // timeout (docs/testing.md, "How long CI takes").
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [
@@ -79,10 +79,11 @@ export default defineConfig({
     // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
     { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
     { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
-    // The journeys that write the most (sign-up, order, pay, invoices, the office's delivery), again on PostgreSQL.
+    // The journey that writes the most, again on PostgreSQL: sign-up, sign-in, order, pay, the office's grant,
+    // schedule, report and delivery, the customer's invoices and bell. The server suite runs whole on PostgreSQL.
     {
       name: 'postgres',
-      testMatch: ['ordering.spec.ts', 'auth.spec.ts', 'office.spec.ts'],
+      testMatch: ['office.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${pgPort}` },
     },
   ],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, open, register, signIn } from './support';
+import { expectConsentCookie, newAccount, open, register, signIn } from './support';
 
 test('a visitor registers, stays signed in across a reload, logs out and signs in again', async ({ page }) => {
   const account = newAccount();
@@ -130,9 +130,8 @@ test('the cookie banner asks once; Understood stores the choice for a year', asy
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Understood' }).click();
   await expect(banner).toBeHidden();
-  const cookie = (await context.cookies()).find((c) => c.name === 'CookieConsent');
-  expect(cookie?.value).toBe('true');
-  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  const cookie = await expectConsentCookie(context, 'true');
+  const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThanOrEqual(365);
   await page.reload();

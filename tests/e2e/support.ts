@@ -1,6 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, type Cookie, expect, type Page } from '@playwright/test';
+
+/**
+ * Waits for the browser to store the consent cookie with this value, and answers it: a page's `document.cookie`
+ * write reaches the browser's cookie store a moment later, so a read right after the banner closes may miss it.
+ */
+export async function expectConsentCookie(context: BrowserContext, value: string): Promise<Cookie> {
+  const find = async () => (await context.cookies()).find((c) => c.name === 'CookieConsent');
+  await expect.poll(async () => (await find())?.value).toBe(value);
+  return (await find())!;
+}
 
 let counter = 0;
 /** A fresh account for each test, so tests never depend on each other. */

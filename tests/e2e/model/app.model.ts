@@ -6,6 +6,7 @@ import type { consentMachine } from '#machines/consent.machine';
 import { appSamples, appSnapshots } from '../../machines/samples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, SPLASH_MS, openWithStoppedClock, withStoredToken } from './support';
+import { expectConsentCookie } from '../support';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;
@@ -75,8 +76,7 @@ await describeBrowserModel<typeof appMachine, Ctx>({
     // Told once: the visit is recorded once, as soon as the app shows.
     'consent.accepted': async (page, ctx, snapshot) => {
       await expect(banner(page)).toHaveCount(0);
-      const cookie = (await page.context().cookies()).find((c) => c.name === 'CookieConsent');
-      expect(cookie?.value).toBe('true');
+      await expectConsentCookie(page.context(), 'true');
       if (snapshot.matches({ auth: 'settled' })) await expect.poll(() => ctx.visits.length).toBe(1);
       else expect(ctx.visits).toEqual([]);
     },

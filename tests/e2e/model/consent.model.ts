@@ -3,6 +3,7 @@ import { type ConsentInput, consentMachine } from '#machines/consent.machine';
 import { describeBrowserModel } from './browser';
 import { consentSamples } from '../../machines/samples';
 import { openApp } from './support';
+import { expectConsentCookie } from '../support';
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookie consent' });
 
@@ -42,8 +43,7 @@ await describeBrowserModel<typeof consentMachine, Record<string, never>>({
     },
     decided: async (page, _ctx, snapshot) => {
       await expect(banner(page)).toHaveCount(0);
-      const cookie = (await page.context().cookies()).find((c) => c.name === 'CookieConsent');
-      expect(cookie?.value).toBe(snapshot.context.choice);
+      await expectConsentCookie(page.context(), String(snapshot.context.choice));
     },
   },
   events: {
