@@ -20,7 +20,7 @@ afterAll(cleanup);
 const INVALID = 'Invalid e-mail or password.';
 
 describe('POST /api/auth/login/email', async () => {
-  const { app, clock, db } = await createTestServer();
+  const { app, clock } = await createTestServer();
 
   it('signs in, returns a fresh token every time and records the login time', async () => {
     const account = await register(app);
