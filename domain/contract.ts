@@ -199,6 +199,8 @@ export const Invoice = type({
   testPayment: boolean(),
   /** The order's status (paid, scheduled, delivered...), domain/orders.ts. */
   order: optional(OrderWire),
+  /** The invoice document issued at payment: its number, and where its PDF downloads (signed in); null unpaid. */
+  document: nullable(type({ number: string(), url: string() })),
 });
 export type Invoice = Infer<typeof Invoice>;
 

@@ -138,6 +138,33 @@ function email(env: Env, key: string, fallback: string): string {
   return value;
 }
 
+/** Comma-separated address lines, each trimmed, blanks dropped. */
+function addressLines(env: Env, key: string, fallback: string): string[] {
+  return (raw(env, key) ?? fallback)
+    .split(',')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function percent(env: Env, key: string, fallback: number): number {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || parsed > 100) {
+    throw new ConfigError(`${key} must be a percentage from 0 to 100 (e.g. 20 or 17.5), got "${value}".`);
+  }
+  return parsed;
+}
+
+function invoicePrefix(env: Env, key: string, fallback: string): string {
+  const value = raw(env, key) ?? fallback;
+  // Part of a file name and of the document's title: letters, digits and hyphens only.
+  if (!/^[A-Za-z0-9-]{1,12}$/.test(value)) {
+    throw new ConfigError(`${key} must be 1 to 12 letters, digits or hyphens (e.g. NG-), got "${value}".`);
+  }
+  return value;
+}
+
 function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[]): T | undefined {
   const value = raw(env, key)?.toLowerCase();
   if (value === undefined) return undefined;
@@ -341,6 +368,19 @@ function readVariables(env: Env) {
      * a key generated once and kept in the database (table `server_secrets`), which a database backup then holds.
      */
     TWO_FACTOR_KEY: twoFactorKey(env, 'TWO_FACTOR_KEY'),
+    /**
+     * The seller on every invoice document (docs/invoices.md): the company's registered name, its address (lines
+     * separated by commas), its company number and its VAT number. Without VAT_NUMBER the documents are receipts,
+     * not VAT invoices. Set them before taking real payments: the defaults are the example company's.
+     */
+    COMPANY_LEGAL_NAME: raw(env, 'COMPANY_LEGAL_NAME') ?? `${company.name} Ltd`,
+    COMPANY_ADDRESS: addressLines(env, 'COMPANY_ADDRESS', '1 Example Street, London, EC1A 1AA, United Kingdom'),
+    COMPANY_NUMBER: raw(env, 'COMPANY_NUMBER') ?? null,
+    VAT_NUMBER: raw(env, 'VAT_NUMBER') ?? null,
+    /** The VAT rate in percent (0 to 100, decimals allowed), included in the catalogue's prices. */
+    VAT_RATE: percent(env, 'VAT_RATE', 20),
+    /** The invoice numbers' prefix: NG- gives NG-2026-000042 (and TEST-NG-2026-000001 for test payments). */
+    INVOICE_NUMBER_PREFIX: invoicePrefix(env, 'INVOICE_NUMBER_PREFIX', 'NG-'),
     /**
      * An office or admin account reaches /api/office only with a second factor (docs/product.md#second-factor).
      * Default: on when PUBLIC_URL is not a loopback address, off on this machine.

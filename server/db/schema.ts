@@ -69,6 +69,20 @@ export interface InvoicesTable {
   provider_ref: string | null;
 }
 
+/** A series of invoice numbers (prefix and year) and the last number it gave out. */
+export interface InvoiceNumberSeriesTable {
+  series: string;
+  last_number: number;
+}
+
+/** A paid invoice's document: its number and the frozen data its PDF is drawn from (InvoiceDocumentData, JSON). */
+export interface InvoiceDocumentsTable {
+  invoice_id: string;
+  number: string;
+  issued_at: string;
+  data: string;
+}
+
 /** Every webhook event applied, so that a replayed or re-delivered event changes nothing. */
 export interface PaymentEventsTable {
   provider: string;
@@ -273,6 +287,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  invoice_number_series: InvoiceNumberSeriesTable;
+  invoice_documents: InvoiceDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -96,7 +96,8 @@ export type InvoiceOrderColumns = Pick<
   OrdersTable,
   'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'
 >;
-export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns;
+/** With the number of its document, once issued (a listing joins it). */
+export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns & { document_number: string | null };
 
 /** The user's invoices with their orders, newest first; invoices made in the same millisecond keep their insertion order. */
 export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Promise<InvoiceWithOrder[]> = preparedQuery(
@@ -104,8 +105,10 @@ export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Prom
     db
       .selectFrom('invoices')
       .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
+      .leftJoin('invoice_documents', 'invoice_documents.invoice_id', 'invoices.id')
       .selectAll('invoices')
       .select([
+        'invoice_documents.number as document_number',
         'orders.status',
         'orders.scheduled_at',
         'orders.join_info',

@@ -14,8 +14,13 @@ export function deliveryLabelFor(type: string): string {
   return isServiceType(type) ? deliveryLabel(type) : type;
 }
 
-/** With its order's columns (a listing joins them), the invoice carries `order`. */
-export function toWireInvoice(row: InvoiceRow & Partial<InvoiceOrderColumns>): Invoice {
+/**
+ * With its order's columns (a listing joins them), the invoice carries `order`; with its document's number, the
+ * document and where it downloads (the owner's only, server/orders/routes.ts).
+ */
+export function toWireInvoice(
+  row: InvoiceRow & Partial<InvoiceOrderColumns> & { document_number?: string | null },
+): Invoice {
   if (!isServiceType(row.type)) throw new Error(`Invoice ${row.id} has an unknown delivery type.`);
   return {
     _id: row.id,
@@ -26,6 +31,9 @@ export function toWireInvoice(row: InvoiceRow & Partial<InvoiceOrderColumns>): I
     service: { title: row.title, type: row.type, url: row.url },
     // The sandbox checkout moves no money: the customer and the office must be able to tell.
     testPayment: row.provider === 'sandbox',
+    document: row.document_number
+      ? { number: row.document_number, url: `/api/orders/${encodeURIComponent(row.id)}/invoice.pdf` }
+      : null,
     ...(row.status !== undefined
       ? {
           order: toOrderWire(row.id, {

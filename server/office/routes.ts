@@ -21,6 +21,7 @@ import { reportFileName, sha256Hex } from '../orders/pdf';
 import { checkReportPdf } from '../orders/pdf-check';
 import { type OrderDetailRow, findOrder, listAudit, listOrders } from '../orders/repository';
 import { toOfficeOrder } from '../orders/wire';
+import { invoiceDocumentResponse } from '../invoices/document/download';
 import type { Services } from '../services';
 import { grantRole, listStaff, revokeRole } from '../users/roles';
 import { requireStaffSecondFactor } from '../two-factor/policy';
@@ -87,6 +88,9 @@ export function officeRoutes(services: Services) {
   });
 
   routes.get('/orders/:id', ...staff, async (c) => answer(c, (await orderOf(c)).id));
+
+  // The order's invoice document, as its customer has it (docs/invoices.md).
+  routes.get('/orders/:id/invoice.pdf', ...staff, async (c) => invoiceDocumentResponse(c, db, c.req.param('id'), null));
 
   routes.post('/orders/:id/schedule', ...staff, async (c) => {
     const order = await orderOf(c);

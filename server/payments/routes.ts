@@ -12,7 +12,7 @@ import type { ServerLog } from '../log';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findInvoice } from '../invoices/repository';
-import { type PaidEffects, markInvoicePaid } from './markPaid';
+import { type PaidEffects, markInvoicePaid, paidEffects } from './markPaid';
 import type { StripeProvider } from './stripe';
 import type { Services } from '../services';
 
@@ -84,12 +84,7 @@ async function applyEvent(
 
 export function stripeWebhookRoutes(services: Services, stripe: StripeProvider) {
   const { db, clock } = services;
-  const effects: PaidEffects = {
-    mail: services.mail,
-    publicUrl: services.config.PUBLIC_URL,
-    officeEmail: services.config.OFFICE_EMAIL,
-    log: services.log,
-  };
+  const effects = paidEffects(services);
   const routes = new Hono<AppEnv>();
 
   routes.post('/webhook', async (c) => {

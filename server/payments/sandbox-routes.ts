@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/app-env';
 import { readFormWithin } from '../http/body-read';
 import { clientAborted } from '../http/client-aborted';
 import { findInvoice } from '../invoices/repository';
-import { markInvoicePaid } from './markPaid';
+import { markInvoicePaid, paidEffects } from './markPaid';
 import type { SandboxProvider } from './sandbox';
 import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from './sandbox-page';
 import type { Services } from '../services';
@@ -79,7 +79,7 @@ export function sandboxCheckoutRoutes(services: Services, sandbox: SandboxProvid
       db,
       invoice.id,
       { provider: 'sandbox', reference: null, at: clock.now() },
-      { mail: services.mail, publicUrl: config.PUBLIC_URL, officeEmail: config.OFFICE_EMAIL, log: services.log },
+      paidEffects(services),
     );
     return c.redirect(paidUrl, 303);
   });

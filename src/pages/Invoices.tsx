@@ -139,7 +139,20 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         <dd>{invoice.service.url || 'Not provided'}</dd>
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
+        {invoice.document && (
+          <>
+            <dt>Invoice number</dt>
+            <dd>{invoice.document.number}</dd>
+          </>
+        )}
       </dl>
+      {invoice.document && (
+        <DownloadButton
+          url={invoice.document.url}
+          fileName={`${invoice.document.number}.pdf`}
+          label="Download invoice (PDF)"
+        />
+      )}
       {!invoice.paid && (
         <button type="button" className="button invoice-card__pay" disabled={busy} onClick={onPay}>
           {paying ? <Spinner label="Pay now: opening the checkout" /> : 'Pay now'}

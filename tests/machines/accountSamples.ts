@@ -210,10 +210,11 @@ export const invoice: Invoice = {
   createdAt: '2026-11-21T08:55:00.000Z',
   service: { title: 'Website Development Consultation', type: 'Video Meeting', url: '' },
   testPayment: true,
+  document: { number: 'TEST-NG-2026-000001', url: '/api/orders/inv-1/invoice.pdf' },
 };
 
 /** An invoice whose checkout was cancelled: the one Pay now is for. */
-export const unpaidInvoice: Invoice = { ...invoice, _id: 'inv-2', paid: false, paidAt: null };
+export const unpaidInvoice: Invoice = { ...invoice, _id: 'inv-2', paid: false, paidAt: null, document: null };
 
 export const invoicesSamples: Samples<typeof invoicesMachine> = {
   // Opened from the menu, or back from a checkout that was paid or cancelled (`?payment=`).

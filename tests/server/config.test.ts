@@ -56,6 +56,13 @@ describe('loadConfig', () => {
       // Off on a loopback address (the default PUBLIC_URL): a developer's office needs no second factor.
       STAFF_REQUIRE_TWO_FACTOR: false,
       TWO_FACTOR_KEY: undefined,
+      // The example company's: an operator sets them before taking real payments (docs/invoices.md).
+      COMPANY_LEGAL_NAME: 'Northgate IT Consulting Ltd',
+      COMPANY_ADDRESS: ['1 Example Street', 'London', 'EC1A 1AA', 'United Kingdom'],
+      COMPANY_NUMBER: null,
+      VAT_NUMBER: null,
+      VAT_RATE: 20,
+      INVOICE_NUMBER_PREFIX: 'NG-',
     });
     expect(Object.keys(loadConfig({}))).toContain('STRIPE_SECRET_KEY');
   });
@@ -65,6 +72,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OFFICE_EMAIL: 'the office' })).toThrow(
       new ConfigError('OFFICE_EMAIL must be an e-mail address, got "the office".'),
     );
+  });
+
+  it('reads the seller of the invoice documents, and refuses a rate or a prefix that cannot be one', () => {
+    const config = loadConfig({
+      COMPANY_LEGAL_NAME: 'Northgate Consulting Limited',
+      COMPANY_ADDRESS: ' 2 Harbour Road,, Leeds , LS1 4AP ',
+      COMPANY_NUMBER: '09876543',
+      VAT_NUMBER: 'GB987654321',
+      VAT_RATE: '17.5',
+      INVOICE_NUMBER_PREFIX: 'NGC-',
+    });
+    expect(config).toMatchObject({
+      COMPANY_LEGAL_NAME: 'Northgate Consulting Limited',
+      COMPANY_ADDRESS: ['2 Harbour Road', 'Leeds', 'LS1 4AP'],
+      COMPANY_NUMBER: '09876543',
+      VAT_NUMBER: 'GB987654321',
+      VAT_RATE: 17.5,
+      INVOICE_NUMBER_PREFIX: 'NGC-',
+    });
+    expect(loadConfig({ VAT_RATE: '0' }).VAT_RATE).toBe(0);
+    for (const rate of ['20%', '-5', '101', 'twenty']) {
+      expect(() => loadConfig({ VAT_RATE: rate })).toThrow(
+        new ConfigError(`VAT_RATE must be a percentage from 0 to 100 (e.g. 20 or 17.5), got "${rate}".`),
+      );
+    }
+    for (const prefix of ['NG/', 'NG 2026', 'A-VERY-LONG-PREFIX']) {
+      expect(() => loadConfig({ INVOICE_NUMBER_PREFIX: prefix })).toThrow(
+        new ConfigError(
+          `INVOICE_NUMBER_PREFIX must be 1 to 12 letters, digits or hyphens (e.g. NG-), got "${prefix}".`,
+        ),
+      );
+    }
   });
 
   it('reads the payment settings', () => {

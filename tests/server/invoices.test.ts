@@ -59,6 +59,7 @@ describe('POST /api/invoices/create', () => {
         createdAt: clock.now().toISOString(),
         service: { title: ORDER.title, type: ORDER.type, url: 'https://example.com/shop' },
         testPayment: true,
+        document: null,
         order: {
           status: 'awaitingPayment',
           scheduledAt: null,

@@ -7,6 +7,7 @@ import { DELIVERY_LABELS, STAFF_DELIVERY_LABELS } from '#domain/catalogue/delive
 import { SERVICE_TYPES } from '#domain/contract';
 import { receiptMail } from '#server/mail/messages';
 import { officeNewOrderMail, officeReminderMail } from '#server/mail/order-messages';
+import { sampleDocument } from './invoice-document-sample';
 
 const order = {
   to: 'office@example.test',
@@ -48,7 +49,8 @@ describe('delivery-type names', () => {
   });
 
   it("the customer's receipt keeps the wizard's words", () => {
-    const receipt = receiptMail({ ...order, to: 'ada@example.test', name: 'Ada' });
+    const document = sampleDocument({ item: { ...sampleDocument().item, delivery: 'PDF file sent to my email' } });
+    const receipt = receiptMail({ ...order, to: 'ada@example.test', name: 'Ada', document });
     expect(receipt.text).toContain('Delivery: PDF file sent to my email');
   });
 });

@@ -36,6 +36,8 @@ describe('the migrations on PostgreSQL', () => {
         'email_codes',
         'identities',
         'idempotency_keys',
+        'invoice_documents',
+        'invoice_number_series',
         'invoices',
         'job_leases',
         'mail_attachments',

@@ -84,6 +84,17 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'GET /api/office/orders/:id/invoice.pdf',
+    who: 'staff',
+    success: 200,
+    prepare: async () => {
+      const id = await paidOrder(app, customer);
+      const call = (token: string | null) =>
+        app.request(`/api/office/orders/${id}/invoice.pdf`, { headers: token ? bearer(token) : {} });
+      return { call, unchanged: async () => {} };
+    },
+  },
+  {
     route: 'POST /api/office/orders/:id/schedule',
     who: 'staff',
     success: 200,

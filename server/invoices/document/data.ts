@@ -34,7 +34,7 @@ export interface InvoiceDocumentData {
   item: {
     /** The service's title. */
     service: string;
-    /** How it is delivered, as the customer chose it ("Video meeting", "Report by e-mail (PDF)"). */
+    /** How it is delivered, in the words the customer chose it in ("Video meeting", "PDF file sent to my email"). */
     delivery: string;
     /** When it was ordered and paid (ISO 8601). */
     orderedAt: string;

@@ -1,0 +1,124 @@
+/**
+ * Issuing an invoice document at payment (docs/invoices.md): the next number of its series and the frozen data
+ * the PDF is drawn from, written in the payment's own transaction. The payment's update matches an unpaid
+ * invoice only, so a payment event that arrives twice issues one document; the series row is raised in the same
+ * transaction, so a payment that rolls back leaves no gap and two payments at once wait for each other.
+ */
+import { type Kysely, sql } from 'kysely';
+import { company } from '#domain/company';
+import { deliveryLabel } from '#domain/catalogue/delivery';
+import type { ServiceType } from '#domain/contract';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import type { InvoiceDocumentData } from './data';
+
+/** The seller and the numbering, as configured. */
+export interface DocumentSettings {
+  legalName: string;
+  address: string[];
+  companyNumber: string | null;
+  vatNumber: string | null;
+  vatRatePercent: number;
+  numberPrefix: string;
+}
+
+export function documentSettings(config: Config): DocumentSettings {
+  return {
+    legalName: config.COMPANY_LEGAL_NAME,
+    address: config.COMPANY_ADDRESS,
+    companyNumber: config.COMPANY_NUMBER,
+    vatNumber: config.VAT_NUMBER,
+    vatRatePercent: config.VAT_RATE,
+    numberPrefix: config.INVOICE_NUMBER_PREFIX,
+  };
+}
+
+/**
+ * A price that includes VAT, split into net and VAT (docs/decisions/0031-invoice-documents.md): the VAT is the
+ * gross less the net rounded to the penny, so that net + VAT is always exactly what the customer paid.
+ */
+export function splitVat(grossPence: number, ratePercent: number) {
+  const netPence = Math.round((grossPence * 100) / (100 + ratePercent));
+  return { netPence, vatPence: grossPence - netPence, grossPence, vatRatePercent: ratePercent };
+}
+
+const yearFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: company.timeZone });
+
+/** The series a document paid at `at` takes its number from: the prefix and the year in the company's zone. */
+export function seriesOf(prefix: string, at: Date, test: boolean): string {
+  return `${test ? 'TEST-' : ''}${prefix}${yearFormat.format(at)}`;
+}
+
+/** Raises the series by one and answers the number given out (1 for a new series). */
+async function takeNumber(trx: Kysely<Database>, series: string): Promise<number> {
+  const row = await trx
+    .insertInto('invoice_number_series')
+    .values({ series, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict.column('series').doUpdateSet({ last_number: sql<number>`invoice_number_series.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export interface PaidInvoice {
+  invoiceId: string;
+  title: string;
+  type: ServiceType;
+  amountPence: number;
+  createdAt: string;
+  buyer: { name: string; email: string };
+}
+
+/** Issues the paid invoice's document inside the payment's transaction; answers what it says. */
+export async function issueInvoiceDocument(
+  trx: Kysely<Database>,
+  invoice: PaidInvoice,
+  { at, test, settings }: { at: Date; test: boolean; settings: DocumentSettings },
+): Promise<InvoiceDocumentData> {
+  const series = seriesOf(settings.numberPrefix, at, test);
+  const number = `${series}-${String(await takeNumber(trx, series)).padStart(6, '0')}`;
+  const data: InvoiceDocumentData = {
+    kind: settings.vatNumber ? 'invoice' : 'receipt',
+    test,
+    number,
+    issuedAt: at.toISOString(),
+    timeZone: company.timeZone,
+    seller: {
+      legalName: settings.legalName,
+      address: settings.address,
+      companyNumber: settings.companyNumber,
+      vatNumber: settings.vatNumber,
+      email: company.supportEmail,
+    },
+    buyer: { name: invoice.buyer.name, email: invoice.buyer.email, billingName: null, address: [], vatNumber: null },
+    item: {
+      service: invoice.title,
+      delivery: deliveryLabel(invoice.type),
+      orderedAt: invoice.createdAt,
+      paidAt: at.toISOString(),
+    },
+    // A seller not registered for VAT charges none: the whole price is the net.
+    money: splitVat(invoice.amountPence, settings.vatNumber ? settings.vatRatePercent : 0),
+    invoiceId: invoice.invoiceId,
+  };
+  await trx
+    .insertInto('invoice_documents')
+    .values({ invoice_id: invoice.invoiceId, number, issued_at: data.issuedAt, data: JSON.stringify(data) })
+    .execute();
+  return data;
+}
+
+/** The document of an invoice, or undefined when none was issued (the invoice is unpaid). */
+export async function readInvoiceDocument(
+  db: Kysely<Database>,
+  invoiceId: string,
+): Promise<InvoiceDocumentData | undefined> {
+  const row = await db
+    .selectFrom('invoice_documents')
+    .select('data')
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.data) as InvoiceDocumentData) : undefined;
+}

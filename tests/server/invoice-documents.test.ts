@@ -1,0 +1,242 @@
+/**
+ * Invoice documents (docs/invoices.md): issued at payment with a number from a gap-free series, frozen, and
+ * downloaded by the invoice's owner and the office only. Runs on SQLite and on PostgreSQL.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { InvoiceDocumentData } from '#server/invoices/document/data';
+import { issueInvoiceDocument, readInvoiceDocument, splitVat } from '#server/invoices/document/issue';
+import { markInvoicePaid } from '#server/payments/markPaid';
+import { bearer, cleanup, createTestServer, myInvoices } from './helpers';
+import { startMailCatcher } from './mail-helpers';
+import { PDF_ORDER, account, paidOrder, unpaidOrder } from './office-helpers';
+
+const smtp = await startMailCatcher();
+afterAll(async () => {
+  await cleanup();
+  await smtp.close();
+});
+
+const YEAR = '2026'; // the test clock's
+
+describe('numbering', async () => {
+  const { app, db, clock } = await createTestServer();
+  const customer = await account(app, db);
+
+  it('a sandbox payment takes the next number of the test series; the list shows it with its download', async () => {
+    const first = await paidOrder(app, customer);
+    const second = await paidOrder(app, customer, PDF_ORDER);
+    const invoices = await myInvoices(app, customer.token);
+    const documentOf = (id: string) => invoices.find((invoice) => invoice._id === id)!.document;
+    expect(documentOf(first)).toEqual({
+      number: `TEST-NG-${YEAR}-000001`,
+      url: `/api/orders/${first}/invoice.pdf`,
+    });
+    expect(documentOf(second)?.number).toBe(`TEST-NG-${YEAR}-000002`);
+    const unpaid = await unpaidOrder(app, customer);
+    expect((await myInvoices(app, customer.token)).find((invoice) => invoice._id === unpaid)!.document).toBeNull();
+  });
+
+  it('a real payment takes the real series; a payment event that arrives again issues nothing', async () => {
+    const id = await unpaidOrder(app, customer);
+    const at = clock.now();
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_1', at })).toBe(true);
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_1', at })).toBe(false);
+    expect((await readInvoiceDocument(db, id))?.number).toBe(`NG-${YEAR}-000001`);
+    const series = await db.selectFrom('invoice_number_series').selectAll().orderBy('series').execute();
+    expect(series).toEqual([
+      { series: `NG-${YEAR}`, last_number: 1 },
+      { series: `TEST-NG-${YEAR}`, last_number: 2 },
+    ]);
+  });
+
+  it('a payment that rolls back gives its number back: the next payment takes it', async () => {
+    const id = await unpaidOrder(app, customer);
+    const settings = {
+      legalName: 'Northgate IT Consulting Ltd',
+      address: ['1 Example Street'],
+      companyNumber: null,
+      vatNumber: null,
+      vatRatePercent: 20,
+      numberPrefix: 'NG-',
+    };
+    const invoice = {
+      invoiceId: id,
+      title: 'Security Audit',
+      type: 'Video Meeting' as const,
+      amountPence: 4900,
+      createdAt: clock.now().toISOString(),
+      buyer: { name: 'Ada', email: 'ada@example.test' },
+    };
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await issueInvoiceDocument(trx, invoice, { at: clock.now(), test: false, settings });
+        throw new Error('the payment failed after its number was taken');
+      }),
+    ).rejects.toThrow('the payment failed');
+    expect(await readInvoiceDocument(db, id)).toBeUndefined();
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_2', at: clock.now() })).toBe(true);
+    expect((await readInvoiceDocument(db, id))?.number).toBe(`NG-${YEAR}-000002`);
+  });
+
+  it('a new year starts its own series, counted in the company’s time zone', async () => {
+    // 31 December 2026, 23:30 in London (GMT) is still 2026; 1 January 2027 00:30 is the new year.
+    const lastOfYear = await unpaidOrder(app, customer);
+    await markInvoicePaid(db, lastOfYear, {
+      provider: 'stripe',
+      reference: null,
+      at: new Date('2026-12-31T23:30:00Z'),
+    });
+    const firstOfYear = await unpaidOrder(app, customer);
+    await markInvoicePaid(db, firstOfYear, {
+      provider: 'stripe',
+      reference: null,
+      at: new Date('2027-01-01T00:30:00Z'),
+    });
+    expect((await readInvoiceDocument(db, lastOfYear))?.number).toBe('NG-2026-000003');
+    expect((await readInvoiceDocument(db, firstOfYear))?.number).toBe('NG-2027-000001');
+  });
+});
+
+describe('what a document says', async () => {
+  it('is frozen at payment: a later change of name changes no issued document', async () => {
+    const { app, db } = await createTestServer();
+    const customer = await account(app, db, 'common', 'Ada Before');
+    const id = await paidOrder(app, customer);
+    await db.updateTable('users').set({ name: 'Ada After' }).where('id', '=', customer.id).execute();
+    const document = (await readInvoiceDocument(db, id))!;
+    expect(document.buyer).toMatchObject({ name: 'Ada Before', email: customer.email });
+  });
+
+  it('a receipt without a VAT number; a VAT invoice with one, with the configured seller and rate', async () => {
+    const plain = await createTestServer();
+    const receiptId = await paidOrder(plain.app, await account(plain.app, plain.db));
+    const receipt = (await readInvoiceDocument(plain.db, receiptId))!;
+    expect(receipt).toMatchObject<Partial<InvoiceDocumentData>>({ kind: 'receipt', test: true });
+    expect(receipt.seller.vatNumber).toBeNull();
+    // Not registered for VAT: none is charged, the whole price is the net.
+    expect(receipt.money).toEqual({ grossPence: 4900, netPence: 4900, vatPence: 0, vatRatePercent: 0 });
+
+    const registered = await createTestServer({
+      COMPANY_LEGAL_NAME: 'Northgate Consulting Limited',
+      COMPANY_ADDRESS: ['2 Harbour Road', 'Leeds', 'LS1 4AP'],
+      COMPANY_NUMBER: '09876543',
+      VAT_NUMBER: 'GB987654321',
+      VAT_RATE: 17.5,
+      INVOICE_NUMBER_PREFIX: 'NGC-',
+    });
+    const customer = await account(registered.app, registered.db, 'common', 'Grace Hopper');
+    const invoiceId = await paidOrder(registered.app, customer);
+    const invoice = (await readInvoiceDocument(registered.db, invoiceId))!;
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      test: true,
+      number: `TEST-NGC-${YEAR}-000001`,
+      seller: {
+        legalName: 'Northgate Consulting Limited',
+        address: ['2 Harbour Road', 'Leeds', 'LS1 4AP'],
+        companyNumber: '09876543',
+        vatNumber: 'GB987654321',
+      },
+      buyer: { name: 'Grace Hopper', email: customer.email },
+      item: { service: 'Website Development Consultation', delivery: 'Video meeting' },
+      // £49.00 including 17.5 % VAT: £41.70 net and £7.30 VAT.
+      money: { grossPence: 4900, netPence: 4170, vatPence: 730, vatRatePercent: 17.5 },
+      invoiceId,
+    });
+  });
+
+  it('splits any price so that net and VAT add up to the penny', () => {
+    for (const gross of [1, 99, 4900, 12_345, 70_000]) {
+      for (const rate of [0, 5, 17.5, 20]) {
+        const { netPence, vatPence } = splitVat(gross, rate);
+        expect(netPence + vatPence).toBe(gross);
+        // The VAT is the exact VAT of the gross, rounded to the nearest penny.
+        expect(Math.abs(vatPence - (gross * rate) / (100 + rate))).toBeLessThanOrEqual(0.5);
+      }
+    }
+    expect(splitVat(4900, 20)).toEqual({ netPence: 4083, vatPence: 817, grossPence: 4900, vatRatePercent: 20 });
+  });
+});
+
+describe('downloading a document', async () => {
+  const { app, db } = await createTestServer();
+  const customer = await account(app, db);
+  const stranger = await account(app, db);
+  const office = await account(app, db, 'office');
+  const id = await paidOrder(app, customer);
+  const unpaid = await unpaidOrder(app, customer);
+  const get = (path: string, token: string | null) => app.request(path, { headers: token ? bearer(token) : {} });
+
+  it('its owner downloads the PDF, named by its number', async () => {
+    const res = await get(`/api/orders/${id}/invoice.pdf`, customer.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="TEST-NG-${YEAR}-000001.pdf"`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('the office downloads it from the order', async () => {
+    const res = await get(`/api/office/orders/${id}/invoice.pdf`, office.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    // The same document, byte for byte, as the customer's.
+    const mine = await (await get(`/api/orders/${id}/invoice.pdf`, customer.token)).arrayBuffer();
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(mine))).toBe(true);
+  });
+
+  it('anyone else gets the same 404 as for an unknown or unpaid invoice; signed out, 401', async () => {
+    const notFound = [
+      await get(`/api/orders/${id}/invoice.pdf`, stranger.token),
+      await get(`/api/orders/${unpaid}/invoice.pdf`, customer.token),
+      await get('/api/orders/no-such-invoice/invoice.pdf', customer.token),
+      await get(`/api/office/orders/${unpaid}/invoice.pdf`, office.token),
+    ];
+    for (const res of notFound) {
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: { en: expect.any(String) } });
+    }
+    expect((await get(`/api/orders/${id}/invoice.pdf`, null)).status).toBe(401);
+    expect((await get(`/api/office/orders/${id}/invoice.pdf`, customer.token)).status).toBe(403);
+  });
+});
+
+describe('the receipt mail', () => {
+  it('carries the number, says a test payment is one, and has the document attached', async () => {
+    const { app, db } = await createTestServer({ SMTP_URL: smtp.url });
+    const customer = await account(app, db);
+    const id = await paidOrder(app, customer);
+    await app.mail.idle();
+    // The catcher keeps the sign-up's verification mail apart: the receipt is the first message.
+    const receipt = await smtp.waitFor(customer.email);
+    expect(receipt.subject).toBe('Receipt: Website Development Consultation (£49.00)');
+    const number = `TEST-NG-${YEAR}-000001`;
+    expect(receipt.text).toContain(`Receipt number: ${number}`);
+    expect(receipt.text).toContain('Test — not a tax document.');
+    expect(receipt.text).toContain('The receipt is attached as a PDF.');
+    // Not registered for VAT (no VAT_NUMBER): no VAT lines.
+    expect(receipt.text).not.toContain('VAT (');
+    expect(receipt.text).toContain('Northgate IT Consulting Ltd');
+    const attached = receipt.parts.find((part) => part.type === 'application/pdf');
+    expect(attached?.filename).toBe(`${number}.pdf`);
+    const download = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
+    expect(attached!.bytes.equals(Buffer.from(await download.arrayBuffer()))).toBe(true);
+  });
+
+  it('on a VAT invoice, states net and VAT', async () => {
+    const { app, db } = await createTestServer({ SMTP_URL: smtp.url, VAT_NUMBER: 'GB123456789' });
+    const customer = await account(app, db);
+    await paidOrder(app, customer);
+    await app.mail.idle();
+    const receipt = await smtp.waitFor(customer.email);
+    expect(receipt.text).toContain('Net: £40.83');
+    expect(receipt.text).toContain('VAT (20%): £8.17');
+    expect(receipt.text).toContain('Amount paid: £49.00');
+    expect(receipt.text).toContain(`VAT invoice number: TEST-NG-${YEAR}-000001`);
+    expect(receipt.text).toContain('VAT number GB123456789');
+  });
+});
