@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocumentData } from '#server/invoices/document/data';
 import { issueInvoiceDocument, readInvoiceDocument, splitVat } from '#server/invoices/document/issue';
 import { markInvoicePaid } from '#server/payments/markPaid';
-import { bearer, cleanup, createTestServer, myInvoices } from './helpers';
+import { openPostgresDatabase } from '#server/db/database';
+import { bearer, cleanup, createTestServer, destroyAfterAll, myInvoices } from './helpers';
 import { startMailCatcher } from './mail-helpers';
 import { PDF_ORDER, account, paidOrder, unpaidOrder } from './office-helpers';
 
@@ -94,6 +95,26 @@ describe('numbering', async () => {
     });
     expect((await readInvoiceDocument(db, lastOfYear))?.number).toBe('NG-2026-000003');
     expect((await readInvoiceDocument(db, firstOfYear))?.number).toBe('NG-2027-000001');
+  });
+});
+
+describe('payments at once', async () => {
+  const { app, db, clock, config } = await createTestServer();
+  const customer = await account(app, db);
+  // On PostgreSQL a second instance: a pool of its own on the same database. SQLite serves one instance.
+  const other = config.DATABASE_URL ? destroyAfterAll(openPostgresDatabase(config.DATABASE_URL)) : db;
+
+  it('get consecutive, distinct numbers, also from two instances on PostgreSQL', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) ids.push(await unpaidOrder(app, customer));
+    const paid = await Promise.all(
+      ids.map((id, i) =>
+        markInvoicePaid(i % 2 === 0 ? db : other, id, { provider: 'stripe', reference: `cs_${i}`, at: clock.now() }),
+      ),
+    );
+    expect(paid).toEqual(ids.map(() => true));
+    const numbers = await Promise.all(ids.map(async (id) => (await readInvoiceDocument(db, id))!.number));
+    expect(numbers.sort()).toEqual(ids.map((_, i) => `NG-${YEAR}-${String(i + 1).padStart(6, '0')}`));
   });
 });
 
