@@ -43,6 +43,8 @@ export const OfficeOrder = type({
   deliveredAt: nullable(string()),
   /** The report's file name, once a PDF was sent. */
   reportName: nullable(string()),
+  /** The invoice document issued at payment, and where the office downloads it; null unpaid. */
+  document: nullable(type({ number: string(), url: string() })),
   audit: array(OrderAuditEntry),
 });
 export type OfficeOrder = Infer<typeof OfficeOrder>;

@@ -34,6 +34,8 @@ export interface OrderDetailRow {
   promise_reminded_at: string | null;
   customer_name: string | null;
   customer_email: string | null;
+  /** The invoice document's number, once issued (docs/invoices.md). */
+  document_number: string | null;
 }
 
 export interface AuditRow {
@@ -60,6 +62,7 @@ function selectDetails(db: Kysely<Database>) {
     .selectFrom('invoices')
     .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
     .leftJoin('users', 'users.id', 'invoices.user_id')
+    .leftJoin('invoice_documents', 'invoice_documents.invoice_id', 'invoices.id')
     .select([
       'invoices.id',
       'invoices.user_id',
@@ -79,6 +82,7 @@ function selectDetails(db: Kysely<Database>) {
       'orders.promise_reminded_at',
       'users.name as customer_name',
       'users.email as customer_email',
+      'invoice_documents.number as document_number',
     ]);
 }
 

@@ -34,6 +34,9 @@ export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrd
     lateReason: row.late_reason,
     deliveredAt: row.delivered_at,
     reportName: row.report_name,
+    document: row.document_number
+      ? { number: row.document_number, url: `/api/office/orders/${encodeURIComponent(row.id)}/invoice.pdf` }
+      : null,
     audit: audit.filter((entry) => entry.invoice_id === row.id).map(toAuditEntry),
   };
 }

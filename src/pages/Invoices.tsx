@@ -6,10 +6,10 @@ import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
 import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../common/orderTime';
-import { wireDownload } from '../common/wiring/download';
 import { wireInvoices } from '../common/wiring/invoices';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
+import { DownloadButton } from '../components/DownloadButton';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
 import { fixedPages } from '#domain/fixedPages';
@@ -229,25 +229,5 @@ function JoinText({ text }: { text: string }) {
     ) : (
       part
     ),
-  );
-}
-
-function DownloadButton({ url, fileName, label }: { url: string; fileName: string; label: string }) {
-  const { inspect } = useAppActors();
-  const toast = useToast();
-  const [snapshot, send] = useMachine(
-    wireDownload({ showError: (message) => toast({ title: message, variant: 'error' }) }),
-    { input: { url, fileName }, inspect },
-  );
-  const downloading = snapshot.matches('downloading');
-  return (
-    <button
-      type="button"
-      className="button button--outline invoice-order__download"
-      disabled={downloading}
-      onClick={() => send({ type: 'download.start' })}
-    >
-      {downloading ? <Spinner label={`${label}: downloading`} /> : label}
-    </button>
   );
 }

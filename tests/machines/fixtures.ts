@@ -36,6 +36,7 @@ export const callPaid: OfficeOrder = {
   lateReason: null,
   deliveredAt: null,
   reportName: null,
+  document: { number: 'TEST-NG-2026-000001', url: '/api/office/orders/call-1/invoice.pdf' },
   audit: [{ at: PAID_AT, from: 'awaitingPayment', to: 'paid', by: null, note: null }],
 };
 

@@ -202,6 +202,13 @@ describe('downloading a document', async () => {
   });
 
   it('the office downloads it from the order', async () => {
+    const { order } = (await (await get(`/api/office/orders/${id}`, office.token)).json()) as {
+      order: { document: unknown };
+    };
+    expect(order.document).toEqual({
+      number: `TEST-NG-${YEAR}-000001`,
+      url: `/api/office/orders/${id}/invoice.pdf`,
+    });
     const res = await get(`/api/office/orders/${id}/invoice.pdf`, office.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

@@ -14,6 +14,7 @@ import {
 import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../common/orderTime';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DownloadButton } from '../../components/DownloadButton';
 import { Spinner } from '../../components/Spinner';
 import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
 
@@ -135,7 +136,20 @@ export function OrderDetail({
             <dd>{formatOrderTime(order.deliveredAt)}</dd>
           </>
         )}
+        {order.document && (
+          <>
+            <dt>Invoice number</dt>
+            <dd>{order.document.number}</dd>
+          </>
+        )}
       </dl>
+      {order.document && (
+        <DownloadButton
+          url={order.document.url}
+          fileName={`${order.document.number}.pdf`}
+          label="Download invoice (PDF)"
+        />
+      )}
 
       {offersSchedule(order) && <ScheduleForm order={order} snapshot={snapshot} send={send} />}
 
