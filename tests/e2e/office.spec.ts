@@ -190,6 +190,17 @@ test('the office delivers a meeting and a report; the customer follows every ste
   const detail = office.getByTestId('order-detail');
   await expect(detail.getByRole('heading', { level: 2, name: meetingService.title })).toBeVisible();
   await expect(detail.getByTestId('audit')).toContainText('Awaiting payment → Paid');
+  // The office has the customer's invoice document too.
+  const invoiceNumber = detail.locator('dt:text-is("Invoice number") + dd');
+  await expect(invoiceNumber).toHaveText(/^TEST-NG-\d{4}-\d{6}$/);
+  const invoiceFile = office.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download invoice (PDF)' }).click();
+  expect((await invoiceFile).suggestedFilename()).toBe(`${await invoiceNumber.textContent()}.pdf`);
+  expect(
+    readFileSync((await (await invoiceFile).path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // 4. Scheduling: a time after the promise asks why; the customer is told the reason.
   const schedule = detail.getByRole('button', { name: 'Schedule call' });
@@ -334,7 +345,10 @@ test('the office delivers a meeting and a report; the customer follows every ste
     .toBe(1);
   const invitation = mailsTo(customer.email).find((mail) => /content-type: text\/calendar/i.test(mail))!;
   expect(readable(invitation)).toContain('https://meet.example/northgate-42');
-  const reportMail = mailsTo(customer.email).find((mail) => /content-type: application\/pdf/i.test(mail));
+  // The receipts carry their invoice documents as PDFs too: the report's mail is the one that says so.
+  const reportMail = mailsTo(customer.email).find(
+    (mail) => /content-type: application\/pdf/i.test(mail) && readable(mail).includes('Your report for'),
+  );
   expect(reportMail).toBeDefined();
   expect(attachment(reportMail!, 'application/pdf')!.equals(pdf)).toBe(true);
   await expect

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { newAccount, open, register } from './support';
@@ -19,7 +21,8 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   page,
 }) => {
   test.setTimeout(90_000);
-  await register(page, newAccount());
+  const customer = newAccount();
+  await register(page, customer);
   const first = servicesByPrice[1]!;
   await startOrder(page, first.id);
 
@@ -99,6 +102,30 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first().getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   // The sandbox moved no money, and the card says so.
   await expect(cards.first().getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
+
+  // The paid order's document: its number on the card, and a PDF that says what was bought, from whom, by whom.
+  const numberOnCard = cards.first().locator('dt:text-is("Invoice number") + dd');
+  await expect(numberOnCard).toHaveText(/^TEST-NG-\d{4}-\d{6}$/);
+  const number = (await numberOnCard.textContent())!;
+  const download = page.waitForEvent('download');
+  await cards.first().getByRole('button', { name: 'Download invoice (PDF)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await file.path())!)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  for (const expected of [
+    number,
+    'Receipt',
+    'Test — not a tax document',
+    'Northgate IT Consulting Ltd',
+    customer.name,
+    customer.email,
+    first.title,
+    'Video meeting',
+    formatPrice(first.price),
+  ]) {
+    expect(text).toContain(expected);
+  }
 
   // A second order, cancelled at the checkout.
   const second = servicesByPrice[0]!;
