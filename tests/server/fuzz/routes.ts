@@ -255,6 +255,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'POST', path: '/api/invoices/pay/:id', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/report', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/calendar.ics', params: { id: orderId } },
+      { method: 'GET', path: '/api/orders/:id/invoice.pdf', params: { id: orderId } },
       { method: 'GET', path: '/pay/sandbox/:id', params: { id: linkField('id') }, query: { sig: linkField('sig') } },
       {
         method: 'POST',
@@ -279,6 +280,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         query: { view: fc.constantFrom('queue', 'unpaid', 'delivered', 'all', '') },
       },
       { method: 'GET', path: '/api/office/orders/:id', params: { id: orderId } },
+      { method: 'GET', path: '/api/office/orders/:id/invoice.pdf', params: { id: orderId } },
       {
         method: 'POST',
         path: '/api/office/orders/:id/schedule',
