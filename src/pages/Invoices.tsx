@@ -139,19 +139,19 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         <dd>{invoice.service.url || 'Not provided'}</dd>
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
-        {invoice.document && (
-          <>
-            <dt>Invoice number</dt>
-            <dd>{invoice.document.number}</dd>
-          </>
-        )}
       </dl>
+      {/* Beside the list, not in it: a longer term would narrow the list's values on a phone. */}
       {invoice.document && (
-        <DownloadButton
-          url={invoice.document.url}
-          fileName={`${invoice.document.number}.pdf`}
-          label="Download invoice (PDF)"
-        />
+        <div className="invoice-card__document">
+          <p>
+            Invoice <span data-testid="invoice-number">{invoice.document.number}</span>
+          </p>
+          <DownloadButton
+            url={invoice.document.url}
+            fileName={`${invoice.document.number}.pdf`}
+            label="Download invoice (PDF)"
+          />
+        </div>
       )}
       {!invoice.paid && (
         <button type="button" className="button invoice-card__pay" disabled={busy} onClick={onPay}>
