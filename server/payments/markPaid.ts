@@ -48,6 +48,8 @@ export interface PaidEffects {
   mail?: Pick<MailSender, 'kick'>;
   /** The seller and the numbering of the invoice document issued at payment; default: the default configuration's. */
   documents?: DocumentSettings;
+  /** Draws the receipt's PDF; default: the server's renderer (a test passes one that fails). */
+  renderPdf?: (document: InvoiceDocumentData) => Promise<Uint8Array>;
 }
 
 /** The effects a payment route asks for, from the server's services. */
@@ -156,6 +158,28 @@ export async function markInvoicePaid(
   return true;
 }
 
+/**
+ * The document travels with the receipt, drawn here so that it is queued in the payment's transaction with the
+ * mail (about 0.1 s; docs/decisions/0031-invoice-documents.md). A drawing that fails must not undo a payment the
+ * provider has taken: the receipt then goes without it (the customer downloads it from the invoices page, where
+ * it is drawn again from the same data) and the failure is logged.
+ */
+async function attachmentFor(
+  document: InvoiceDocumentData,
+  invoiceId: string,
+  effects: PaidEffects,
+): Promise<Uint8Array | undefined> {
+  try {
+    return await (effects.renderPdf ?? renderInvoicePdf)(document);
+  } catch (error) {
+    effects.log?.logger.error(
+      { err: error, invoiceId, number: document.number },
+      'the invoice document could not be drawn for the receipt; the receipt is sent without it',
+    );
+    return undefined;
+  }
+}
+
 /** Queues the customer's receipt and, with OFFICE_EMAIL, the office's mail of the new order. */
 async function queuePaymentMail(
   trx: Kysely<Database>,
@@ -168,9 +192,7 @@ async function queuePaymentMail(
 ): Promise<void> {
   const publicUrl = effects.publicUrl ?? '';
   const order = { title: paid.title, type: paid.type, url: paid.url, amountPence: paid.amount_pence, paidAt: at };
-  // The document travels with the receipt, drawn here so that it is queued in the payment's transaction with the
-  // mail (about 0.1 s; docs/decisions/0031-invoice-documents.md).
-  const pdf = await renderInvoicePdf(document);
+  const pdf = await attachmentFor(document, invoiceId, effects);
   const receipt = receiptMail({ to: paid.email, name: paid.name, ...order, publicUrl, document, pdf });
   await enqueueMail(trx, receipt, { kind: 'payment receipt', now: at });
   if (!effects.officeEmail) return;

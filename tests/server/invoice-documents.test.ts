@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocumentData } from '#server/invoices/document/data';
 import { issueInvoiceDocument, readInvoiceDocument, splitVat } from '#server/invoices/document/issue';
-import { markInvoicePaid } from '#server/payments/markPaid';
+import { markInvoicePaid, paidEffects } from '#server/payments/markPaid';
 import { openPostgresDatabase } from '#server/db/database';
-import { bearer, cleanup, createTestServer, destroyAfterAll, myInvoices } from './helpers';
+import { bearer, cleanup, createCapturedLog, createTestServer, destroyAfterAll, myInvoices } from './helpers';
 import { startMailCatcher } from './mail-helpers';
 import { PDF_ORDER, account, paidOrder, unpaidOrder } from './office-helpers';
 
@@ -253,6 +253,30 @@ describe('the receipt mail', () => {
     expect(attached?.filename).toBe(`${number}.pdf`);
     const download = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
     expect(attached!.bytes.equals(Buffer.from(await download.arrayBuffer()))).toBe(true);
+  });
+
+  it('a document that cannot be drawn undoes no payment: the receipt goes without it, and the failure is logged', async () => {
+    const { app, db, clock, config } = await createTestServer({ SMTP_URL: smtp.url });
+    const customer = await account(app, db);
+    const id = await unpaidOrder(app, customer);
+    const { log, lines } = createCapturedLog();
+    const renderPdf = () => Promise.reject(new Error('the font is missing'));
+    const effects = { ...paidEffects({ mail: app.mail, config, log }), renderPdf };
+    expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_2', at: clock.now() }, effects)).toBe(
+      true,
+    );
+    await app.mail.idle();
+    const receipt = await smtp.waitFor(customer.email);
+    expect(receipt.text).toContain(`Receipt number: NG-${YEAR}-000001`);
+    expect(receipt.text).not.toContain('attached');
+    expect(receipt.parts.some((part) => part.type === 'application/pdf')).toBe(false);
+    expect(lines.find((line) => line.number === `NG-${YEAR}-000001`)).toMatchObject({
+      invoiceId: id,
+      err: { message: 'the font is missing' },
+    });
+    // The customer still gets the document: drawn again, from the same data, when downloaded.
+    const download = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
+    expect(download.status).toBe(200);
   });
 
   it('on a VAT invoice, states net and VAT', async () => {
