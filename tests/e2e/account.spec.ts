@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { openGooglePopup, signInAtProvider } from './model/google';
-import { codeFrom, mailsTo, newAccount, open, register, signIn } from './support';
+import { codeFrom, mailsTo, newAccount, open, passSplash, register, signIn } from './support';
 
 /** A real 2x2 PNG (red, green, blue, white), small enough to read. */
 const PNG = Buffer.from(
@@ -71,14 +71,14 @@ test('a customer edits name and picture and sees them in the top bar; the last-l
   await expect(page.getByRole('menu', { name: 'Account' })).toContainText('Renamed Customer');
 
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(page.getByLabel('Name')).toHaveValue('Renamed Customer');
 });
 
 test('changing the password: only the new one signs in afterwards; a wrong old one shows red text', async ({
   page,
 }) => {
-  // Five full page loads, each with the 3 s splash, and five password hashes: a long journey on a busy machine.
+  // Five full page loads and five password hashes: a long journey on a busy machine.
   test.setTimeout(60_000);
   const account = newAccount();
   await register(page, account);
@@ -204,7 +204,7 @@ test('notifications: the welcome shows as unseen until the list is opened', asyn
   await expect(page.getByRole('region', { name: 'Notifications list' })).toContainText('Welcome');
   await expect(bell).toHaveAccessibleName('Notifications');
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
 });
 
@@ -252,7 +252,7 @@ test('a visit is recorded with the stand-in geolocation, and with nulls when the
   await context.route(/\/json\/$/, (route) => route.abort('connectionrefused'));
   await register(page, newAccount());
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect.poll(() => visitsOf(visitor!).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   const last = visitsOf(visitor!).at(-1)!;
   expect(last.user_id).not.toBeNull();
@@ -299,7 +299,7 @@ test('with cookies declined (CookieConsent=false) no visit is recorded and no ge
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
   await page.waitForTimeout(QUIET_MS);
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await page.waitForTimeout(QUIET_MS);
   expect(seen).toEqual({ visits: 0, lookups: 0 });
   expect(await page.evaluate(() => localStorage.getItem('visitor'))).toBeNull();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectConsentCookie, newAccount, open, register, signIn } from './support';
+import { expectConsentCookie, newAccount, open, passSplash, register, signIn } from './support';
 
 test('a visitor registers, stays signed in across a reload, logs out and signs in again', async ({ page }) => {
   const account = newAccount();
@@ -7,7 +7,7 @@ test('a visitor registers, stays signed in across a reload, logs out and signs i
 
   await page.reload();
   await expect(page.getByText('Just a moment')).toBeVisible();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.getByRole('menu', { name: 'Account' });
   await expect(menu.getByText(account.name)).toBeVisible();
@@ -135,7 +135,7 @@ test('the cookie banner asks once; Understood stores the choice for a year', asy
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThanOrEqual(365);
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(banner).toBeHidden();
 });
 

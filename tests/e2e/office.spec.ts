@@ -15,7 +15,7 @@ import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { COUNTDOWN_REFRESH_MS } from '#machines/officeQueue.machine';
 import { roles, tinyPdf } from './model/office';
 import { openApp } from './model/support';
-import { mailsTo, newAccount, open, register, signIn } from './support';
+import { mailsTo, newAccount, open, passSplash, register, signIn } from './support';
 
 type Account = ReturnType<typeof newAccount>;
 
@@ -186,7 +186,7 @@ test('the office delivers a meeting and a report; the customer follows every ste
 
   // The office e-mail's link opens the meeting order itself.
   await office.goto(officeLink.replace(/^https?:\/\/[^/]+/, ''));
-  await expect(office.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(office);
   const detail = office.getByTestId('order-detail');
   await expect(detail.getByRole('heading', { level: 2, name: meetingService.title })).toBeVisible();
   await expect(detail.getByTestId('audit')).toContainText('Awaiting payment → Paid');
@@ -319,7 +319,7 @@ test('the office delivers a meeting and a report; the customer follows every ste
   );
   // A link to the delivered order (the office e-mail's kind) opens it under the Delivered tab, beside that list.
   await office.goto(`/office?order=${reportId}`);
-  await expect(office.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(office);
   await expect(detail.getByRole('heading', { level: 2, name: reportService.title })).toBeVisible();
   await expect(detail.locator('.office-detail__status')).toContainText('Delivered');
   await expect(office.getByRole('tab', { name: 'Delivered' })).toHaveAttribute('aria-selected', 'true');
@@ -357,7 +357,7 @@ test('the office delivers a meeting and a report; the customer follows every ste
 
   // 10. The admin takes the role back: the office is gone for the colleague.
   await adminPage.reload();
-  await expect(adminPage.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(adminPage);
   const revoke = staff.getByRole('button', { name: `Revoke office access of ${colleague.name} (${colleague.email})` });
   const confirmRevoke = adminPage.getByRole('alertdialog', { name: 'Revoke office access?' });
   await revoke.click();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
-import { newAccount, open, register } from './support';
+import { newAccount, open, passSplash, register } from './support';
 
 async function startOrder(page: Page, serviceId: string) {
   await open(page, `/service/${serviceId}/details`);
@@ -83,12 +83,12 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
 
   // Back from the checkout, the page says the payment went through.
   await expect(page).toHaveURL(/\/invoices(\?payment=paid)?$/);
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(notice(page)).toHaveText('Payment received — thank you');
   // The address forgets the return once the page has taken it: a reload announces nothing again.
   await expect(page).toHaveURL(/\/invoices$/);
   await page.reload();
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(page.getByTestId('invoice-card').first()).toContainText('Paid on');
   await expect(notice(page)).toHaveCount(0);
   const cards = page.getByTestId('invoice-card');
@@ -140,7 +140,7 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   const firstLink = page.url();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/invoices(\?payment=cancelled)?$/);
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(notice(page)).toHaveText('Payment cancelled — you can pay from the invoice card');
   await expect(cards).toHaveCount(2);
   const newest = cards.first();
@@ -178,7 +178,7 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await page.goto(freshLink);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/invoices(\?payment=paid)?$/);
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await passSplash(page);
   await expect(notice(page)).toHaveText('Payment received — thank you');
   await expect(cards.first()).toContainText(second.title);
   await expect(cards.first()).toContainText('Paid on');
