@@ -79,9 +79,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
-    { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
-    { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
+    // First, so that its one long test (about 1.5 min) starts at once instead of running alone at the end.
     // The journey that writes the most, again on PostgreSQL: sign-up, sign-in, order, pay, the office's grant,
     // schedule, report and delivery, the customer's invoices and bell. The server suite runs whole on PostgreSQL.
     {
@@ -89,6 +87,9 @@ export default defineConfig({
       testMatch: ['office.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${pgPort}` },
     },
+    // Every spec, on the embedded SQLite of `npm start`; the passkey journey needs the localhost site.
+    { name: 'sqlite', testIgnore: ['passkeys.spec.ts'] },
+    { name: 'passkeys', testMatch: ['passkeys.spec.ts'], use: { baseURL: process.env.E2E_PASSKEY_URL } },
   ],
   webServer: [
     {
