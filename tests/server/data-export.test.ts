@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PasskeyRegistrationOptions } from '#domain/passkeyContract';
 import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
 import { codeOfStep, stepAt } from '#server/two-factor/totp';
-import { CONSENT_NOTE } from '#server/users/export/gather';
+import { CONSENT_NOTE, billingOf } from '#server/users/export/gather';
 import type { DataExport } from '#server/users/export/format';
 import { DATA_EXPORT_SUBJECT } from '#server/users/export/notice';
 import {
@@ -37,7 +37,8 @@ import {
   uploadReport,
   pdfBlob,
 } from './office-helpers';
-import { type MailCatcher, startMailCatcher } from './mail-helpers';
+import { company } from '#domain/company';
+import { type MailCatcher, expectWellFormed, startMailCatcher } from './mail-helpers';
 import { SoftwareAuthenticator } from './passkeys-authenticator';
 
 const smtp: MailCatcher = await startMailCatcher();
@@ -282,6 +283,7 @@ describe('GET /api/users/export', () => {
     expect(res.status).toBe(200);
     const mail = await smtp.waitFor(customer.email);
     expect(mail.subject).toBe(DATA_EXPORT_SUBJECT);
+    expectWellFormed(mail, company.mailFrom);
     expect(mail.text).toContain('was downloaded from your profile page');
     expect(mail.text).toContain('If this was not you');
     expect(server.securityEvents()).toContainEqual(
@@ -314,5 +316,18 @@ describe('GET /api/users/export', () => {
     expect(smtp.to(customer.email)).toHaveLength(3);
     const someoneElse = await account(app, db, 'common', 'Sam Else');
     expect((await exportOf(someoneElse.token)).status).toBe(200);
+  });
+});
+
+describe('the billing details in data.json', () => {
+  it('are the billing_* columns, camel-cased, when any is filled in; null without any or without the columns', () => {
+    const row = { id: 'u1', name: 'Ada', password_hash: 'hash' };
+    expect(billingOf(row)).toBeNull();
+    expect(billingOf({ ...row, billing_name: null, billing_address: '', billing_vat_number: null })).toBeNull();
+    expect(billingOf({ ...row, billing_name: 'Ada Ltd', billing_address: null, billing_vat_number: 'GB123' })).toEqual({
+      name: 'Ada Ltd',
+      address: null,
+      vatNumber: 'GB123',
+    });
   });
 });

@@ -19,7 +19,7 @@ export interface DataExport {
     updatedAt: string;
     lastLogin: string | null;
     deletionScheduledFor: string | null;
-    /** The profile's billing details, when the account has any (the users table's billing_* columns). */
+    /** The profile's billing details (the users table's billing_* columns, camel-cased); null when none are given. */
     billing: Record<string, string | null> | null;
     /** The picture's file in the archive (`avatar.png`, …), or null without one. */
     avatar: { file: string; contentType: string; updatedAt: string } | null;

@@ -33,15 +33,16 @@ export const CONSENT_NOTE =
 /** SQLite answers 0/1, PostgreSQL may answer a boolean or a number: one reading for both. */
 const yes = (value: unknown) => value === true || Number(value) === 1;
 
-/** `billing_vat_number` → `vatNumber`: the users table's billing details, whichever of them it has. */
-function billingOf(row: Record<string, unknown>): Record<string, string | null> | null {
+/** `billing_vat_number` → `vatNumber`: the users table's billing details, whichever of them it has; null without any. */
+export function billingOf(row: Record<string, unknown>): Record<string, string | null> | null {
   const entries = Object.entries(row)
     .filter(([column]) => column.startsWith('billing_'))
     .map(([column, value]) => [
       column.slice('billing_'.length).replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
       value === null || value === undefined ? null : String(value),
     ]);
-  return entries.length === 0 ? null : Object.fromEntries(entries);
+  // None given (or no such columns yet): null, as for an account that never filled them in.
+  return entries.some(([, value]) => value !== null && value !== '') ? Object.fromEntries(entries) : null;
 }
 
 /** A path not yet taken in the archive: two reports may carry the same name ("report.pdf", "report-2.pdf"). */
