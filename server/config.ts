@@ -287,6 +287,8 @@ function readVariables(env: Env) {
     INVOICE_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'INVOICE_MAX_PER_ADDRESS_PER_HOUR', 100, 1, 1_000_000),
     /** Profile pictures uploaded per customer per hour. */
     AVATAR_MAX_PER_USER_PER_HOUR: integer(env, 'AVATAR_MAX_PER_USER_PER_HOUR', 20, 1, 1_000_000),
+    /** Data exports ("Download my data") per customer per day (docs/data-export.md#the-limit). */
+    DATA_EXPORT_MAX_PER_USER_PER_DAY: integer(env, 'DATA_EXPORT_MAX_PER_USER_PER_DAY', 3, 1, 1_000_000),
     /** Visit records per address per minute. */
     VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
     /** Contact messages and youth applications per address per hour, together. */

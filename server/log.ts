@@ -37,6 +37,7 @@ export type SecurityEvent =
   | 'passkey.added'
   | 'passkey.removed'
   | 'account.deletion_requested'
+  | 'account.data_exported'
   | 'account.deletion_cancelled'
   | 'account.deleted'
   | 'payment.paid'

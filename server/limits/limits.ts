@@ -34,6 +34,8 @@ export interface Limits {
   invoice: { user: Limit; address: Limit };
   /** Profile pictures, counted only when one is sent. */
   avatar: { user: Limit };
+  /** Data exports ("Download my data"), per account per day. */
+  dataExport: { user: Limit };
   visit: { address: Limit };
   /** Contact messages and youth applications, counted together. */
   forms: { address: Limit };
@@ -161,6 +163,14 @@ export function createLimits(
         keyKind: 'user',
         points: config.AVATAR_MAX_PER_USER_PER_HOUR,
         durationSeconds: HOUR,
+      }),
+    },
+    dataExport: {
+      user: limit({
+        name: 'data_export.user',
+        keyKind: 'user',
+        points: config.DATA_EXPORT_MAX_PER_USER_PER_DAY,
+        durationSeconds: DAY,
       }),
     },
     forms: {

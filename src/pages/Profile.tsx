@@ -15,6 +15,7 @@ import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import { TotpSettings } from '../components/security/TotpSettings';
 import { PasskeySettings } from '../components/security/PasskeySettings';
+import { DataExportCard } from '../components/DataExportCard';
 import './Profile.css';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -167,6 +168,9 @@ function ProfilePage({ user }: { user: User }) {
         <TotpSettings hasPassword={user.hasPassword ?? true} />
         <PasskeySettings />
       </section>
+
+      {/* "Download my data" (docs/product.md#data-export). */}
+      <DataExportCard />
     </main>
   );
 }

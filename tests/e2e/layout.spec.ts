@@ -179,6 +179,20 @@ test("a customer's invoices, bell and profile fit every width", async ({ page, b
   await checkWidths(page, testInfo, 'profile');
 });
 
+test("the profile's data card, once the data was downloaded, fits every width", async ({ page, baseURL }, testInfo) => {
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  const customer = await customerWithLongAddress(page);
+  await withStoredToken(page, customer.token);
+  await openAt(page, '/profile');
+  const card = page.getByRole('region', { name: 'Your data' });
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download my data' }).click();
+  await download;
+  // The longest text the card shows: the saved file's name and the note of the mail.
+  await expect(card.getByRole('status')).toContainText('Saved as');
+  await checkWidths(page, testInfo, 'profile-data-saved');
+});
+
 test("the wizard's steps and the sandbox checkout fit every width", async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);

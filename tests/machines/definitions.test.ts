@@ -150,4 +150,11 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(snapshot.value).toBe('idle');
     expect(snapshot.context).toStrictEqual({ options: null, response: null, error: null });
   });
+
+  it('dataExport: waiting for the button, nothing saved yet', async () => {
+    const { dataExportMachine } = await import('#machines/dataExport.machine');
+    const snapshot = createActor(dataExportMachine).getSnapshot();
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context).toStrictEqual({ savedAs: null });
+  });
 });

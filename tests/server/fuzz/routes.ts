@@ -211,6 +211,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'GET', path: '/api/users/account/deletion/request' },
       { method: 'POST', path: '/api/users/account/deletion/request', fields: { currentPassword: F.password } },
       { method: 'POST', path: '/api/users/account/deletion/cancel' },
+      { method: 'GET', path: '/api/users/export' },
       {
         method: 'POST',
         path: '/api/users/record-visit',
