@@ -36,6 +36,7 @@ export type SecurityEvent =
   | 'two_factor.recovery_code_used'
   | 'passkey.added'
   | 'passkey.removed'
+  | 'billing.changed'
   | 'account.deletion_requested'
   | 'account.deletion_cancelled'
   | 'account.deleted'

@@ -32,6 +32,7 @@ import { toWireUser } from './wire';
 import { MAIL_FAILED_TEXT, accountRoutes } from '../account/routes';
 import { visitRoutes } from '../visits/routes';
 import { passkeyRoutes } from '../passkeys/routes';
+import { billingRoutes } from '../billing/routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
@@ -129,5 +130,7 @@ export function userRoutes(services: Services) {
   routes.route('/', accountRoutes(services));
   routes.route('/', visitRoutes(services));
   routes.route('/passkeys', passkeyRoutes(services));
+  // The billing details the invoice documents name (docs/product.md#billing-details).
+  routes.route('/billing', billingRoutes(services));
   return routes;
 }
