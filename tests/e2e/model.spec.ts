@@ -32,3 +32,4 @@ import './model/profile.model';
 import './model/totpSettings.model';
 import './model/passkeySignIn.model';
 import './model/passkeys.model';
+import './model/billingDetails.model';
