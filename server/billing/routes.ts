@@ -6,7 +6,13 @@
  * account to anyone.
  */
 import { Hono } from 'hono';
-import { BILLING_FIELDS, normalizeBilling, validateBilling } from '#domain/billing';
+import {
+  BILLING_ADDRESS_MAX,
+  BILLING_FIELDS,
+  BILLING_NAME_MAX,
+  normalizeBilling,
+  validateBilling,
+} from '#domain/billing';
 import { BillingDetailsRequest } from '#domain/billingContract';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv } from '../http/app-env';
@@ -17,8 +23,8 @@ import { readBilling, saveBilling } from './repository';
 
 /** A field that is not text (or far too long to be one) says what it must be. */
 const FIELDS = {
-  billingName: 'The billing name must be text of at most 200 characters.',
-  address: 'The billing address must be text of at most 500 characters.',
+  billingName: `The billing name must be text of at most ${BILLING_NAME_MAX} characters.`,
+  address: `The billing address must be text of at most ${BILLING_ADDRESS_MAX} characters.`,
   vatNumber: 'The VAT number must be text: a two-letter country code and 2 to 13 letters or digits.',
 };
 
@@ -38,7 +44,8 @@ export function billingRoutes(services: Services) {
       vatNumber: body.vatNumber ?? '',
     };
     // The first field's refusal, in the words the form shows under it.
-    const refusal = BILLING_FIELDS.map((field) => validateBilling(values)[field]).find(Boolean);
+    const errors = validateBilling(values);
+    const refusal = BILLING_FIELDS.map((field) => errors[field]).find(Boolean);
     if (refusal) throw new HttpError(400, refusal);
     const details = normalizeBilling(values);
     const before = await readBilling(db, user.id);
