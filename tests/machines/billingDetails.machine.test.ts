@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { VAT_NUMBER_FORMAT_TEXT, VAT_NUMBER_NEEDS_BUYER_TEXT, type BillingValues } from '#domain/billing';
 import type { BillingDetails } from '#domain/billingContract';
-import { billingDetailsMachine } from '#machines/billingDetails.machine';
+import { billingDetailsMachine, canSaveBilling } from '#machines/billingDetails.machine';
 import { BUSINESS_BILLING, NO_BILLING, billingDetailsSamples } from './billingDetailsSamples';
 import { describePathTests } from './pathTest';
 
@@ -92,4 +92,26 @@ it('billing details: judged while typed, saved only when changed and valid, a re
   for (const field of ['billingName', 'address', 'vatNumber'] as const)
     actor.send({ type: 'billing.change', field, value: '' });
   expect(actor.getSnapshot().can({ type: 'billing.submit' })).toBe(true);
+});
+
+it('with no save wired in, saving fails, says which call is missing and keeps what was typed', async () => {
+  const actor = createActor(
+    billingDetailsMachine.provide({ actors: { loadBilling: fromPromise(async () => NO_BILLING) } }),
+  ).start();
+  await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+  actor.send({ type: 'billing.change', field: 'billingName', value: 'Ada Analytics Ltd' });
+  actor.send({ type: 'billing.submit' });
+  await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('saveBilling is not provided'));
+  expect(actor.getSnapshot().value).toBe('editing');
+  expect(actor.getSnapshot().context.values.billingName).toBe('Ada Analytics Ltd');
+  // Sent again as it is, the refusal goes while the details are on their way.
+  actor.send({ type: 'billing.submit' });
+  expect(actor.getSnapshot().value).toBe('saving');
+  expect(actor.getSnapshot().context.error).toBeNull();
+});
+
+it('nothing can be saved before the saved details are known', () => {
+  const values = { billingName: 'Ada Analytics Ltd', address: '', vatNumber: '' };
+  expect(canSaveBilling({ saved: null, values, errors: {} })).toBe(false);
+  expect(canSaveBilling({ saved: NO_BILLING, values, errors: {} })).toBe(true);
 });
