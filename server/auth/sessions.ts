@@ -99,6 +99,9 @@ function knownSession(row: SessionWithUserRow): KnownSession {
     deletion_scheduled_for: row.deletion_scheduled_for,
     role: row.role,
     totp_enabled_at: row.totp_enabled_at,
+    billing_name: row.billing_name,
+    billing_address: row.billing_address,
+    billing_vat_number: row.billing_vat_number,
     avatar_sha256: row.avatar_sha256,
   });
   return { session, user, lastUsedMs: Date.parse(row.last_used_at), expiresMs: Date.parse(row.expires_at) };

@@ -28,6 +28,11 @@ export interface UsersTable {
    * confirmed with a first code has its secret in `totp_secrets` and still null here.
    */
   totp_enabled_at: string | null;
+  /** The billing details the invoice documents name (domain/billing.ts, normal form); null: not given. */
+  billing_name: string | null;
+  /** Lines separated by "\n". */
+  billing_address: string | null;
+  billing_vat_number: string | null;
 }
 
 export interface SessionsTable {

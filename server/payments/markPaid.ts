@@ -112,6 +112,7 @@ export async function markInvoicePaid(
       .select(['users.id as user_id', 'invoices.title', 'invoices.type', 'invoices.url', 'invoices.amount_pence'])
       .select('invoices.created_at')
       .select(['users.email', 'users.name', 'orders.status'])
+      .select(['users.billing_name', 'users.billing_address', 'users.billing_vat_number'])
       .where('invoices.id', '=', invoiceId)
       .executeTakeFirstOrThrow();
     if (!isServiceType(paid.type)) throw new Error(`Invoice ${invoiceId} has an unknown delivery type.`);
@@ -138,7 +139,15 @@ export async function markInvoicePaid(
         type: paid.type,
         amountPence: paid.amount_pence,
         createdAt: paid.created_at,
-        buyer: { name: paid.name, email: paid.email },
+        buyer: {
+          name: paid.name,
+          email: paid.email,
+          billing: {
+            billingName: paid.billing_name,
+            address: paid.billing_address,
+            vatNumber: paid.billing_vat_number,
+          },
+        },
       },
       { at, test: provider === 'sandbox', settings: effects.documents ?? defaultDocumentSettings() },
     );

@@ -53,6 +53,9 @@ export async function insertUser(
     deletion_scheduled_for: null,
     role: 'common',
     totp_enabled_at: null,
+    billing_name: null,
+    billing_address: null,
+    billing_vat_number: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -33,6 +33,7 @@ import { MAIL_FAILED_TEXT, accountRoutes } from '../account/routes';
 import { visitRoutes } from '../visits/routes';
 import { passkeyRoutes } from '../passkeys/routes';
 import { dataExportRoutes } from './export/routes';
+import { billingRoutes } from '../billing/routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
@@ -132,5 +133,7 @@ export function userRoutes(services: Services) {
   routes.route('/passkeys', passkeyRoutes(services));
   // "Download my data": everything held about the account, as one ZIP (docs/data-export.md).
   routes.route('/export', dataExportRoutes(services));
+  // The billing details the invoice documents name (docs/product.md#billing-details).
+  routes.route('/billing', billingRoutes(services));
   return routes;
 }

@@ -62,7 +62,7 @@ async function withReadableBody(failure: unknown): Promise<unknown> {
 }
 
 async function send<T>(
-  method: 'get' | 'post' | 'patch' | 'delete',
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
   struct: Struct<T, unknown> | null,
   body: unknown,
@@ -135,6 +135,9 @@ export async function get<T>(path: string, struct: Struct<T, unknown>, options: 
 
 export const post = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
   send('post', path, struct, body, options);
+
+export const put = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
+  send('put', path, struct, body, options);
 
 export const patch = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
   send('patch', path, struct, body, options);

@@ -15,7 +15,8 @@ import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import { TotpSettings } from '../components/security/TotpSettings';
 import { PasskeySettings } from '../components/security/PasskeySettings';
-import { DataExportCard } from '../components/DataExportCard';
+import { DataExportCard } from '../components/account/DataExportCard';
+import { BillingDetails } from '../components/account/BillingDetails';
 import './Profile.css';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -161,6 +162,8 @@ function ProfilePage({ user }: { user: User }) {
 
         {deletion.matches('active') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
       </section>
+
+      <BillingDetails />
 
       {/* How the account signs in (docs/product.md#second-factor): one block per way, each under the heading. */}
       <section className="profile__card profile__security" aria-labelledby="security-title">

@@ -57,7 +57,7 @@ test('a customer edits name and picture and sees them in the top bar; the last-l
   const before = await counter.textContent();
   await expect(counter).not.toHaveText(before!, { timeout: 3000 });
 
-  await page.getByLabel('Name').fill('Renamed Customer');
+  await page.getByLabel('Name', { exact: true }).fill('Renamed Customer');
   await expect(edit).toBeEnabled();
   await page.getByLabel('Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Preview of your new picture' })).toBeVisible();
@@ -72,7 +72,7 @@ test('a customer edits name and picture and sees them in the top bar; the last-l
 
   await page.reload();
   await passSplash(page);
-  await expect(page.getByLabel('Name')).toHaveValue('Renamed Customer');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Renamed Customer');
 });
 
 test('changing the password: only the new one signs in afterwards; a wrong old one shows red text', async ({
@@ -315,7 +315,7 @@ test('changing the e-mail address asks for the current password, refuses a wrong
   const edit = page.getByRole('button', { name: 'Edit' });
 
   // The name alone: saved at once, no dialog.
-  await page.getByLabel('Name').fill('Only Renamed');
+  await page.getByLabel('Name', { exact: true }).fill('Only Renamed');
   await edit.click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
   await expect(dialog).toHaveCount(0);

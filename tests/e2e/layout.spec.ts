@@ -177,6 +177,16 @@ test("a customer's invoices, bell and profile fit every width", async ({ page, b
   await openAt(page, '/profile');
   await expect(page.getByText(customer.email).first()).toBeVisible();
   await checkWidths(page, testInfo, 'profile');
+
+  // Billing details as a business fills them in, with a rule's message under a field (docs/product.md#billing-details).
+  const billing = page.getByRole('region', { name: 'Billing details' });
+  await billing.getByLabel('Billing name').fill('Northgate Analytics and Bookkeeping Services Limited');
+  await billing
+    .getByLabel('Billing address')
+    .fill('Unit 4, Riverside Business Park\n221 Kingsbridge Road\nLondon\nSW1A 1AA');
+  await billing.getByLabel('VAT number').fill('123 456 789');
+  await expect(billing.getByText('A VAT number is a two-letter country code')).toBeVisible();
+  await checkWidths(page, testInfo, 'profile-billing');
 });
 
 test("the profile's data card, once the data was downloaded, fits every width", async ({ page, baseURL }, testInfo) => {

@@ -33,3 +33,4 @@ import './model/totpSettings.model';
 import './model/passkeySignIn.model';
 import './model/passkeys.model';
 import './model/dataExport.model';
+import './model/billingDetails.model';

@@ -144,6 +144,18 @@ describe('machine definitions: each loads and starts where its screen starts', (
     });
   });
 
+  it('billingDetails: the saved details loading, nothing typed, nothing refused', async () => {
+    const { billingDetailsMachine } = await import('#machines/billingDetails.machine');
+    const snapshot = createActor(billingDetailsMachine).getSnapshot();
+    expect(snapshot.value).toBe('loading');
+    expect(snapshot.context).toStrictEqual({
+      saved: null,
+      values: { billingName: '', address: '', vatNumber: '' },
+      errors: {},
+      error: null,
+    });
+  });
+
   it('passkeySignIn: waiting for the button, no ceremony under way', async () => {
     const { passkeySignInMachine } = await import('#machines/passkeySignIn.machine');
     const snapshot = createActor(passkeySignInMachine).getSnapshot();

@@ -21,6 +21,7 @@ import * as m0014 from './0014_two_factor';
 import * as m0015 from './0015_passkeys';
 import * as m0016 from './0016_session_second_factor';
 import * as m0017 from './0017_invoice_documents';
+import * as m0018 from './0018_billing_details';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0015_passkeys': m0015,
   '0016_session_second_factor': m0016,
   '0017_invoice_documents': m0017,
+  '0018_billing_details': m0018,
 };

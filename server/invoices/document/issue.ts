@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { company } from '#domain/company';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import type { ServiceType } from '#domain/contract';
+import type { BillingDetails } from '#domain/billingContract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import type { InvoiceDocumentData } from './data';
@@ -68,7 +69,19 @@ export interface PaidInvoice {
   type: ServiceType;
   amountPence: number;
   createdAt: string;
-  buyer: { name: string; email: string };
+  /** The account's name and address, and its billing details as they are at payment (none when not given). */
+  buyer: { name: string; email: string; billing?: BillingDetails };
+}
+
+/** The buyer as the document names it: the billing details copied in, so a later change changes no document. */
+function buyerOf({ name, email, billing }: PaidInvoice['buyer']): InvoiceDocumentData['buyer'] {
+  return {
+    name,
+    email,
+    billingName: billing?.billingName ?? null,
+    address: billing?.address ? billing.address.split('\n') : [],
+    vatNumber: billing?.vatNumber ?? null,
+  };
 }
 
 /** Issues the paid invoice's document inside the payment's transaction; answers what it says. */
@@ -92,7 +105,7 @@ export async function issueInvoiceDocument(
       vatNumber: settings.vatNumber,
       email: company.supportEmail,
     },
-    buyer: { name: invoice.buyer.name, email: invoice.buyer.email, billingName: null, address: [], vatNumber: null },
+    buyer: buyerOf(invoice.buyer),
     item: {
       service: invoice.title,
       delivery: deliveryLabel(invoice.type),

@@ -66,7 +66,7 @@ await describeBrowserModel<typeof authMachine, Ctx>({
     // A profile change returns a new user and token.
     'auth.updated': async (page) => {
       await openAccountMenu(page, 'Edit Profile');
-      await page.getByLabel('Name').fill(`Renamed ${Date.now()}`);
+      await page.getByLabel('Name', { exact: true }).fill(`Renamed ${Date.now()}`);
       await page.getByRole('button', { name: 'Edit' }).click();
       await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
       await page.getByRole('link', { name: 'Northgate IT Consulting' }).first().click();

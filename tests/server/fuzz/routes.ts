@@ -205,6 +205,16 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         path: '/api/users/two-factor/disable',
         fields: { currentPassword: F.password, code: F.code, twoFactorCode: fc.oneof(F.code, F.recoveryCode) },
       },
+      { method: 'GET', path: '/api/users/billing' },
+      {
+        method: 'PUT',
+        path: '/api/users/billing',
+        fields: {
+          billingName: nullable(fc.oneof(fc.constantFrom('Ada Analytics Ltd', ''), fc.string({ maxLength: 220 }))),
+          address: nullable(fc.oneof(fc.constantFrom('1 Main Street\nLondon'), fc.string({ maxLength: 520 }))),
+          vatNumber: nullable(fc.oneof(fc.constantFrom('GB123456789', 'gb 123 456 789'), fc.string({ maxLength: 20 }))),
+        },
+      },
       { method: 'GET', path: '/api/users/notifications' },
       { method: 'GET', path: '/api/users/notifications/see' },
       { method: 'POST', path: '/api/users/notifications/see' },

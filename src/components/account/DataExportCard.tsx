@@ -3,10 +3,10 @@
  * downloads it through the data export machine. Once saved, it names the file and says a note was mailed.
  */
 import { useMachine } from '@xstate/react';
-import { useAppActors } from '../common/AppActorsContext';
-import { useToast } from '../common/hooks';
-import { wireDataExport } from '../common/wiring/dataExport';
-import { Spinner } from './Spinner';
+import { useAppActors } from '../../common/AppActorsContext';
+import { useToast } from '../../common/hooks';
+import { wireDataExport } from '../../common/wiring/dataExport';
+import { Spinner } from '../Spinner';
 import './DataExportCard.css';
 
 export const DATA_EXPORT_TEXTS = {
