@@ -3,6 +3,7 @@
  * renames a field raises `format`; a new field does not. Times are ISO 8601 in UTC, money in pounds.
  */
 import type { InvoiceDocumentData } from '../../invoices/document/data';
+import type { BillingDetails } from '#domain/billingContract';
 
 export const DATA_EXPORT_FORMAT = 1;
 
@@ -19,8 +20,8 @@ export interface DataExport {
     updatedAt: string;
     lastLogin: string | null;
     deletionScheduledFor: string | null;
-    /** The profile's billing details (the users table's billing_* columns, camel-cased); null when none are given. */
-    billing: Record<string, string | null> | null;
+    /** The profile's billing details (docs/product.md#billing-details); null when none is given. */
+    billing: BillingDetails | null;
     /** The picture's file in the archive (`avatar.png`, …), or null without one. */
     avatar: { file: string; contentType: string; updatedAt: string } | null;
   };

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { company } from '#domain/company';
+import type { BillingDetails } from '#domain/billingContract';
 import type { Database } from '../../db/schema';
 import type { InvoiceDocumentData } from '../../invoices/document/data';
 import { penceToPounds } from '../../invoices/repository';
@@ -33,16 +34,14 @@ export const CONSENT_NOTE =
 /** SQLite answers 0/1, PostgreSQL may answer a boolean or a number: one reading for both. */
 const yes = (value: unknown) => value === true || Number(value) === 1;
 
-/** `billing_vat_number` → `vatNumber`: the users table's billing details, whichever of them it has; null without any. */
-export function billingOf(row: Record<string, unknown>): Record<string, string | null> | null {
-  const entries = Object.entries(row)
-    .filter(([column]) => column.startsWith('billing_'))
-    .map(([column, value]) => [
-      column.slice('billing_'.length).replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
-      value === null || value === undefined ? null : String(value),
-    ]);
-  // None given (or no such columns yet): null, as for an account that never filled them in.
-  return entries.some(([, value]) => value !== null && value !== '') ? Object.fromEntries(entries) : null;
+/** The billing details given on the profile, named as the billing API names them; null when none is given. */
+function billingOf(user: {
+  billing_name: string | null;
+  billing_address: string | null;
+  billing_vat_number: string | null;
+}): BillingDetails | null {
+  const billing = { billingName: user.billing_name, address: user.billing_address, vatNumber: user.billing_vat_number };
+  return Object.values(billing).some((value) => value !== null) ? billing : null;
 }
 
 /** A path not yet taken in the archive: two reports may carry the same name ("report.pdf", "report-2.pdf"). */
@@ -54,8 +53,14 @@ function uniquePath(taken: Set<string>, path: string): string {
 }
 
 export async function gatherExport(db: Kysely<Database>, userId: string, now: Date): Promise<GatheredExport> {
-  // All columns of the user row, for the billing_* ones the table may have; only named fields leave this function.
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  // The columns named, so that no secret is read (the password's hash only as whether there is one).
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'email_verified', 'role', 'created_at', 'updated_at', 'last_login'])
+    .select(['deletion_scheduled_for', 'totp_enabled_at', 'billing_name', 'billing_address', 'billing_vat_number'])
+    .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const [avatar, identities, recoveryLeft, passkeys, sessions, invoices, notifications, visits] = await Promise.all([
     db
       .selectFrom('avatars')
@@ -161,7 +166,7 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
           : null,
     },
     signIn: {
-      password: user.password_hash !== null,
+      password: yes(user.has_password),
       google: identities.map((row) => ({ provider: row.provider, email: row.email, linkedAt: row.created_at })),
       twoFactor: {
         enabled: user.totp_enabled_at !== null,
