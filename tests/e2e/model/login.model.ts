@@ -13,7 +13,7 @@ import {
   signInAtProvider,
   checkGoogleAtTheEdge,
 } from './google';
-import { existingAccount, HeldRequests, openApp } from './support';
+import { existingAccount, HeldRequests, openApp, stopTheClock } from './support';
 import type { Page } from '@playwright/test';
 
 interface Ctx {
@@ -168,7 +168,10 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
         .getByLabel(event.field === 'email' ? 'Email' : 'Password')
         .fill(event.field === 'email' ? account.email : 'typed');
     },
+    // The spinner shows for at most 1.5 s of the page's time: from the press until the server is let answer, only
+    // the test moves the clock, so a slow machine cannot run the spinner out before its state is checked.
     'login.submit': async (page) => {
+      await stopTheClock(page);
       await continueButton(page).click();
     },
     'login.changeCode': async (page, _ctx, event) => {
@@ -198,6 +201,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     // The held sign-in goes to the real server with the account's real password, or a wrong one.
     loginWithEmail: {
       done: async (page, ctx, event) => {
+        await page.clock.resume();
         const answer = (event as { output?: object }).output;
         if (asksForTotp(event)) {
           // The real server asks for the app: the right password of an account that has one.
@@ -216,7 +220,8 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
         }
         await ctx.login.release((body) => ({ ...body, email: ctx.account.email, password: ctx.account.password }));
       },
-      error: async (_page, { account, login }) => {
+      error: async (page, { account, login }) => {
+        await page.clock.resume();
         await login.release((body) => ({ ...body, email: account.email, password: 'not the password' }));
       },
     },

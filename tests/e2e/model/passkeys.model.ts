@@ -101,8 +101,14 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       await expect.poll(() => ctx.register.pending).toBe(1);
       await expect(block(page).getByRole('progressbar', { name: 'Adding the passkey' })).toBeVisible();
     },
+    // The field keeps its value while saving too: the state is told apart by its buttons and its error.
     'renaming.editing': async (page, _ctx, snapshot) => {
-      await expect(block(page).getByLabel(/^New name for/)).toHaveValue(snapshot.context.name);
+      const { name, error } = snapshot.context;
+      await expect(block(page).getByLabel(/^New name for/)).toHaveValue(name);
+      await expect(block(page).getByRole('progressbar', { name: 'Renaming' })).toHaveCount(0);
+      await expect(block(page).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+      if (error) await expect(block(page).getByRole('alert')).toHaveText(error);
+      else await expect(block(page).getByRole('alert')).toHaveCount(0);
     },
     'renaming.saving': async (page) => {
       await expect(block(page).getByRole('progressbar', { name: 'Renaming' })).toBeVisible();

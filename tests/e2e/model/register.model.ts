@@ -11,7 +11,7 @@ import {
   signInAtProvider,
   checkGoogleAtTheEdge,
 } from './google';
-import { existingAccount, HeldRequests, openApp } from './support';
+import { existingAccount, HeldRequests, openApp, stopTheClock } from './support';
 
 interface Ctx {
   fresh: ReturnType<typeof newAccount>;
@@ -91,9 +91,12 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
     'register.agree': async (page, _ctx, event) => {
       await page.getByRole('checkbox').setChecked(event.agreed);
     },
-    // A disabled button cannot be pressed: the event is a no-op for a person too.
+    // A disabled button cannot be pressed: the event is a no-op for a person too. The spinner shows for at most
+    // 1.5 s of the page's time: from the press until the server is let answer, only the test moves the clock.
     'register.submit': async (page) => {
-      if (await continueButton(page).isEnabled()) await continueButton(page).click();
+      if (!(await continueButton(page).isEnabled())) return;
+      await stopTheClock(page);
+      await continueButton(page).click();
     },
     'register.google': async (page, ctx) => {
       if (!(await googleButton(page).isEnabled())) return;
@@ -105,11 +108,13 @@ await describeBrowserModel<typeof registerMachine, Ctx>({
   },
   outcomes: {
     registerWithEmail: {
-      done: async (_page, { fresh, register }) => {
+      done: async (page, { fresh, register }) => {
+        await page.clock.resume();
         await register.releaseWith(form(fresh), 'application/x-www-form-urlencoded');
       },
       // A real refusal: the e-mail already belongs to an account.
-      error: async (_page, { taken, register }) => {
+      error: async (page, { taken, register }) => {
+        await page.clock.resume();
         await register.releaseWith(form({ ...taken, name: 'Someone' }), 'application/x-www-form-urlencoded');
       },
     },
