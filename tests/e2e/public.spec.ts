@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { mailsTo, open } from './support';
+import { mailsTo, open, openOnOwnClock } from './support';
 import { stopTheClock } from './model/support';
 
 const publicPages = [
@@ -175,7 +175,7 @@ const sectionStop = (page: Page, id: string) =>
   }, id);
 
 test('a section link scrolls there over about 1000 ms, moving all the while', async ({ page }) => {
-  await open(page, '/');
+  await openOnOwnClock(page, '/');
   const stop = await sectionStop(page, 'services');
   const samples = await recordScrollAfterClick(page, 2100);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
@@ -208,7 +208,7 @@ test('a section link scrolls there over about 1000 ms, moving all the while', as
 
 test('for people who prefer reduced motion, a section link jumps there at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await open(page, '/');
+  await openOnOwnClock(page, '/');
   const stop = await sectionStop(page, 'discover');
   const samples = await recordScrollAfterClick(page, 400);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover' }).click();
