@@ -11,8 +11,9 @@ export interface PageMeta {
   title: string | null;
   description: string;
   /**
-   * Open to search engines: listed in the sitemap and allowed in robots.txt. Account, sign-in and office
-   * pages are not: they show nothing to a visitor.
+   * Open to search engines: listed in the sitemap and allowed in robots.txt. Sign-in and register are: a search
+   * for the company's sign-in should find it. The account, password-reset and office pages are not: they show a
+   * crawler nothing of its own.
    */
   indexed: boolean;
 }
@@ -44,11 +45,11 @@ export const fixedPages = Object.freeze({
     description: 'A free 6-month IT training programme for people aged 18 to 30. Apply online.',
     indexed: true,
   },
-  '/signin': { title: 'Login', description: 'Sign in to order services and see your invoices.', indexed: false },
+  '/signin': { title: 'Login', description: 'Sign in to order services and see your invoices.', indexed: true },
   '/signup': {
     title: 'Register',
     description: 'Create an account to order fixed-price IT consulting services.',
-    indexed: false,
+    indexed: true,
   },
   '/forgot-password': {
     title: 'Reset your password',

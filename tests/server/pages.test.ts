@@ -144,17 +144,17 @@ describe('unknown addresses', () => {
 });
 
 describe('robots.txt and sitemap.xml', () => {
-  it('robots.txt opens the public pages and closes the API, the office and the account pages', async () => {
+  it('robots.txt opens the public pages, sign-in and register, and closes the API, the office and the account pages', async () => {
     const res = await app.request('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/plain/);
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/office', '/signin', '/signup', '/profile', '/invoices', '/service/*/request']) {
+    for (const path of ['/api/', '/office', '/profile', '/invoices', '/forgot-password', '/service/*/request']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    for (const path of ['/terms', '/privacy-policy', '/contact-us', '/youth-project', '/service/']) {
+    for (const path of ['/terms', '/privacy-policy', '/contact-us', '/youth-project', '/signin', '/signup', '/service/']) {
       expect(lines.filter((line) => line.startsWith('Disallow:') && path.startsWith(line.slice(10)))).toEqual([]);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
@@ -171,6 +171,8 @@ describe('robots.txt and sitemap.xml', () => {
       `${PUBLIC_URL}/terms`,
       `${PUBLIC_URL}/contact-us`,
       `${PUBLIC_URL}/youth-project`,
+      `${PUBLIC_URL}/signin`,
+      `${PUBLIC_URL}/signup`,
       ...services.map((service) => `${PUBLIC_URL}/service/${service.id}/details`),
     ]);
   });
