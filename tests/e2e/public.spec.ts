@@ -185,12 +185,14 @@ test('a section link scrolls there over about 1000 ms, moving all the while', as
   const from = seen[0]![1];
   const began = seen.filter(([, y]) => y === from).at(-1)![0];
   expect(began).toBeLessThan(500);
-  // Under way, not there yet after a quarter of the time, and seen in between over most of the second (a
-  // loaded machine may skip frames, so no single frame is required).
+  // Under way, not there yet after a quarter of the time, and seen in between over most of the second. How many
+  // frames show that is the machine's, not the page's: two test workers on two busy cores painted 2 to 4 frames
+  // of that second (2026-11-27), so no single frame and no frame rate is required; two positions in between, half
+  // a second apart, are what neither a jump nor a short animation shows.
   const at = (ms: number) => seen.filter(([t]) => t <= began + ms).at(-1)![1];
   expect(at(250)).toBeLessThan(stop - 10);
   const between = seen.filter(([, y]) => y > from && Math.abs(y - stop) > 1);
-  expect(between.length).toBeGreaterThanOrEqual(5);
+  expect(between.length).toBeGreaterThanOrEqual(2);
   expect(between.at(-1)![0] - between[0]![0]).toBeGreaterThan(500);
   // Never backwards, and there after about a second.
   for (let i = 1; i < seen.length; i += 1) expect(seen[i]![1]).toBeGreaterThanOrEqual(seen[i - 1]![1]);

@@ -154,7 +154,15 @@ describe('robots.txt and sitemap.xml', () => {
     for (const path of ['/api/', '/office', '/profile', '/invoices', '/forgot-password', '/service/*/request']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    for (const path of ['/terms', '/privacy-policy', '/contact-us', '/youth-project', '/signin', '/signup', '/service/']) {
+    for (const path of [
+      '/terms',
+      '/privacy-policy',
+      '/contact-us',
+      '/youth-project',
+      '/signin',
+      '/signup',
+      '/service/',
+    ]) {
       expect(lines.filter((line) => line.startsWith('Disallow:') && path.startsWith(line.slice(10)))).toEqual([]);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
