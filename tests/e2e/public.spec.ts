@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { mailsTo, open, openOnOwnClock } from './support';
+import { mailsTo, open } from './support';
 import { stopTheClock } from './model/support';
 
 const publicPages = [
@@ -133,38 +133,6 @@ test('Get started and section links: /signin when signed out; Services scrolls t
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
 });
 
-/** Records window.scrollY on every frame from the next click on, for `ms` milliseconds of page time. */
-async function recordScrollAfterClick(page: Page, ms: number) {
-  await page.evaluate((duration) => {
-    const samples: [number, number][] = [];
-    (window as unknown as { scrollSamples: [number, number][] }).scrollSamples = samples;
-    document.addEventListener(
-      'click',
-      () => {
-        const start = performance.now();
-        const tick = () => {
-          samples.push([performance.now() - start, window.scrollY]);
-          if (performance.now() - start < duration) requestAnimationFrame(tick);
-        };
-        samples.push([0, window.scrollY]);
-        requestAnimationFrame(tick);
-      },
-      { capture: true, once: true },
-    );
-  }, ms);
-  return async () => {
-    await page.waitForFunction(
-      (duration) => {
-        const samples = (window as unknown as { scrollSamples: [number, number][] }).scrollSamples;
-        return samples.length > 0 && samples.at(-1)![0] >= duration;
-      },
-      ms,
-      { timeout: ms + 5000 },
-    );
-    return page.evaluate(() => (window as unknown as { scrollSamples: [number, number][] }).scrollSamples);
-  };
-}
-
 /** Where the page stops for a section: the section's top under the top bar (its scroll margin). */
 const sectionStop = (page: Page, id: string) =>
   page.evaluate((section) => {
@@ -175,48 +143,47 @@ const sectionStop = (page: Page, id: string) =>
   }, id);
 
 test('a section link scrolls there over about 1000 ms, moving all the while', async ({ page }) => {
-  await openOnOwnClock(page, '/');
+  // On Playwright's clock, stopped, and moved on one frame (16 ms) at a time: the animation's frames are then
+  // the page's, not what a busy machine manages to paint, and each position is read at a known time.
+  await open(page, '/');
+  await stopTheClock(page);
   const stop = await sectionStop(page, 'services');
-  const samples = await recordScrollAfterClick(page, 2100);
+  const from = await page.evaluate(() => window.scrollY);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
-  const seen = await samples();
-  // The animation's clock starts at its first frame, which a loaded machine may show a few frames after the
-  // click; so times are counted from the last frame before the page moved, and that must come soon.
-  const from = seen[0]![1];
-  const began = seen.filter(([, y]) => y === from).at(-1)![0];
-  expect(began).toBeLessThan(500);
-  // Under way, not there yet after a quarter of the time, and seen in between over most of the second. How many
-  // frames show that is the machine's, not the page's: two test workers on two busy cores painted 2 to 4 frames
-  // of that second (2026-11-27), so no single frame and no frame rate is required; two positions in between, half
-  // a second apart, are what neither a jump nor a short animation shows.
-  const at = (ms: number) => seen.filter(([t]) => t <= began + ms).at(-1)![1];
-  expect(at(250)).toBeLessThan(stop - 10);
-  const between = seen.filter(([, y]) => y > from && Math.abs(y - stop) > 1);
-  expect(between.length).toBeGreaterThanOrEqual(2);
-  expect(between.at(-1)![0] - between[0]![0]).toBeGreaterThan(500);
-  // Never backwards, and there after about a second.
+  const seen: [number, number][] = [];
+  for (let ms = 16; ms <= 1200; ms += 16) {
+    await page.clock.runFor(16);
+    seen.push([ms, await page.evaluate(() => window.scrollY)]);
+  }
+  const at = (ms: number) => seen.filter(([t]) => t <= ms).at(-1)![1];
+  const distance = stop - from;
+  expect(distance).toBeGreaterThan(300);
+  // Eased (cubic): moving after a quarter, about half-way at half the time, not there yet at 85 percent...
+  expect(at(250)).toBeGreaterThan(from);
+  expect(at(250)).toBeLessThan(from + 0.15 * distance);
+  expect(at(512)).toBeGreaterThan(from + 0.35 * distance);
+  expect(at(512)).toBeLessThan(from + 0.65 * distance);
+  expect(stop - at(850)).toBeGreaterThan(1);
+  // ...there (to the pixel: the easing's last 5 percent of the time covers less than one) after about a second,
+  // never backwards, and it stays.
+  const arrived = seen.find(([, y]) => Math.abs(y - stop) <= 1)![0];
+  expect(arrived).toBeGreaterThanOrEqual(900);
+  expect(arrived).toBeLessThanOrEqual(1040);
   for (let i = 1; i < seen.length; i += 1) expect(seen[i]![1]).toBeGreaterThanOrEqual(seen[i - 1]![1]);
-  // The scroll eases in (cubic), so its first frames barely move and a loaded machine may show the first move
-  // well after the animation began: its start is worked back from the first position seen off the start.
-  const [movedAt, movedTo] = seen.find(([, y]) => y > from)!;
-  const progress = (movedTo - from) / (stop - from);
-  const started = progress < 0.5 ? Math.min(began, movedAt - 1000 * Math.cbrt(progress / 4)) : began;
-  const arrived = seen.find(([, y]) => Math.abs(y - stop) <= 1)![0] - started;
-  expect(arrived).toBeGreaterThan(850);
-  expect(arrived).toBeLessThan(1400);
-  expect(Math.abs(seen.at(-1)![1] - stop)).toBeLessThanOrEqual(1);
+  for (const [t, y] of seen) if (t >= arrived) expect(Math.abs(y - stop)).toBeLessThanOrEqual(1);
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
 });
 
 test('for people who prefer reduced motion, a section link jumps there at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openOnOwnClock(page, '/');
+  await open(page, '/');
+  await stopTheClock(page);
   const stop = await sectionStop(page, 'discover');
-  const samples = await recordScrollAfterClick(page, 400);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover' }).click();
-  const seen = await samples();
-  // From the first frame after the click on, the page is where it goes.
-  for (const [, y] of seen.slice(1)) expect(Math.abs(y - stop)).toBeLessThanOrEqual(1);
+  // Before any frame of the page's clock has run, the page is where it goes.
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - stop)).toBeLessThanOrEqual(1);
+  await page.clock.runFor(500);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - stop)).toBeLessThanOrEqual(1);
 });
 
 test('the scroll-spy marks the section the reader is in, in the top bar', async ({ page }) => {

@@ -50,15 +50,6 @@ export async function passSplash(page: Page) {
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
 }
 
-/**
- * Opens a path on the browser's own clock, waiting the splash out in real time: for a test that measures an
- * animation frame by frame, whose frames Playwright's clock would otherwise drive (and, on a busy machine, late).
- */
-export async function openOnOwnClock(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
-}
-
 export async function register(page: Page, account: ReturnType<typeof newAccount>) {
   await open(page, '/signup');
   await page.getByLabel('Full Name').fill(account.name);
