@@ -69,9 +69,15 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (every action, request and console line) and a screenshot of the end. The
+    // trace records no DOM snapshot or screencast: those took a third of the browser tests' time
+    // (docs/testing.md, "How long CI takes"); the failure's error-context.md holds the page's accessibility tree.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false, sources: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell: the browser without its UI processes, which a headless run never shows
+      // (docs/testing.md, "How long CI takes").
+      executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       // Compositing in the browser process, without the separate software-GPU process: the same pages and
       // screenshots for about a tenth less CPU on these two cores (docs/testing.md, "How long CI takes"). Tests
       // only: Lighthouse keeps Chromium's own pipeline, which is what it measures.
