@@ -50,6 +50,9 @@ export default defineConfig({
     // refuses *.map requests as well, should one ever be left in dist/).
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which files hold each page's code, for the server to name in a page's HTML
+    // (server/site/pageChunks.ts). The server never serves it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The libraries every screen needs travel as one chunk, rather than as a dozen small ones

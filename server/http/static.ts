@@ -13,6 +13,7 @@ import type { Context, Env, Hono } from 'hono';
 import { notFoundPage } from '#domain/fixedPages';
 import { findPage } from '#domain/pages';
 import type { ServerLog } from '../log';
+import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from '../site/pageChunks';
 import { crawlerFileRoutes, renderPage } from '../site/pages';
 
 /** Vite puts content-hashed files under /assets: a changed file gets a new name, so they never go stale. */
@@ -24,17 +25,26 @@ function cacheControlFor(file: string, requestPath: string): string {
 }
 
 /**
- * A request for a source map, however its path is spelled: serveStatic decodes the path before it looks
- * for the file, so the decoded form is checked as well as the raw one.
+ * A path as typed and as decoded: serveStatic decodes the path before it looks for the file, so a refusal must
+ * look at both spellings.
  */
-function isSourceMapRequest(path: string): boolean {
-  let decoded = path;
+function spellings(path: string): string[] {
   try {
-    decoded = decodeURIComponent(path);
+    return [path, decodeURIComponent(path)];
   } catch {
     // Malformed escapes: serveStatic refuses such paths itself.
+    return [path];
   }
-  return [path, decoded].some((candidate) => candidate.toLowerCase().endsWith('.map'));
+}
+
+/** A request for a source map, however its path is spelled. */
+function isSourceMapRequest(path: string): boolean {
+  return spellings(path).some((candidate) => candidate.toLowerCase().endsWith('.map'));
+}
+
+/** A path with a segment that starts with a dot (the build's .vite/ folder), however it is spelled. */
+function isHiddenPath(path: string): boolean {
+  return spellings(path).some((candidate) => /(^|[/\\])\./.test(candidate));
 }
 
 /** A file's address (its last segment has an extension, as /favicon.svg) or a built asset: never a page. */
@@ -57,16 +67,26 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
   const noNext = async () => {};
   // Read on each request, as serveStatic does: a deploy that replaces the build shows up at once.
   const indexHtml = () => readFile(join(root, 'index.html'), 'utf8').catch(() => undefined);
+  // The build's manifest says which files hold a page's code (site/pageChunks.ts); without one, no preloads.
+  const preloadsFor = async (module: string | undefined, html: string): Promise<string[]> => {
+    if (!module) return [];
+    const manifest = await readFile(join(root, '.vite', 'manifest.json'), 'utf8')
+      .then((text) => JSON.parse(text) as Manifest)
+      .catch(() => undefined);
+    return manifest ? preloadTags(manifest, module, html) : [];
+  };
 
   app.get('*', async (c, next) => {
     const path = c.req.path;
-    // Before any file lookup, and never the SPA fallback either: a plain 404.
-    if (isSourceMapRequest(path)) return next();
+    // Before any file lookup, and never the SPA fallback either: a plain 404. The build's manifest
+    // (.vite/manifest.json) is the server's to read, not the public's: it names the source files.
+    if (isSourceMapRequest(path) || isHiddenPath(path)) return next();
     const page = findPage(path);
     if (page) {
       const html = await indexHtml();
       if (html === undefined) return next();
-      return htmlAnswer(c, 200, renderPage(html, { ...page, url: `${publicUrl}${path}` }));
+      const preloads = await preloadsFor(pageModuleFor(path), html);
+      return htmlAnswer(c, 200, renderPage(html, { ...page, url: `${publicUrl}${path}` }, preloads));
     }
     const response = await files(c, noNext);
     if (response) {
@@ -77,7 +97,8 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
     if (isFileRequest(path)) return next();
     const html = await indexHtml();
     if (html === undefined) return next();
-    return htmlAnswer(c, 404, renderPage(html, { ...notFoundPage, noindex: true }));
+    const preloads = await preloadsFor(NOT_FOUND_MODULE, html);
+    return htmlAnswer(c, 404, renderPage(html, { ...notFoundPage, noindex: true }, preloads));
   });
 }
 

@@ -26,8 +26,11 @@ export interface RenderedPage extends PageMeta {
   noindex?: boolean;
 }
 
-/** index.html with the page's own tags: the build's <title> and description are replaced, the rest added. */
-export function renderPage(indexHtml: string, page: RenderedPage): string {
+/**
+ * index.html with the page's own tags: the build's <title> and description are replaced, the rest added, and
+ * `preloads` (pageChunks.ts: the tags that fetch the page's code early) put after the build's own scripts.
+ */
+export function renderPage(indexHtml: string, page: RenderedPage, preloads: string[] = []): string {
   const title = documentTitle(page);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
@@ -46,7 +49,7 @@ export function renderPage(indexHtml: string, page: RenderedPage): string {
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   // A function, not a string: a "$" in a title must not be read as a replacement pattern.
-  return stripped.replace(/<\/head>/i, () => `${tags.join('\n    ')}\n  </head>`);
+  return stripped.replace(/<\/head>/i, () => `${[...tags, ...preloads].join('\n    ')}\n  </head>`);
 }
 
 /**

@@ -3,7 +3,7 @@
  * the server's tags before any script runs, the same title once the app runs, a real 404, robots.txt and
  * the sitemap.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { services } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { documentTitle, notFoundPage } from '#domain/fixedPages';
@@ -53,3 +53,49 @@ test('robots.txt points at the sitemap, which lists the public pages', async ({ 
   expect(paths).toContain(`/service/${service.id}/details`);
   expect(paths).not.toContain('/office');
 });
+
+test("a page's HTML names its own code, which it then fetches once, and nothing it does not need", async ({ page }) => {
+  const screens = [
+    { path: '/signin', chunk: 'Login', heading: 'Login' },
+    { path: '/contact-us', chunk: 'Contact', heading: 'Contact us' },
+    { path: `/service/${service.id}/details`, chunk: 'ServiceDetails', heading: service.title },
+    { path: '/no-such-page', chunk: 'NotFound', heading: 'Oops!' },
+  ];
+  const tagged = /<link rel="(?:modulepreload|stylesheet)" crossorigin href="([^"]+)" \/>/g;
+  for (const { path, chunk, heading } of screens) {
+    const html = await (await page.request.get(path)).text();
+    const named = [...html.matchAll(tagged)].map(([, file]) => file!);
+    expect(
+      named.some((file) => file.startsWith(`/assets/${chunk}-`)),
+      path,
+    ).toBe(true);
+    // The files the page fetches without the tags: every named one must be among them.
+    const fetchedWithout = await assetsFetched(page, path, heading, (text) => text.replace(tagged, ''));
+    for (const file of named) expect(fetchedWithout, `${path}: ${file}`).toContain(file);
+    // With the tags, no file is fetched twice (the app's loader finds the tag and does not ask again).
+    const fetchedWith = await assetsFetched(page, path, heading, (text) => text);
+    expect(fetchedWith.length, path).toBe(new Set(fetchedWith).size);
+  }
+});
+
+/** The /assets/ files a fresh page fetches until it shows its heading, its HTML passed through `edit`. */
+async function assetsFetched(page: Page, path: string, heading: string, edit: (html: string) => string) {
+  const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  const fresh = await context.newPage();
+  await fresh.route(
+    (url) => url.pathname === new URL(path, 'http://x').pathname,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: edit(await response.text()) });
+    },
+  );
+  const fetched: string[] = [];
+  fresh.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/')) fetched.push(pathname);
+  });
+  await open(fresh, path);
+  await expect(fresh.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await context.close();
+  return fetched;
+}
