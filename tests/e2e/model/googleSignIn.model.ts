@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { googleSignInMachine } from '#machines/googleSignIn.machine';
 import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
-import { HeldRequests, openApp } from './support';
+import { HeldRequests, openApp, stopTheClock } from './support';
 import { verifiedAccountWithTotp } from '../totpAccount';
 import { googleSignInSamples } from '../../machines/samples';
 
@@ -89,6 +89,9 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
       await closed;
     },
     'google.closed': async (page, ctx) => {
+      // The closed state lasts 8 s of the page's clock: stopped, it lasts until the test moves it, however long a
+      // loaded machine takes to check it (in CI it once ran out, on a flowing clock, before the spinner was seen).
+      await stopTheClock(page);
       await ctx.popup!.close();
       await letOpenerNoticeClose(page);
     },
