@@ -1,4 +1,3 @@
-import './effectTiming';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

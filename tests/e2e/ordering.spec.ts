@@ -245,8 +245,15 @@ test('Back from a service page returns to the service cards where the visitor wa
   const card = page.getByRole('link', { name: 'View details' }).nth(1);
   await card.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => window.scrollY > 0);
-  const where = await page.evaluate(() => window.scrollY);
+  // Where the visitor was is where the page stood at the click: read then, not before it, for the page can still
+  // move by a pixel or two in between (a CI run saw 2556 before the click and 2558 at it).
+  await page.evaluate(() => {
+    const record = () => ((window as unknown as { scrollAtClick: number }).scrollAtClick = window.scrollY);
+    document.addEventListener('click', record, { capture: true, once: true });
+  });
   await card.click();
+  const where = await page.evaluate(() => (window as unknown as { scrollAtClick: number }).scrollAtClick);
+  expect(where).toBeGreaterThan(0);
   await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
