@@ -20,6 +20,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import { ownerProof } from './twoFactorContract';
 
 /** What a customer may call a passkey ("Laptop", "Phone"), trimmed. */
 export const PASSKEY_NAME_MAX = 60;
@@ -77,6 +78,13 @@ export const PasskeyRegistrationResponse = type({
   clientExtensionResults: type({}),
 });
 export type PasskeyRegistrationResponse = Infer<typeof PasskeyRegistrationResponse>;
+
+/**
+ * POST /api/users/passkeys/registration/options: the owner's proof (domain/twoFactorContract.ts), since a passkey
+ * signs in by itself: a stolen session alone cannot add one.
+ */
+export const PasskeyRegistrationOptionsRequest = type(ownerProof);
+export type PasskeyRegistrationOptionsRequest = Infer<typeof PasskeyRegistrationOptionsRequest>;
 
 /** POST /api/users/passkeys/registration: the customer's name for it, and the browser's response. */
 export const PasskeyRegistrationRequest = type({ name: PasskeyName, response: PasskeyRegistrationResponse });

@@ -7,10 +7,11 @@ import { boolean, integer, type Infer, nullable, optional, size, string, type, a
 import { Code, PASSWORD_MAX, SecondStepCode } from './contract';
 
 /**
- * Proof that the caller owns the account, before its second factor is set up or removed: the current password,
- * or for an account without one (Google only) the code `POST /api/users/two-factor/code` e-mailed to it.
+ * Proof that the caller owns the account, before its second factor is set up or removed or a passkey is added:
+ * the current password, or for an account without one (Google only) the code `POST /api/users/two-factor/code`
+ * e-mailed to it.
  */
-const ownerProof = { currentPassword: optional(size(string(), 1, PASSWORD_MAX)), code: optional(Code) };
+export const ownerProof = { currentPassword: optional(size(string(), 1, PASSWORD_MAX)), code: optional(Code) };
 
 /** `POST /api/users/two-factor/totp/setup`. */
 export const TotpSetupRequest = type(ownerProof);

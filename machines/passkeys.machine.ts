@@ -1,12 +1,15 @@
 /**
  * The passkeys block of the profile's Security section (docs/product.md#passkeys): the account's passkeys
  * (name, added, last used), each renamed or removed (removal asked first: the passkey stops signing in at
- * once), and "Add a passkey": the customer names it (a name for this browser and device is suggested), then
- * the browser makes it after its own prompt, then the server keeps it. A prompt cancelled or refused, or a
- * refusal by the server, comes back to the name with the reason: nothing typed is lost. A browser without
- * WebAuthn (input `supported`) lists and manages passkeys made elsewhere, but cannot add one.
+ * once), and "Add a passkey": the customer names it (a name for this browser and device is suggested) and
+ * proves they own the account (`lib/ownerProof.ts`: the current password, or a code e-mailed on request,
+ * `naming.sendingCode`), since a passkey signs in by itself; the server answers options for the browser, the
+ * browser makes the passkey after its own prompt, and the server keeps it. A refusal comes back to the name with
+ * the reason, and nothing typed is lost but a proof the server has used: options already taken stay good after a
+ * cancelled prompt (they are bound to the account, not to a proof), so trying again asks no new proof. A browser
+ * without WebAuthn (input `supported`) lists and manages passkeys made elsewhere, but cannot add one.
  */
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { and, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { errorMessage } from '#domain/errorMessage';
 import {
   type Passkey,
@@ -15,6 +18,7 @@ import {
   type PasskeyRegistrationResponse,
 } from '#domain/passkeyContract';
 import { toastActorError } from './lib/errorToast';
+import { type OwnerProof, ownerProof, proofGiven, type ProofValues } from './lib/ownerProof';
 
 /** What the passkey screens say when the browser's side fails (the wiring picks one by the browser's error). */
 export const PASSKEY_TEXTS = {
@@ -29,6 +33,8 @@ export type PasskeysEvent =
   | { type: 'passkeys.rename'; id: string }
   | { type: 'passkeys.remove'; id: string }
   | { type: 'passkeys.changeName'; value: string }
+  | { type: 'passkeys.changeProof'; field: keyof ProofValues; value: string }
+  | { type: 'passkeys.sendCode' }
   | { type: 'passkeys.submit' }
   | { type: 'passkeys.cancel' }
   | { type: 'passkeys.confirm' }
@@ -39,6 +45,8 @@ export interface PasskeysInput {
   supported: boolean;
   /** The name offered for a new passkey ("Chrome on Android"). */
   suggestedName: string;
+  /** Whether the account has a password; one without proves itself with an e-mailed code. */
+  hasPassword: boolean;
 }
 
 interface PasskeysContext extends PasskeysInput {
@@ -49,9 +57,16 @@ interface PasskeysContext extends PasskeysInput {
   selected: string | null;
   /** Why the last attempt to add or rename failed, shown under the name. */
   error: string | null;
+  /** The owner's proof as typed; forgotten once the server has taken it. */
+  values: ProofValues;
+  /** The server's word that a code was e-mailed. */
+  notice: string | null;
+  /** The server's options for the new passkey, from the proof on until the server has used them. */
   options: PasskeyRegistrationOptions | null;
   response: PasskeyRegistrationResponse | null;
 }
+
+const noProof: ProofValues = { password: '', emailCode: '' };
 
 /** The name as it would be sent, when the server would take it. */
 export function passkeyName(name: string): string | null {
@@ -75,7 +90,11 @@ export const passkeysMachine = setup({
     listPasskeys: fromPromise<Passkey[]>(async () => {
       throw new Error('listPasskeys is not provided');
     }),
-    registrationOptions: fromPromise<PasskeyRegistrationOptions>(async () => {
+    /** E-mails a code to an account without a password; answers the server's message. */
+    requestCode: fromPromise<string>(async () => {
+      throw new Error('requestCode is not provided');
+    }),
+    registrationOptions: fromPromise<PasskeyRegistrationOptions, OwnerProof>(async () => {
       throw new Error('registrationOptions is not provided');
     }),
     /** The browser's prompt (navigator.credentials.create); rejects with one of PASSKEY_TEXTS. */
@@ -102,6 +121,11 @@ export const passkeysMachine = setup({
       (event.type === 'passkeys.rename' || event.type === 'passkeys.remove') &&
       context.passkeys.some((key) => key.id === event.id),
     nameGiven: ({ context }) => passkeyName(context.name) !== null,
+    /** Options taken already: the proof was given for them. */
+    proven: ({ context }) => context.options !== null,
+    proofGiven: ({ context }) => proofGiven(context),
+    /** A code is mailed to an account without a password, while a proof is still wanted. */
+    codeWanted: ({ context }) => !context.hasPassword && context.options === null,
   },
 }).createMachine({
   id: 'passkeys',
@@ -111,6 +135,8 @@ export const passkeysMachine = setup({
     name: '',
     selected: null,
     error: null,
+    values: noProof,
+    notice: null,
     options: null,
     response: null,
   }),
@@ -149,27 +175,64 @@ export const passkeysMachine = setup({
         },
       },
     },
-    /** The new passkey's name; then the browser's prompt. */
+    /** The new passkey's name and the owner's proof (none once options are taken); then the browser's prompt. */
     naming: {
+      initial: 'editing',
       on: {
         'passkeys.changeName': { actions: assign({ name: ({ event }) => event.value, error: null }) },
-        'passkeys.submit': { guard: 'nameGiven', target: 'adding', actions: assign({ error: null }) },
-        'passkeys.cancel': { target: 'ready', actions: assign({ name: '', error: null }) },
+        'passkeys.changeProof': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            error: null,
+          }),
+        },
+        'passkeys.cancel': {
+          target: 'ready',
+          actions: assign({ name: '', error: null, values: noProof, notice: null, options: null }),
+        },
+      },
+      states: {
+        editing: {
+          on: {
+            'passkeys.sendCode': { guard: 'codeWanted', target: 'sendingCode' },
+            'passkeys.submit': [
+              {
+                guard: and(['nameGiven', 'proven']),
+                target: '#passkeys.adding.prompting',
+                actions: assign({ error: null }),
+              },
+              { guard: and(['nameGiven', 'proofGiven']), target: '#passkeys.adding', actions: assign({ error: null }) },
+            ],
+          },
+        },
+        sendingCode: {
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            onDone: { target: 'editing', actions: assign({ notice: ({ event }) => event.output }) },
+            onError: { target: 'editing', actions: failed },
+          },
+        },
       },
     },
     adding: {
       initial: 'requesting',
-      // Whatever fails, the name stays as typed and the reason shows under it.
-      exit: assign({ options: null, response: null }),
       states: {
         requesting: {
           invoke: {
             id: 'registrationOptions',
             src: 'registrationOptions',
-            onDone: { target: 'prompting', actions: assign({ options: ({ event }) => event.output }) },
+            input: ({ context }) => ownerProof(context),
+            // The proof has done its work: the password is not kept, and a mailed code is used up.
+            onDone: {
+              target: 'prompting',
+              actions: assign({ options: ({ event }) => event.output, values: noProof, notice: null }),
+            },
             onError: { target: '#passkeys.naming', actions: failed },
           },
         },
+        // Cancelled or refused, the options stay: they are good for another prompt.
         prompting: {
           invoke: {
             id: 'createPasskey',
@@ -179,7 +242,9 @@ export const passkeysMachine = setup({
             onError: { target: '#passkeys.naming', actions: failed },
           },
         },
+        // The server uses the options' challenge up, whatever it answers: the next try asks for the proof again.
         saving: {
+          exit: assign({ options: null, response: null }),
           invoke: {
             id: 'registerPasskey',
             src: 'registerPasskey',

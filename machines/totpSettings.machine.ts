@@ -14,9 +14,9 @@
  * forgets its values, refusal and notice, so the next one opens empty.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PASSWORD_MAX } from '#domain/contract';
 import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
 import { errorMessage } from '#domain/errorMessage';
+import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */
 export type TotpField = 'password' | 'emailCode' | 'appCode';
@@ -37,8 +37,6 @@ export interface TotpSettingsInput {
   hasPassword: boolean;
 }
 
-/** The owner's proof the set-up and turning off send: the password, or the e-mailed code. */
-export type OwnerProof = { currentPassword: string } | { code: string };
 export interface TurnOffRequest {
   proof: OwnerProof;
   /** A current code of the app, or a recovery code. */
@@ -67,18 +65,6 @@ const empty: Values = { password: '', emailCode: '', appCode: '' };
 const SIX_DIGITS = /^\d{6}$/;
 /** A recovery code as the contract takes it (domain/contract.ts, RecoveryCode). */
 const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
-
-/** Whether the proof typed is one the server can check: a password of allowed length, or six digits. */
-export function proofGiven(context: Pick<TotpSettingsContext, 'hasPassword' | 'values'>): boolean {
-  const { password, emailCode } = context.values;
-  return context.hasPassword
-    ? password.length >= 1 && password.length <= PASSWORD_MAX
-    : SIX_DIGITS.test(emailCode.trim());
-}
-
-export function ownerProof(context: Pick<TotpSettingsContext, 'hasPassword' | 'values'>): OwnerProof {
-  return context.hasPassword ? { currentPassword: context.values.password } : { code: context.values.emailCode.trim() };
-}
 
 export const totpSettingsMachine = setup({
   types: {

@@ -36,6 +36,7 @@ export type SecurityEvent =
   | 'two_factor.recovery_code_used'
   | 'passkey.added'
   | 'passkey.removed'
+  | 'passkey.refused'
   | 'billing.changed'
   | 'account.deletion_requested'
   | 'account.data_exported'

@@ -10,6 +10,7 @@ import {
   PASSKEY_NAME_MAX,
   type Passkey,
   type PasskeyRegistrationOptions,
+  PasskeyRegistrationOptionsRequest,
   PasskeyRegistrationRequest,
   PasskeyRenameRequest,
   type PasskeySignInOptions,
@@ -24,6 +25,7 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { createServerSecret } from '../secrets';
 import type { Services } from '../services';
+import { OWNER_PROOF_FIELDS, proveOwner } from '../two-factor/proof';
 import { findUserById, isUniqueViolation } from '../users/repository';
 import { CHALLENGE_TTL_MS, createPasskeyChallenges } from './challenges';
 import { relyingParty } from './relying-party';
@@ -66,10 +68,15 @@ export function passkeyRoutes(services: Services) {
     return c.json(rows.map(toWirePasskey) satisfies Passkey[], 200);
   });
 
+  // A passkey signs in by itself, so it is added only with the owner's proof (server/two-factor/proof.ts), checked
+  // here: the challenge these options carry is bound to the account and used once, so the answer needs no other.
   routes.post('/registration/options', auth, async (c) => {
     const { user } = c.get('auth');
+    const body = validate(PasskeyRegistrationOptionsRequest, await readJson(c), OWNER_PROOF_FIELDS);
     const existing = await listPasskeys(db, user.id);
+    // Before the proof: a full account does not use up a mailed code.
     if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
+    await db.transaction().execute(await proveOwner(services, user, body, 'passkey.refused'));
     const options = await generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,

@@ -1,4 +1,7 @@
-/** The code that proves an account without a password is its owner's, before its second factor changes. */
+/**
+ * The code that proves an account without a password is its owner's, before its second factor changes or a
+ * passkey is added.
+ */
 import { company } from '#domain/company';
 import { html } from '../mail/html';
 import { letter } from '../mail/letter';
@@ -6,7 +9,7 @@ import type { MailMessage } from '../mail/mailer';
 
 export function twoFactorCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
   const purpose =
-    'Someone (we hope you) asked to change the two-step sign-in of your account. Enter this code on the profile page to confirm it.';
+    'Someone (we hope you) asked to change how your account signs in (its authenticator app or its passkeys). Enter this code on the profile page to confirm it.';
   const ignore = 'If you did not ask for it, do not give this code to anyone: nothing changes without it.';
   const expires = `The code expires in ${p.minutes} minutes.`;
   return letter({

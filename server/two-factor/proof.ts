@@ -1,8 +1,9 @@
 /**
- * Before its second factor is set up or removed, the caller proves they own the account, as for an e-mail
- * change (server/account/email-change.ts): the current password, counted with every other current-password
- * check; or, for an account that has none (Google only), the code `POST /api/users/two-factor/code` mailed to
- * it, counted with the account's other code checks. A stolen session alone changes nothing.
+ * Before a new way to sign in is added (an authenticator app, a passkey) or the second factor is removed, the
+ * caller proves they own the account, as for an e-mail change (server/account/email-change.ts): the current
+ * password, counted with every other current-password check; or, for an account that has none (Google only),
+ * the code `POST /api/users/two-factor/code` mailed to it, counted with the account's other code checks. A
+ * stolen session alone changes nothing.
  */
 import type { Kysely } from 'kysely';
 import { CODE_INVALID_TEXT } from '../account/codes';
@@ -17,6 +18,10 @@ export const TWO_FACTOR_EMAIL_CODE_TEXT =
   'Please enter the code we sent to your e-mail address (ask for one with "Send me a code").';
 /** The code's purpose in `email_codes`. */
 export const OWNER_CODE = 'two_factor';
+/** The request fields' texts when malformed: a malformed code gets the same answer as a wrong one. */
+export const OWNER_PROOF_FIELDS = { code: CODE_INVALID_TEXT, currentPassword: TWO_FACTOR_PASSWORD_TEXT };
+/** The security event a refused proof writes: which change it was for. */
+export type ProofRefusal = 'two_factor.refused' | 'passkey.refused';
 
 export interface OwnerProof {
   currentPassword?: string | undefined;
@@ -31,12 +36,13 @@ export async function proveOwner(
   services: Pick<Services, 'codes' | 'limits' | 'passwords' | 'log'>,
   user: Pick<UserRow, 'id' | 'email' | 'password_hash'>,
   proof: OwnerProof,
+  refused: ProofRefusal,
 ): Promise<(trx: Kysely<Database>) => Promise<void>> {
   const { limits, codes } = services;
   if (user.password_hash !== null) {
     if (proof.currentPassword === undefined) throw new HttpError(400, TWO_FACTOR_PASSWORD_TEXT);
     if ((await checkCurrentPassword(services, user, proof.currentPassword)) !== 'right') {
-      services.log.security('two_factor.refused', { userId: user.id, reason: 'wrong_password' });
+      services.log.security(refused, { userId: user.id, reason: 'wrong_password' });
       throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
     }
     return async () => {};
@@ -44,7 +50,7 @@ export async function proveOwner(
   if (proof.code === undefined) throw new HttpError(400, TWO_FACTOR_EMAIL_CODE_TEXT);
   const attempt = await limits.charge([{ limit: limits.codeCheck.account, key: user.email }], { userId: user.id });
   if (!(await codes.check(user, OWNER_CODE, proof.code))) {
-    services.log.security('two_factor.refused', { userId: user.id, reason: 'wrong_email_code' });
+    services.log.security(refused, { userId: user.id, reason: 'wrong_email_code' });
     throw new HttpError(400, CODE_INVALID_TEXT);
   }
   await attempt.giveBack();

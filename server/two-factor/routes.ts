@@ -11,7 +11,7 @@ import {
   type TwoFactorStatus,
   TwoFactorDisableRequest,
 } from '#domain/twoFactorContract';
-import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
+import { CODE_TTL_MINUTES } from '../account/codes';
 import { HAS_PASSWORD_TEXT } from '../account/email-change';
 import { accountChanged, queueAccountNotice } from '../account/notify-change';
 import { requireAuth } from '../auth/middleware';
@@ -28,7 +28,7 @@ import { matchFactor, readSecret } from './factor-check';
 import { twoFactorKeys } from './keys-of';
 import { twoFactorCodeMail } from './mail';
 import { staffSessionLacksSecondFactor } from './policy';
-import { OWNER_CODE, proveOwner } from './proof';
+import { OWNER_CODE, OWNER_PROOF_FIELDS, proveOwner } from './proof';
 import { newRecoveryCodes, recoveryCodeText } from './recovery-codes';
 import { countRecoveryCodesLeft, removeTotp, replaceRecoveryCodes, savePendingSecret } from './repository';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
@@ -49,11 +49,7 @@ export function twoFactorCodeSentText(email: string): string {
 }
 
 /** A malformed code gets the same answer as a wrong one; a missing proof says what is needed (proof.ts). */
-const FIELDS = {
-  code: CODE_INVALID_TEXT,
-  currentPassword: 'Please enter your current password.',
-  twoFactorCode: TWO_FACTOR_CODE_FIELD_TEXT,
-};
+const FIELDS = { ...OWNER_PROOF_FIELDS, twoFactorCode: TWO_FACTOR_CODE_FIELD_TEXT };
 
 export function twoFactorRoutes(services: Services) {
   const { db, clock, config, sessions, limits, codes } = services;
@@ -115,7 +111,7 @@ export function twoFactorRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(TotpSetupRequest, await readJson(c), FIELDS);
     if (user.totp_enabled_at !== null) throw new HttpError(409, TOTP_ALREADY_ON_TEXT);
-    const useProof = await proveOwner(services, user, body);
+    const useProof = await proveOwner(services, user, body, 'two_factor.refused');
     const secret = newTotpSecret();
     const sealed = await keys.encrypt(secret);
     await db.transaction().execute(async (trx) => {
@@ -188,7 +184,7 @@ export function twoFactorRoutes(services: Services) {
     const { user } = c.get('auth');
     const body = validate(TwoFactorDisableRequest, await readJson(c), FIELDS);
     if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);
-    const useProof = await proveOwner(services, user, body);
+    const useProof = await proveOwner(services, user, body, 'two_factor.refused');
     const attempt = await chargeCheck(c, user);
     const match = await matchFactor(services, user.id, body.twoFactorCode, { recovery: true });
     if (!match) {

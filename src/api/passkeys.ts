@@ -8,19 +8,24 @@ import {
   type PasskeyAuthenticationResponse,
   PasskeyList,
   PasskeyRegistrationOptions,
+  type PasskeyRegistrationOptionsRequest,
   type PasskeyRegistrationResponse,
   PasskeySignInOptions,
 } from '#domain/passkeyContract';
 import { SessionResponse } from '#domain/contract';
 import type { Session } from '#domain/types';
+import type { OwnerProof } from '#machines/lib/ownerProof';
 import { del, get, patch, post } from './http';
 
 const passkeyPath = (id: string) => `/users/passkeys/${encodeURIComponent(id)}`;
 
 export const listPasskeys = (): Promise<Passkey[]> => get('/users/passkeys', PasskeyList, { auth: true });
 
-export const registrationOptions = (): Promise<PasskeyRegistrationOptions> =>
-  post('/users/passkeys/registration/options', PasskeyRegistrationOptions, undefined, { auth: true });
+/** The owner's proof gets options for the browser's prompt. */
+export function registrationOptions(proof: OwnerProof): Promise<PasskeyRegistrationOptions> {
+  const body: PasskeyRegistrationOptionsRequest = proof;
+  return post('/users/passkeys/registration/options', PasskeyRegistrationOptions, body, { auth: true });
+}
 
 export const registerPasskey = (input: { name: string; response: PasskeyRegistrationResponse }): Promise<Passkey> =>
   post('/users/passkeys/registration', Passkey, { name: input.name, response: input.response }, { auth: true });

@@ -11,7 +11,8 @@ import {
   type TwoFactorDisableRequest,
   TwoFactorStatus,
 } from '#domain/twoFactorContract';
-import type { OwnerProof, TurnOffRequest } from '#machines/totpSettings.machine';
+import type { OwnerProof } from '#machines/lib/ownerProof';
+import type { TurnOffRequest } from '#machines/totpSettings.machine';
 import { get, post } from './http';
 
 export const twoFactorStatus = (): Promise<TwoFactorStatus> =>

@@ -169,7 +169,7 @@ function ProfilePage({ user }: { user: User }) {
       <section className="profile__card profile__security" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
         <TotpSettings hasPassword={user.hasPassword ?? true} />
-        <PasskeySettings />
+        <PasskeySettings hasPassword={user.hasPassword ?? true} />
       </section>
 
       {/* "Download my data" (docs/product.md#data-export). */}

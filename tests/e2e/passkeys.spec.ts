@@ -5,6 +5,7 @@
  * passkey's site cannot be an IP address.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
 import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
 import { SoftwareAuthenticator } from '../server/passkeys-authenticator';
 import { virtualAuthenticator } from './model/passkeySite';
@@ -49,23 +50,38 @@ test('a customer adds a passkey, renames it, signs in with it, and removes it', 
   await open(page, '/profile');
   await expect(block(page).getByText('No passkeys yet.')).toBeVisible();
 
-  // Named first, with a suggestion from this browser; then the browser makes it.
+  // Named first, with a suggestion from this browser, and proven with the current password (a session alone
+  // adds none); then the browser makes it.
   await block(page).getByRole('button', { name: 'Add a passkey' }).click();
   const name = block(page).getByLabel('Name of the new passkey');
+  const password = block(page).getByLabel('Current password');
   await expect(name).toHaveValue(/^Chrome on Linux$/);
   await name.fill('Test laptop');
+  await expect(block(page).getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await password.fill('not my password');
+  await block(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(block(page).getByRole('alert')).toHaveText(WRONG_CURRENT_PASSWORD_TEXT);
+  await expect(name).toHaveValue('Test laptop');
+  // The form, its refusal included, fits a small phone's width.
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await nothingCut(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await password.fill(account.password);
   await block(page).getByRole('button', { name: 'Continue' }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText('Test laptop');
   await expect(rows(page)).toContainText('Last used never');
   await expect(page.getByTestId('toast').last()).toContainText('Passkey “Test laptop” added.');
 
-  // The same authenticator again: the browser refuses (it holds one for this account); the name typed stays.
+  // The same authenticator again: the browser refuses (it holds one for this account); the name typed stays,
+  // and the options taken stay good, so no password is asked again.
   await block(page).getByRole('button', { name: 'Add a passkey' }).click();
   await name.fill('Second try');
+  await password.fill(account.password);
   await block(page).getByRole('button', { name: 'Continue' }).click();
   await expect(block(page).getByRole('alert')).toHaveText(PASSKEY_TEXTS.exists);
   await expect(name).toHaveValue('Second try');
+  await expect(password).toHaveCount(0);
   await block(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(rows(page)).toHaveCount(1);
 

@@ -130,7 +130,7 @@ describe('machine definitions: each loads and starts where its screen starts', (
 
   it('passkeys: the list loading, empty, with what the browser can do and the name it suggests', async () => {
     const { passkeysMachine } = await import('#machines/passkeys.machine');
-    const input = { supported: true, suggestedName: 'Chrome on Linux' };
+    const input = { supported: true, suggestedName: 'Chrome on Linux', hasPassword: true };
     const snapshot = createActor(passkeysMachine, { input }).getSnapshot();
     expect(snapshot.value).toBe('loading');
     expect(snapshot.context).toStrictEqual({
@@ -139,6 +139,8 @@ describe('machine definitions: each loads and starts where its screen starts', (
       name: '',
       selected: null,
       error: null,
+      values: { password: '', emailCode: '' },
+      notice: null,
       options: null,
       response: null,
     });

@@ -60,11 +60,18 @@ export const AUTHENTICATION_RESPONSE: PasskeyAuthenticationResponse = {
 /** Refused by the server: a passkey it does not know (another site's, or removed). */
 export const UNKNOWN_PASSKEY = 'This passkey is not registered here.';
 
+/** The password of the accounts the samples sign in as, and a wrong one. */
+export const PASSWORD = 'correct horse battery';
+export const WRONG_PASSWORD = 'not the password at all';
+export const CODE_SENT = 'We have sent a code to ada@example.com.';
+
 export const passkeysSamples: Samples<typeof passkeysMachine> = {
-  // A browser with WebAuthn, and one without: it still lists, renames and removes, but cannot add.
+  // A browser with WebAuthn, for an account with a password and for one without (Google only), and a browser
+  // without WebAuthn: it still lists, renames and removes, but cannot add.
   inputs: [
-    { supported: true, suggestedName: PHONE.name },
-    { supported: false, suggestedName: PHONE.name },
+    { supported: true, suggestedName: PHONE.name, hasPassword: true },
+    { supported: true, suggestedName: PHONE.name, hasPassword: false },
+    { supported: false, suggestedName: PHONE.name, hasPassword: true },
   ],
   events: [
     { type: 'passkeys.add' },
@@ -72,13 +79,23 @@ export const passkeysSamples: Samples<typeof passkeysMachine> = {
     { type: 'passkeys.remove', id: LAPTOP.id },
     { type: 'passkeys.changeName', value: RENAMED },
     { type: 'passkeys.changeName', value: '   ' },
+    { type: 'passkeys.changeProof', field: 'password', value: PASSWORD },
+    { type: 'passkeys.changeProof', field: 'emailCode', value: '123456' },
+    { type: 'passkeys.sendCode' },
     { type: 'passkeys.submit' },
     { type: 'passkeys.cancel' },
     { type: 'passkeys.confirm' },
     { type: 'passkeys.reload' },
   ],
+  // A proof is typed where its field is shown: the one the account has, while no options are held.
+  filterEvents: (snapshot, event) =>
+    event.type !== 'passkeys.changeProof' ||
+    (snapshot.matches('naming') &&
+      snapshot.context.options === null &&
+      (event.field === 'password') === snapshot.context.hasPassword),
   outputs: {
     listPasskeys: [[LAPTOP]],
+    requestCode: [CODE_SENT],
     registrationOptions: [REGISTRATION_OPTIONS],
     createPasskey: [REGISTRATION_RESPONSE],
     registerPasskey: [PHONE],
@@ -87,7 +104,8 @@ export const passkeysSamples: Samples<typeof passkeysMachine> = {
   },
   errors: {
     listPasskeys: [new Error('Network Error')],
-    registrationOptions: [new Error('Network Error')],
+    requestCode: [new Error('Network Error')],
+    registrationOptions: [new Error('Your current password is incorrect.')],
     createPasskey: [new Error(PASSKEY_TEXTS.cancelled)],
     registerPasskey: [new Error('Network Error')],
     renamePasskey: [new Error('Network Error')],

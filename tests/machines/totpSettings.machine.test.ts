@@ -1,13 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { PASSWORD_MAX } from '#domain/contract';
-import {
-  type OwnerProof,
-  ownerProof,
-  proofGiven,
-  type TurnOffRequest,
-  totpSettingsMachine,
-} from '#machines/totpSettings.machine';
+import { type OwnerProof, ownerProof, proofGiven } from '#machines/lib/ownerProof';
+import { type TurnOffRequest, totpSettingsMachine } from '#machines/totpSettings.machine';
 import { describePathTests } from './pathTest';
 import {
   RECOVERY_CODES,

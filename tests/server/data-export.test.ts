@@ -131,7 +131,9 @@ async function customerWithEverything(office: Account) {
   assert(enabled, RecoveryCodesResponse);
   // A passkey.
   const authenticator = new SoftwareAuthenticator(server.config.PUBLIC_URL);
-  const options = await post(customer.token, '/api/users/passkeys/registration/options');
+  const options = await post(customer.token, '/api/users/passkeys/registration/options', {
+    currentPassword: PASSWORD,
+  });
   assert(options, PasskeyRegistrationOptions);
   await post(customer.token, '/api/users/passkeys/registration', {
     name: 'Work laptop',

@@ -25,6 +25,7 @@ import {
   destroyAfterAll,
   errorText,
   jsonInit,
+  PASSWORD,
   register,
   sessionBody,
 } from './helpers';
@@ -67,7 +68,10 @@ describe('passkeys on two instances sharing one database', () => {
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
 
     const registration = await json(
-      await a.request('/api/users/passkeys/registration/options', jsonInit('POST', {}, bearer(account.token))),
+      await a.request(
+        '/api/users/passkeys/registration/options',
+        jsonInit('POST', { currentPassword: PASSWORD }, bearer(account.token)),
+      ),
       PasskeyRegistrationOptions,
     );
     const added = await b.request(

@@ -14,6 +14,8 @@ import {
   OTHER_SITE_TEXT,
   PASSKEY_UNKNOWN_TEXT,
 } from '#server/passkeys/verify';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { TWO_FACTOR_PASSWORD_TEXT } from '#server/two-factor/proof';
 import { Passkey, PasskeyList, PasskeyRegistrationOptions, PasskeySignInOptions } from '#domain/passkeyContract';
 import {
   MINUTE,
@@ -24,6 +26,7 @@ import {
   errorText,
   fromAddress,
   jsonInit,
+  PASSWORD,
   register,
   sessionBody,
   uniqueAddress,
@@ -43,7 +46,7 @@ function post(path: string, body: unknown, token?: string, address = uniqueAddre
 }
 
 async function registrationOptions(token: string): Promise<PasskeyRegistrationOptions> {
-  const res = await post('/api/users/passkeys/registration/options', {}, token);
+  const res = await post('/api/users/passkeys/registration/options', { currentPassword: PASSWORD }, token);
   expect(res.status).toBe(200);
   const body: unknown = await res.json();
   assert(body, PasskeyRegistrationOptions);
@@ -148,6 +151,30 @@ describe('adding a passkey', () => {
       expect(text).not.toContain(authenticator.id);
       expect(text).not.toContain(publicKey);
     }
+  });
+
+  it("is offered only with the owner's proof: a session alone adds no passkey", async () => {
+    const account = await register(server.app);
+    const options = (body: unknown) => post('/api/users/passkeys/registration/options', body, account.token);
+    let res = await options({});
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_PASSWORD_TEXT);
+    res = await options({ currentPassword: 'not the password at all' });
+    expect(res.status).toBe(403);
+    expect(await errorText(res)).toBe(WRONG_CURRENT_PASSWORD_TEXT);
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'passkey.refused', userId: account.user.id, reason: 'wrong_password' }),
+    );
+    // A code is for accounts without a password: it does not stand in for one.
+    res = await options({ code: '123456' });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_PASSWORD_TEXT);
+    // The wrong passwords count with the account's other current-password checks.
+    for (let i = 1; i < server.config.PASSWORD_CHANGE_MAX_FAILURES; i += 1) {
+      expect((await options({ currentPassword: `wrong ${i}` })).status).toBe(403);
+    }
+    expect((await options({ currentPassword: PASSWORD })).status).toBe(429);
+    expect(await list(account.token)).toEqual([]);
   });
 
   it('needs a session', async () => {
@@ -381,7 +408,10 @@ describe('the sign-in limits', () => {
     const call = async (path: string, body: unknown, token?: string) =>
       limited.app.request(path, jsonInit('POST', body, token ? bearer(token) : {}), fromAddress(address));
     const options = async (path: string, token?: string): Promise<{ challenge: string; user: { id: string } }> =>
-      (await (await call(path, {}, token)).json()) as { challenge: string; user: { id: string } };
+      (await (await call(path, token ? { currentPassword: PASSWORD } : {}, token)).json()) as {
+        challenge: string;
+        user: { id: string };
+      };
     const added = await call(
       '/api/users/passkeys/registration',
       {
@@ -463,7 +493,11 @@ describe('how many passkeys an account has', () => {
         (await post('/api/users/passkeys/registration', { name: `Key ${i}`, response }, account.token)).status,
       ).toBe(201);
     }
-    const options = await post('/api/users/passkeys/registration/options', {}, account.token);
+    const options = await post(
+      '/api/users/passkeys/registration/options',
+      { currentPassword: PASSWORD },
+      account.token,
+    );
     expect(options.status).toBe(409);
     expect(await errorText(options)).toBe(PASSKEYS_FULL_TEXT);
     // Options fetched before the account was full do not make room for one more.

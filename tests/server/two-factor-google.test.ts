@@ -1,7 +1,8 @@
 /**
- * The authenticator app on an account that signs in with Google, against the REAL local OpenID provider
- * (server/dev/oidc.ts), as tests/server/google.test.ts does: an account without a password proves it is the
- * owner's with an e-mailed code before the set-up, and Google's sign-in then answers the 'totp' step.
+ * The authenticator app and passkeys on an account that signs in with Google, against the REAL local OpenID
+ * provider (server/dev/oidc.ts), as tests/server/google.test.ts does: an account without a password proves it is
+ * the owner's with an e-mailed code before the set-up (and Google's sign-in then answers the 'totp' step), and
+ * before a passkey is added.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import {
 } from './helpers';
 import { type MailCatcher, codeIn, startMailCatcher } from './mail-helpers';
 import { obtainToken } from './oidc-helpers';
+import { SoftwareAuthenticator } from './passkeys-authenticator';
 
 const CLIENT_ID = 'storefront-test';
 const CALLBACK = 'http://localhost:5173/oauth-callback.html';
@@ -42,6 +44,20 @@ afterAll(async () => {
 
 async function googleToken(login: string): Promise<string> {
   return (await obtainToken(provider, { clientId: CLIENT_ID, redirectUri: CALLBACK, login })).accessToken;
+}
+
+/** A server that knows the provider and mails through the catcher, its clock on real time (the provider's). */
+async function googleServer() {
+  const server = await createTestServer({
+    SMTP_URL: mail.url,
+    OAUTH_CLIENT_ID: CLIENT_ID,
+    OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
+    OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
+    OAUTH_USERINFO_URL: provider.userinfoUrl,
+    OAUTH_TIMEOUT_MS: 2000,
+  });
+  server.clock.advance(Date.now() - server.clock.now().getTime());
+  return server;
 }
 
 const call = (app: TestApp, token: string, path: string, body?: unknown) =>
@@ -63,17 +79,7 @@ async function codeMail(email: string, count: number) {
 
 describe('a Google-only account', () => {
   it('sets the app up with an e-mailed code, and Google sign-in then asks for the app', async () => {
-    const server = await createTestServer({
-      SMTP_URL: mail.url,
-      OAUTH_CLIENT_ID: CLIENT_ID,
-      OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
-      OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
-      OAUTH_USERINFO_URL: provider.userinfoUrl,
-      OAUTH_TIMEOUT_MS: 2000,
-    });
-    const { app, clock, securityEvents } = server;
-    // The provider's tokens use real time.
-    clock.advance(Date.now() - clock.now().getTime());
+    const { app, clock, securityEvents } = await googleServer();
     const login = `gina-${randomUUID().slice(0, 8)}`;
     const google = async () =>
       app.request('/api/auth/login/google', jsonInit('POST', { googleToken: await googleToken(login) }));
@@ -135,6 +141,45 @@ describe('a Google-only account', () => {
     res = await google();
     expect(res.status).toBe(200);
     expect((await sessionBody(res)).user.id).toBe(user.id);
+  });
+
+  it('adds a passkey with an e-mailed code, which works once', async () => {
+    const server = await googleServer();
+    const { app } = server;
+    const registered = await app.request(
+      '/api/auth/register/google',
+      jsonInit('POST', { googleToken: await googleToken(`pia-${randomUUID().slice(0, 8)}`) }),
+    );
+    const { token, user } = await sessionBody(registered);
+    const options = (body: unknown) =>
+      app.request('/api/users/passkeys/registration/options', jsonInit('POST', body, bearer(token)));
+
+    let res = await options({});
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_EMAIL_CODE_TEXT);
+    // No password to give: one typed is no proof.
+    res = await options({ currentPassword: 'anything at all' });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TWO_FACTOR_EMAIL_CODE_TEXT);
+    expect((await call(app, token, '/code')).status).toBe(200);
+    const code = codeIn(await codeMail(user.email, 1));
+    res = await options({ code: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'passkey.refused', userId: user.id, reason: 'wrong_email_code' }),
+    );
+    res = await options({ code });
+    expect(res.status).toBe(200);
+    const authenticator = new SoftwareAuthenticator(server.config.PUBLIC_URL);
+    const response = authenticator.create((await res.json()) as { challenge: string; user: { id: string } });
+    // The code is used up by the options that took it.
+    expect((await options({ code })).status).toBe(400);
+    res = await app.request(
+      '/api/users/passkeys/registration',
+      jsonInit('POST', { name: 'Phone', response }, bearer(token)),
+    );
+    expect(res.status).toBe(201);
   });
 
   it('an account with a password is not sent a code: it confirms with its password', async () => {

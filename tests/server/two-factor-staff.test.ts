@@ -121,7 +121,12 @@ async function totpSession({ app, clock }: Server, email: string, secret: string
 /** Adds a passkey from `member`'s session, on a fresh software authenticator. */
 async function addPasskey({ app, config }: Server, member: Member): Promise<SoftwareAuthenticator> {
   const authenticator = new SoftwareAuthenticator(config.PUBLIC_URL);
-  const optionsRes = await post(app, '/api/users/passkeys/registration/options', {}, member.token);
+  const optionsRes = await post(
+    app,
+    '/api/users/passkeys/registration/options',
+    { currentPassword: PASSWORD },
+    member.token,
+  );
   const options: unknown = await optionsRes.json();
   assert(options, PasskeyRegistrationOptions);
   const res = await post(

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { passkeysMachine } from '#machines/passkeys.machine';
 import { passkeySignInMachine } from '#machines/passkeySignIn.machine';
 import * as api from '../../api/passkeys';
+import { requestTwoFactorCode } from '../../api/twoFactor';
 import { askForPasskey, browserSupportsPasskeys, createPasskey, suggestedPasskeyName } from './passkeysBrowser';
 import type { AppPorts } from './ports';
 import type { SignInView } from './signIn';
@@ -19,7 +20,8 @@ export function wirePasskeys(view: PasskeysView) {
   return passkeysMachine.provide({
     actors: {
       listPasskeys: fromPromise(() => api.listPasskeys()),
-      registrationOptions: fromPromise(() => api.registrationOptions()),
+      requestCode: fromPromise(() => requestTwoFactorCode()),
+      registrationOptions: fromPromise(({ input }) => api.registrationOptions(input)),
       createPasskey: fromPromise(({ input }) => createPasskey(input)),
       registerPasskey: fromPromise(({ input }) => api.registerPasskey(input)),
       renamePasskey: fromPromise(({ input }) => api.renamePasskey(input)),
@@ -32,9 +34,9 @@ export function wirePasskeys(view: PasskeysView) {
   });
 }
 
-/** The passkeys machine's input in this browser. */
-export function passkeysInput() {
-  return { supported: browserSupportsPasskeys(), suggestedName: suggestedPasskeyName() };
+/** The passkeys machine's input in this browser, for an account with a password or without one. */
+export function passkeysInput(hasPassword: boolean) {
+  return { supported: browserSupportsPasskeys(), suggestedName: suggestedPasskeyName(), hasPassword };
 }
 
 /** A passkey's session is handed to the auth actor, as every sign-in's is (./signIn.ts). */

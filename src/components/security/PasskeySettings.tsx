@@ -2,7 +2,9 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { PasskeysEvent, passkeysMachine } from '#machines/passkeys.machine';
+import { PASSWORD_MAX } from '#domain/contract';
 import { PASSKEY_NAME_MAX, type Passkey } from '#domain/passkeyContract';
+import type { ProofValues } from '#machines/lib/ownerProof';
 import { useAppActors } from '../../common/AppActorsContext';
 import { useToast } from '../../common/hooks';
 import { passkeysInput, wirePasskeys } from '../../common/wiring/passkeys';
@@ -14,13 +16,17 @@ import './PasskeySettings.css';
 type Snapshot = SnapshotFrom<typeof passkeysMachine>;
 type Send = (event: PasskeysEvent) => void;
 
+/** The one refusal the add or rename form shows, below its fields. */
+const ERROR_ID = 'passkey-error';
+
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
 
 /**
  * The passkeys block of the profile's Security section (docs/product.md#passkeys): the account's passkeys,
- * each with Rename and Remove, and "Add a passkey" (a name first, then the browser's prompt), as the machine says.
+ * each with Rename and Remove, and "Add a passkey" (a name and the owner's proof first, then the browser's
+ * prompt), as the machine says.
  */
-export function PasskeySettings() {
+export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
   const app = useAppActors();
   const toast = useToast();
   const title = useRef<HTMLHeadingElement>(null);
@@ -29,7 +35,7 @@ export function PasskeySettings() {
       showError: (message) => toast({ title: message, variant: 'error' }),
       announce: (message) => toast({ title: message, variant: 'success' }),
     }),
-    { input: passkeysInput(), inspect: app.inspect },
+    { input: passkeysInput(hasPassword), inspect: app.inspect },
   );
   const { passkeys, supported, selected } = snapshot.context;
   const asked = passkeys.find((key) => key.id === selected);
@@ -77,7 +83,11 @@ export function PasskeySettings() {
                     ? 'Adding the passkey'
                     : null
               }
-            />
+            >
+              {snapshot.context.options === null && (
+                <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.matches('adding')} />
+              )}
+            </NameForm>
           ) : (
             <div className="passkeys__actions">
               <button
@@ -154,7 +164,10 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
   );
 }
 
-/** The name of a new passkey, or a new name for one: the reason of the last failure shows under it. */
+/**
+ * The name of a new passkey (with the owner's proof as `children`), or a new name for one: the reason of the last
+ * failure shows below the fields.
+ */
 function NameForm({
   snapshot,
   send,
@@ -162,6 +175,7 @@ function NameForm({
   label,
   submit,
   busy,
+  children,
 }: {
   snapshot: Snapshot;
   send: Send;
@@ -169,12 +183,13 @@ function NameForm({
   label: string;
   submit: string;
   busy: string | null;
+  children?: React.ReactNode;
 }) {
   const { name, error } = snapshot.context;
-  const errorId = `${id}-error`;
   return (
     <form
       className="passkeys__form"
+      aria-busy={busy !== null}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'passkeys.submit' });
@@ -187,16 +202,16 @@ function NameForm({
         maxLength={PASSKEY_NAME_MAX}
         autoComplete="off"
         readOnly={busy !== null}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? ERROR_ID : undefined}
         aria-invalid={error ? true : undefined}
         onChange={(event) => send({ type: 'passkeys.changeName', value: event.target.value })}
-      >
-        {error && (
-          <p id={errorId} className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-      </Field>
+      />
+      {children}
+      {error && (
+        <p id={ERROR_ID} className="form__error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="passkeys__actions">
         {busy ? (
           <Spinner label={busy} />
@@ -216,5 +231,65 @@ function NameForm({
         )}
       </div>
     </form>
+  );
+}
+
+/**
+ * The owner's proof before a passkey is added: the current password, or for an account without one a code
+ * e-mailed on request ("Send a code"), as for the authenticator app.
+ */
+function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; send: Send; readOnly: boolean }) {
+  const { hasPassword, values, notice, error } = snapshot.context;
+  const sending = snapshot.matches({ naming: 'sendingCode' });
+  const described = error ? ERROR_ID : undefined;
+  const change = (field: keyof ProofValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    send({ type: 'passkeys.changeProof', field, value: event.target.value });
+  if (hasPassword) {
+    return (
+      <>
+        <p>A passkey signs you in by itself, so adding one takes your current password.</p>
+        <Field
+          id="passkey-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={values.password}
+          readOnly={readOnly}
+          aria-describedby={described}
+          onChange={change('password')}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <p>A passkey signs you in by itself, so adding one takes a code we e-mail you.</p>
+      <div className="field">
+        <label htmlFor="passkey-email-code">Code from the e-mail</label>
+        <div className="passkeys__row">
+          <input
+            id="passkey-email-code"
+            className="field__input passkeys__code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={values.emailCode}
+            readOnly={readOnly}
+            aria-describedby={described}
+            onChange={change('emailCode')}
+          />
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={!snapshot.can({ type: 'passkeys.sendCode' })}
+            onClick={() => send({ type: 'passkeys.sendCode' })}
+          >
+            {sending ? <Spinner label="Sending the code" /> : notice ? 'Send a new code' : 'Send a code'}
+          </button>
+        </div>
+        {notice && <p role="status">{notice}</p>}
+      </div>
+    </>
   );
 }

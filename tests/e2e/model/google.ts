@@ -1,6 +1,6 @@
 /** The Google popup, driven for real: the local OpenID provider's sign-in page in a popup window. */
 import { expect, type Page } from '@playwright/test';
-import type { HeldRequests } from './support';
+import { type HeldRequests, openApp } from './support';
 
 /** Clicks a Google button and returns the popup it opens. */
 export async function openGooglePopup(page: Page, button: string): Promise<Page> {
@@ -64,3 +64,23 @@ export const checkGoogleAtTheEdge = {
     await expect(page.locator('form[data-google]')).toHaveAttribute('data-google', 'unknown');
   },
 };
+
+/**
+ * A new account that signs in only with Google, made through the popup on `site` (the tests' own by default),
+ * signed in on the page; its e-mail address and session token.
+ */
+export async function googleOnlyAccount(page: Page, site = ''): Promise<{ email: string; token: string }> {
+  // No group of six digits of its own: a code mailed to it is read as the six digits in the message.
+  const login = `model-google-${Date.now()}-p${Math.random().toString(36).slice(2, 8)}`;
+  await openApp(page, `${site}/signup`);
+  await page.getByRole('checkbox').check();
+  await signInAtProvider(await openGooglePopup(page, 'Continue with Google'), login);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  const me = await page.request.get(`${site}/api/users/authenticate`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { user } = (await me.json()) as { user: { email: string; hasPassword?: boolean } };
+  expect(user.hasPassword).toBe(false);
+  return { email: user.email, token };
+}

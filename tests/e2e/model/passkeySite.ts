@@ -5,14 +5,18 @@
  * tests and its key handed to the virtual one, so each path starts without going through the screens.
  */
 import type { KeyObject } from 'node:crypto';
-import type { CDPSession, Page } from '@playwright/test';
+import { type CDPSession, expect, type Page } from '@playwright/test';
 import { SoftwareAuthenticator } from '../../server/passkeys-authenticator';
-import { newAccount } from '../support';
+import { codeFrom, mailsTo, newAccount } from '../support';
+import { googleOnlyAccount } from './google';
 
 export const PASSKEY_SITE = process.env.E2E_PASSKEY_URL!;
 
 export interface PasskeyAccount {
   token: string;
+  email: string;
+  /** The password, for an account that has one (null: Google only, it proves itself with a mailed code). */
+  password: string | null;
   /** The id the server gave the passkey. */
   passkeyId: string;
   authenticator: { cdp: CDPSession; id: string };
@@ -44,24 +48,47 @@ export async function virtualAuthenticator(page: Page) {
   return { cdp, id: authenticatorId };
 }
 
+/** A code the passkey site mails to the account for real, read from the outbox. */
+export async function mailedCode(page: Page, account: Pick<PasskeyAccount, 'email' | 'token'>): Promise<string> {
+  const sent = mailsTo(account.email).length;
+  await json(page, '/users/two-factor/code', account.token);
+  return codeFrom(account.email, sent);
+}
+
+/** The owner's proof the options take: the password, or a code mailed now. */
+export async function ownerProofOf(page: Page, account: Omit<PasskeyAccount, 'passkeyId' | 'authenticator'>) {
+  return account.password === null ? { code: await mailedCode(page, account) } : { currentPassword: account.password };
+}
+
 /**
  * A new account on the passkey site with one passkey, named `name`, held by the page's virtual authenticator
  * (or, with `held` false, by no authenticator of the page: one it makes next is not refused as made already).
+ * With `google`, the account signs in only with Google, made through the popup and signed in on the page.
  */
-export async function accountWithPasskey(page: Page, name: string, held = true): Promise<PasskeyAccount> {
-  const account = newAccount();
-  const signUp = await page.request.post(`${PASSKEY_SITE}/api/auth/register/email`, {
-    multipart: { name: account.name, email: account.email, password: account.password },
-  });
-  const { token } = (await signUp.json()) as { token: string };
-  const options = (await json(page, '/users/passkeys/registration/options', token)) as {
+export async function accountWithPasskey(
+  page: Page,
+  name: string,
+  held = true,
+  google = false,
+): Promise<PasskeyAccount> {
+  const owner = google ? { ...(await googleOnlyAccount(page, PASSKEY_SITE)), password: null } : await signUp(page);
+  const options = (await json(
+    page,
+    '/users/passkeys/registration/options',
+    owner.token,
+    await ownerProofOf(page, owner),
+  )) as {
     challenge: string;
     user: { id: string };
   };
   const software = new SoftwareAuthenticator(PASSKEY_SITE);
-  const passkey = await json(page, '/users/passkeys/registration', token, { name, response: software.create(options) });
+  const passkey = await json(page, '/users/passkeys/registration', owner.token, {
+    name,
+    response: software.create(options),
+  });
   const authenticator = await virtualAuthenticator(page);
-  if (!held) return { token, passkeyId: String(passkey.id), authenticator };
+  const account = { ...owner, passkeyId: String(passkey.id), authenticator };
+  if (!held) return account;
   const key = (software as unknown as { privateKey: KeyObject }).privateKey;
   await authenticator.cdp.send('WebAuthn.addCredential', {
     authenticatorId: authenticator.id,
@@ -74,7 +101,17 @@ export async function accountWithPasskey(page: Page, name: string, held = true):
       signCount: software.counter + 1,
     },
   });
-  return { token, passkeyId: String(passkey.id), authenticator };
+  return account;
+}
+
+/** A new account with a password on the passkey site, signed up through the API. */
+async function signUp(page: Page) {
+  const account = newAccount();
+  const response = await page.request.post(`${PASSKEY_SITE}/api/auth/register/email`, {
+    multipart: { name: account.name, email: account.email, password: account.password },
+  });
+  const { token } = (await response.json()) as { token: string };
+  return { token, email: account.email, password: account.password };
 }
 
 /** The browser's next prompts refuse (as a person cancelling, or failing the fingerprint) or answer. */
@@ -83,6 +120,31 @@ export async function promptsRefuse(account: PasskeyAccount, refuse: boolean) {
     authenticatorId: account.authenticator.id,
     isUserVerified: !refuse,
   });
+}
+
+type Gate = { __letPromptGo?: () => boolean };
+
+/**
+ * Holds each of the page's passkey prompts (navigator.credentials.create) until `letPromptGo`, as a person
+ * takes their time: holding the chunk that carries them holds only the first, and a second try reuses it.
+ */
+export async function holdPrompts(page: Page) {
+  await page.addInitScript(() => {
+    const credentials = navigator.credentials;
+    const create = credentials.create.bind(credentials);
+    const waiting: (() => void)[] = [];
+    (window as Gate).__letPromptGo = () => {
+      const next = waiting.shift();
+      next?.();
+      return next !== undefined;
+    };
+    credentials.create = (options) => new Promise<void>((resolve) => waiting.push(resolve)).then(() => create(options));
+  });
+}
+
+/** Lets the prompt the page is waiting on go to the authenticator (waits for the page to ask for one). */
+export async function letPromptGo(page: Page) {
+  await expect.poll(() => page.evaluate(() => (window as Gate).__letPromptGo?.() ?? false)).toBe(true);
 }
 
 /** The chunk that carries the prompts: holding it holds the page's first prompt (src/common/wiring/passkeysPrompt.ts). */

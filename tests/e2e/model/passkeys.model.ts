@@ -1,22 +1,38 @@
 /**
  * The profile's passkeys block in Chromium against the real server, on the passkey site (./passkeySite.ts):
- * an account with one passkey ("Laptop"), and a virtual authenticator that makes the new one. Every call is
- * held at the network and fails there; the browser's prompt is held by holding the chunk that carries it, and
- * refused for real by an authenticator that cannot verify its user. Without WebAuthn: a page whose browser
- * has no PublicKeyCredential.
+ * an account with one passkey ("Laptop"), with a password or signing in only with Google (made through the local
+ * OpenID provider's popup, proving itself with codes the server mails, read from the outbox), and a virtual
+ * authenticator that makes the new one. Every call is held at the network and fails there, except the options:
+ * they go on to the server with the owner's real proof, or with a wrong one the server refuses for real. The
+ * browser's prompt is held in the page (./passkeySite.ts, holdPrompts), and refused for real by an authenticator
+ * that cannot verify its user. Without WebAuthn: a page whose browser has no PublicKeyCredential.
  */
 import { expect, type Page } from '@playwright/test';
+import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { twoFactorCodeSentText } from '#server/two-factor/routes';
 import { PASSKEY_TEXTS, passkeysMachine } from '#machines/passkeys.machine';
-import { LAPTOP, PHONE, passkeysSamples, RENAMED } from '../../machines/passkeySamples';
+import { LAPTOP, PHONE, passkeysSamples, RENAMED, WRONG_PASSWORD } from '../../machines/passkeySamples';
+import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
-import { accountWithPasskey, PASSKEY_SITE, type PasskeyAccount, PROMPT_CHUNK, promptsRefuse } from './passkeySite';
+import {
+  accountWithPasskey,
+  mailedCode,
+  PASSKEY_SITE,
+  type PasskeyAccount,
+  holdPrompts,
+  letPromptGo,
+  promptsRefuse,
+} from './passkeySite';
 import { HeldRequests, openApp, withStoredToken } from './support';
 
 interface Ctx {
   account: PasskeyAccount;
   list: HeldRequests;
+  requestCode: HeldRequests;
+  /** The code in the last e-mail the page asked for, not used yet. */
+  emailCode?: string;
   options: HeldRequests;
-  prompt: HeldRequests;
   register: HeldRequests;
   rename: HeldRequests;
   remove: HeldRequests;
@@ -26,7 +42,10 @@ const block = (page: Page) => page.getByTestId('passkey-settings');
 const row = (page: Page, ctx: Ctx, id: string) =>
   block(page).locator(`[data-id="${id === LAPTOP.id ? ctx.account.passkeyId : id}"]`);
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Remove this passkey?' });
-const nameField = (page: Page) => block(page).getByRole('textbox');
+const nameField = (page: Page) => block(page).getByLabel(/^(Name of the new passkey|New name for)/);
+const passwordField = (page: Page) => block(page).getByLabel('Current password');
+const codeField = (page: Page) => block(page).getByLabel('Code from the e-mail');
+const sendCodeButton = (page: Page) => block(page).getByRole('button', { name: /^Send (a|a new) code$/ });
 
 async function clickIfThere(locator: ReturnType<Page['locator']>) {
   if ((await locator.count()) > 0 && (await locator.isEnabled())) await locator.click();
@@ -45,23 +64,24 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       if (event.type === 'passkeys.changeName') {
         return snapshot.matches('naming') || snapshot.matches({ renaming: 'editing' });
       }
-      return true;
+      return passkeysSamples.filterEvents!(snapshot, event);
     },
   },
   start: async (page, input) => {
-    const { supported } = input as { supported: boolean };
-    const account = await accountWithPasskey(page, LAPTOP.name, false);
+    const { supported, hasPassword } = input as { supported: boolean; hasPassword: boolean };
+    const account = await accountWithPasskey(page, LAPTOP.name, false, !hasPassword);
     if (!supported) {
       await page.addInitScript(() => {
         Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true });
       });
     }
     await withStoredToken(page, account.token);
+    await holdPrompts(page);
     const ctx: Ctx = {
       account,
       list: await HeldRequests.on(page, '**/api/users/passkeys', Infinity, 'GET'),
+      requestCode: await HeldRequests.on(page, '**/api/users/two-factor/code'),
       options: await HeldRequests.on(page, '**/api/users/passkeys/registration/options', Infinity, 'POST'),
-      prompt: await HeldRequests.on(page, PROMPT_CHUNK),
       register: await HeldRequests.on(page, '**/api/users/passkeys/registration', Infinity, 'POST'),
       rename: await HeldRequests.on(page, '**/api/users/passkeys/*', Infinity, 'PATCH'),
       remove: await HeldRequests.on(page, '**/api/users/passkeys/*', Infinity, 'DELETE'),
@@ -84,12 +104,26 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       await expect(block(page).getByRole('button', { name: 'Add a passkey' })).toHaveCount(supported ? 1 : 0);
       await expect(block(page).getByTestId('passkeys-unsupported')).toHaveCount(supported ? 0 : 1);
     },
-    naming: async (page, _ctx, snapshot) => {
-      const { name, error } = snapshot.context;
+    // The proof's field is the account's own, until options are taken; the refusal is the last one's text.
+    'naming.editing': async (page, ctx, snapshot) => {
+      const { name, error, options, values, notice } = snapshot.context;
       await expect(block(page).getByLabel('Name of the new passkey')).toHaveValue(name === '' ? /\S/ : name);
       if (error) await expect(block(page).getByRole('alert')).toBeVisible();
       else await expect(block(page).getByRole('alert')).toHaveCount(0);
       if (error === PASSKEY_TEXTS.cancelled) await expect(block(page).getByRole('alert')).toHaveText(error);
+      const hasPassword = ctx.account.password !== null;
+      await expect(passwordField(page)).toHaveCount(options === null && hasPassword ? 1 : 0);
+      await expect(codeField(page)).toHaveCount(options === null && !hasPassword ? 1 : 0);
+      if (options !== null) return;
+      if (hasPassword) return expect(passwordField(page)).toHaveValue(values.password);
+      await expect(codeField(page)).toHaveValue(values.emailCode);
+      await expect(sendCodeButton(page)).toHaveText(notice ? 'Send a new code' : 'Send a code');
+      if (notice) await expect(block(page).getByRole('status')).toHaveText(twoFactorCodeSentText(ctx.account.email));
+      else await expect(block(page).getByRole('status')).toHaveCount(0);
+    },
+    'naming.sendingCode': async (page) => {
+      await expect(block(page).getByRole('progressbar', { name: 'Sending the code' })).toBeVisible();
+      await expect(codeField(page)).toBeVisible();
     },
     'adding.requesting': async (page) => {
       await expect(block(page).getByRole('progressbar', { name: 'Adding the passkey' })).toBeVisible();
@@ -129,6 +163,9 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
     'passkeys.remove': (page, ctx, event) =>
       clickIfThere(row(page, ctx, event.id).getByRole('button', { name: /^Remove / })),
     'passkeys.changeName': (page, _ctx, event) => nameField(page).fill(event.value),
+    'passkeys.changeProof': (page, _ctx, event) =>
+      (event.field === 'password' ? passwordField(page) : codeField(page)).fill(event.value),
+    'passkeys.sendCode': (page) => clickIfThere(sendCodeButton(page)),
     'passkeys.submit': (page) => clickIfThere(block(page).getByRole('button', { name: /^(Continue|Save)$/ })),
     'passkeys.cancel': async (page) => {
       if ((await dialog(page).count()) > 0) await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -142,16 +179,39 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       done: async (_page, ctx) => void (await ctx.list.release()),
       error: async (_page, ctx) => void (await ctx.list.fail()),
     },
+    // The code the page asked for goes into the outbox for real; the model reads it there for the options.
+    requestCode: {
+      done: async (_page, ctx) => {
+        const sent = mailsTo(ctx.account.email).length;
+        await ctx.requestCode.release();
+        ctx.emailCode = await codeFrom(ctx.account.email, sent);
+      },
+      error: async (_page, ctx) => void (await ctx.requestCode.fail()),
+    },
+    // The page's options go on with the account's real proof (the password, or the code mailed last, or one mailed
+    // now), or with a wrong one: the server refuses it with its own text.
     registrationOptions: {
-      done: async (_page, ctx) => void (await ctx.options.release()),
-      error: async (_page, ctx) => void (await ctx.options.fail()),
+      done: async (page, ctx) => {
+        const { password } = ctx.account;
+        const code = password === null ? (ctx.emailCode ?? (await mailedCode(page, ctx.account))) : undefined;
+        ctx.emailCode = undefined;
+        await ctx.options.release(() => (password === null ? { code } : { currentPassword: password }));
+      },
+      error: async (page, ctx) => {
+        const hasPassword = ctx.account.password !== null;
+        const wrongCode = ctx.emailCode === '000000' ? '111111' : '000000';
+        await ctx.options.release(() => (hasPassword ? { currentPassword: WRONG_PASSWORD } : { code: wrongCode }));
+        await expect(block(page).getByRole('alert')).toHaveText(
+          hasPassword ? WRONG_CURRENT_PASSWORD_TEXT : CODE_INVALID_TEXT,
+        );
+      },
     },
     createPasskey: {
-      done: async (_page, ctx) => void (await ctx.prompt.release()),
+      done: (page) => letPromptGo(page),
       // The authenticator cannot verify its user: the browser refuses, as when a person cancels.
       error: async (page, ctx) => {
         await promptsRefuse(ctx.account, true);
-        await ctx.prompt.release();
+        await letPromptGo(page);
         await expect(block(page).getByRole('alert')).toHaveText(PASSKEY_TEXTS.cancelled);
         await promptsRefuse(ctx.account, false);
       },

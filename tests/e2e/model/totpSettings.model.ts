@@ -24,7 +24,7 @@ import { type TotpField, totpSettingsMachine } from '#machines/totpSettings.mach
 import { totpSettingsSamples, totpSettingsState } from '../../machines/totpSettingsSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
-import { openGooglePopup, signInAtProvider } from './google';
+import { googleOnlyAccount } from './google';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 
 interface Ctx {
@@ -134,20 +134,6 @@ async function serverStatus(page: Page, ctx: Ctx): Promise<TwoFactorStatus> {
   const response = await page.request.get('/api/users/two-factor', { headers: headers(ctx) });
   expect(response.status()).toBe(200);
   return (await response.json()) as TwoFactorStatus;
-}
-
-async function googleOnlyAccount(page: Page) {
-  // No group of six digits of its own: the code is read as the six digits in the message.
-  const login = `model-totp-${Date.now()}-p${Math.random().toString(36).slice(2, 8)}`;
-  await openApp(page, '/signup');
-  await page.getByRole('checkbox').check();
-  await signInAtProvider(await openGooglePopup(page, 'Continue with Google'), login);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-  const me = await page.request.get('/api/users/authenticate', { headers: { authorization: `Bearer ${token}` } });
-  const { user } = (await me.json()) as { user: { email: string; hasPassword?: boolean } };
-  expect(user.hasPassword).toBe(false);
-  return { email: user.email, token };
 }
 
 const block = (page: Page) => page.getByTestId('totp-settings');

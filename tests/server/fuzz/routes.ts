@@ -140,7 +140,11 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
     users: [
       { method: 'GET', path: '/api/users/authenticate' },
       { method: 'GET', path: '/api/users/passkeys' },
-      { method: 'POST', path: '/api/users/passkeys/registration/options' },
+      {
+        method: 'POST',
+        path: '/api/users/passkeys/registration/options',
+        fields: { currentPassword: F.password, code: F.code },
+      },
       {
         method: 'POST',
         path: '/api/users/passkeys/registration',
