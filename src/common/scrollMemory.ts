@@ -22,10 +22,14 @@ export function rememberScrollOnLeaving(): () => void {
   return () => document.removeEventListener('click', remember, true);
 }
 
+/** What the visitor does to scroll (or to leave): from the first of these, the position is theirs. */
+const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /**
- * For a screen just shown: back to the position its history entry keeps, or to the top. The position is set on
- * the frames that follow until the page is long enough to hold it, or SCROLL_RESTORE_MS have passed (the screen
- * may still be a loading spinner). Returns the function that stops it.
+ * For a screen just shown: back to the position its history entry keeps, or to the top. The position is held on
+ * every frame for SCROLL_RESTORE_MS: the screen may still be a loading spinner, and what loads above it (lazy
+ * blocks, pictures) would otherwise push the page down after the position was first reached. The visitor's own
+ * scrolling ends the hold at once. Returns the function that stops it.
  */
 export function restoreScroll(): () => void {
   const saved = (window.history.state as Record<string, unknown> | null)?.[SCROLL_STATE_KEY];
@@ -33,11 +37,16 @@ export function restoreScroll(): () => void {
   if (typeof saved !== 'number' || saved <= 0) return () => {};
   const started = performance.now();
   let frame = 0;
-  const settle = () => {
-    window.scrollTo({ top: saved, behavior: 'instant' });
-    const reached = Math.abs(window.scrollY - saved) <= 1;
-    frame = !reached && performance.now() - started < SCROLL_RESTORE_MS ? requestAnimationFrame(settle) : 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of VISITOR_SCROLLS) window.removeEventListener(type, stop, true);
   };
-  frame = requestAnimationFrame(settle);
-  return () => cancelAnimationFrame(frame);
+  for (const type of VISITOR_SCROLLS) window.addEventListener(type, stop, { capture: true, passive: true });
+  const hold = () => {
+    if (Math.abs(window.scrollY - saved) > 1) window.scrollTo({ top: saved, behavior: 'instant' });
+    if (performance.now() - started < SCROLL_RESTORE_MS) frame = requestAnimationFrame(hold);
+    else stop();
+  };
+  frame = requestAnimationFrame(hold);
+  return stop;
 }

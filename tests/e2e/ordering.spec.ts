@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
+import { stopTheClock } from './model/support';
 import { newAccount, open, passSplash, register } from './support';
 
 async function startOrder(page: Page, serviceId: string) {
@@ -238,6 +239,29 @@ test('an unknown service id on the request page goes to the 404 page', async ({ 
   await expect(page).toHaveURL(/\/not-found$/);
 });
 
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/**
+ * Clicks `link` and answers where the page stood at the click. Read then, not before it, for the page can still
+ * move by a pixel or two in between (a CI run saw 2556 before the click and 2558 at it).
+ */
+async function clickAndReadScroll(page: Page, link: Locator): Promise<number> {
+  await page.evaluate(() => {
+    const record = () => ((window as unknown as { scrollAtClick: number }).scrollAtClick = window.scrollY);
+    document.addEventListener('click', record, { capture: true, once: true });
+  });
+  await link.click();
+  return page.evaluate(() => (window as unknown as { scrollAtClick: number }).scrollAtClick);
+}
+
+/** Something new, 120 px high, above everything of the landing page: Chromium keeps the view on what was there. */
+const growAbove = (page: Page) =>
+  page.evaluate(() => {
+    const block = document.createElement('div');
+    block.style.height = '120px';
+    document.querySelector('main')!.prepend(block);
+  });
+
 test('Back from a service page returns to the service cards where the visitor was, not to the top', async ({
   page,
 }) => {
@@ -245,14 +269,7 @@ test('Back from a service page returns to the service cards where the visitor wa
   const card = page.getByRole('link', { name: 'View details' }).nth(1);
   await card.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => window.scrollY > 0);
-  // Where the visitor was is where the page stood at the click: read then, not before it, for the page can still
-  // move by a pixel or two in between (a CI run saw 2556 before the click and 2558 at it).
-  await page.evaluate(() => {
-    const record = () => ((window as unknown as { scrollAtClick: number }).scrollAtClick = window.scrollY);
-    document.addEventListener('click', record, { capture: true, once: true });
-  });
-  await card.click();
-  const where = await page.evaluate(() => (window as unknown as { scrollAtClick: number }).scrollAtClick);
+  const where = await clickAndReadScroll(page, card);
   expect(where).toBeGreaterThan(0);
   await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
   await page.goBack();
@@ -260,4 +277,47 @@ test('Back from a service page returns to the service cards where the visitor wa
   await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(where - 2);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(where + 2);
   await expect(card).toBeInViewport();
+});
+
+test("after Back the place is held while the screen lays out, for 1.5 s, and the visitor's own scrolling ends it", async ({
+  page,
+}) => {
+  await open(page, '/');
+  const card = page.getByRole('link', { name: 'View details' }).nth(1);
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.scrollY > 0);
+  const where = await clickAndReadScroll(page, card);
+  await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
+  // The page's frames run only when the test moves its clock, one frame (16 ms) at a time.
+  await stopTheClock(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  const offBy = async () => Math.abs((await scrollY(page)) - where);
+  await expect.poll(async () => (await page.clock.runFor(16), offBy())).toBeLessThanOrEqual(1);
+
+  // Content above grows (as a late block would): the browser moves the view with it, the next frame brings the
+  // page back to where the visitor was.
+  await growAbove(page);
+  expect(await scrollY(page)).toBeGreaterThan(where + 100);
+  await page.clock.runFor(16);
+  expect(await offBy()).toBeLessThanOrEqual(1);
+
+  // After 1.5 s the page is the visitor's again: a later change above moves it as on any page.
+  await page.clock.runFor(1500);
+  await growAbove(page);
+  await page.clock.runFor(100);
+  expect(await scrollY(page)).toBeGreaterThan(where + 100);
+
+  // Once more to the service and Back: a turn of the mouse wheel at once is not undone.
+  const second = await clickAndReadScroll(page, card);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await page.clock.runFor(16), Math.abs((await scrollY(page)) - second)))
+    .toBeLessThanOrEqual(1);
+  await page.mouse.move(200, 200);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(second + 300);
+  await page.clock.runFor(200);
+  expect(await scrollY(page)).toBeGreaterThan(second + 300);
 });
