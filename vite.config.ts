@@ -1,4 +1,4 @@
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 
 // In development Vite serves the client with hot reload and hands /api to the API server.
@@ -26,12 +26,16 @@ const findShell: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), findShell],
-  // React 18 and later have useSyncExternalStore built in: the libraries that still import the shim for older
-  // Reacts (wouter, @xstate/react) get React's own, and the selector helper's non-shim build over it.
+  // The code is written against React's API and types; the browser runs it on Preact through preact/compat, which
+  // the preset aliases `react` and `react-dom` to (and gives the dev server Preact's hot reload). A third of the
+  // first download for the same screens (docs/decisions/0033-preact-in-the-browser.md).
+  plugins: [preact(), findShell],
+  // The libraries that still import the useSyncExternalStore shim for older Reacts (wouter, @xstate/react) get the
+  // one preact/compat has built in, and the selector helper's non-shim build over it. (An alias's result is not
+  // aliased again: the shim goes to preact/compat itself.)
   resolve: {
     alias: [
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
         replacement: 'use-sync-external-store/with-selector',
@@ -61,7 +65,7 @@ export default defineConfig({
           groups: [
             {
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](preact|xstate|@xstate|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
               priority: 1,
             },
             { name: 'shell', test: (id) => shell.has(id) },

@@ -95,8 +95,8 @@ await describeBrowserModel<typeof appMachine, Ctx>({
       const response = page.waitForResponse('**/api/users/authenticate');
       await check.release();
       expect((await response).status()).toBe(signedIn ? 200 : 401);
-      // The account corner is lazily loaded and React reveals it after its 300 ms throttle: let that time
-      // pass on the stopped clock, a little at a time.
+      // The account corner is lazily loaded: let time pass on the stopped clock while its code arrives, a
+      // little at a time.
       const corner = page.getByRole('button', { name: 'Account menu' }).or(page.getByRole('link', { name: 'Sign In' }));
       for (let tick = 0; tick < 20 && (await corner.count()) === 0; tick += 1) {
         await page.waitForTimeout(50);

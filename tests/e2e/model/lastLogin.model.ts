@@ -16,7 +16,7 @@ interface Ctx {
 }
 
 const counter = (page: Page) => page.getByTestId('last-login');
-/** Enough for React to show a page that was waiting for its code (it throttles that by 300 ms). */
+/** Room for a page that was waiting for its code to show, with a margin on a stopped clock. */
 const REVEAL_MS = 400;
 
 await describeBrowserModel<typeof lastLoginMachine, Ctx>({
@@ -31,7 +31,7 @@ await describeBrowserModel<typeof lastLoginMachine, Ctx>({
     await withStoredToken(page, account.token);
     const since = Date.parse(user.lastLogin);
     // The page's clock stops 100 ms into a whole second since the sign-in: from there until the counter shows
-    // (the splash, then React's reveal of the loaded page) and until a tick later, each reading of the counter
+    // (the splash, then the loaded page) and until a tick later, each reading of the counter
     // falls in one whole second, the one it must show.
     await page.clock.pauseAt(since + Math.ceil((Date.now() + 1500 - since) / 1000) * 1000 + 100);
     await page.goto('/profile');

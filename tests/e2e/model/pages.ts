@@ -7,8 +7,8 @@ export const NUDGE_MS = 50;
 
 /**
  * Opens a path with Playwright's clock stopped and lets the 3 s splash pass: from then on the page's time moves
- * only when the test moves it. React reveals a lazily loaded page only after its short reveal throttle, so the
- * clock is moved a little at a time until `shown` is there: a screen's own timer has then run at most NUDGE_MS.
+ * only when the test moves it. A lazily loaded page shows once its code has arrived, so the clock is moved a
+ * little at a time until `shown` is there: a screen's own timer has then run at most NUDGE_MS.
  */
 export async function openStopped(page: Page, path: string, shown: Locator) {
   await openWithStoppedClock(page, path);

@@ -39,8 +39,8 @@ await describeBrowserModel<typeof toastsMachine, Record<string, never>>({
   },
   start: async (page) => {
     await openApp(page, '/youth-project');
-    // The page is loaded lazily, and React reveals it on a timer: stopping the clock before the form shows
-    // would keep it behind its loading spinner for good.
+    // The page is loaded lazily: the clock stops only once the form shows, so that nothing the page does on
+    // its way there waits on a clock that does not move.
     await expect(page.getByLabel('Full name')).toBeVisible();
     return {};
   },
@@ -60,8 +60,8 @@ await describeBrowserModel<typeof toastsMachine, Record<string, never>>({
     'toast.add': async (page) => {
       await stopTheClock(page);
       await submitApplication(page);
-      // React shows the lazily loaded toaster after its 300 ms reveal throttle: let that time pass,
-      // a little at a time, staying well within the 1.5 s.
+      // The toaster is loaded lazily, on the first toast: let time pass while its code arrives, a little at a
+      // time, staying well within the 1.5 s.
       for (let tick = 0; tick < 12 && (await page.getByTestId('toast').count()) === 0; tick += 1) {
         await page.waitForTimeout(50);
         await page.clock.runFor(100);

@@ -103,7 +103,7 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
     // The hidden field people never see: only a robot fills it (the server then sends nothing).
     'youth.trap': (page, _ctx, event) => page.locator('#youth-website').fill(event.value, { force: true }),
     // A disabled button does nothing when pressed. The first toast brings the toaster's code; once it is here,
-    // the toast shows as soon as React's reveal throttle has passed on the clock.
+    // the toast shows as soon as the clock has moved a little.
     'youth.submit': async (page, ctx) => {
       if (!(await sendButton(page).isEnabled())) return;
       const toaster = ctx.toaster
@@ -124,7 +124,7 @@ await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
       error: async (page, ctx) => {
         await ctx.send.release((body) => ({ ...body, age: 31 }));
         ctx.last = 'refused';
-        // The refusal's toast shows once React's reveal throttle has passed on the stopped clock.
+        // The refusal's toast shows once the stopped clock has moved a little.
         await expect(spinner(page)).toHaveCount(0);
         await page.clock.runFor(500);
       },
