@@ -241,6 +241,15 @@ test('an unknown service id on the request page goes to the 404 page', async ({ 
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/** The landing page, scrolled down to the second service card's "View details". */
+async function secondServiceCard(page: Page): Promise<Locator> {
+  await open(page, '/');
+  const card = page.getByRole('link', { name: 'View details' }).nth(1);
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.scrollY > 0);
+  return card;
+}
+
 /**
  * Clicks `link` and answers where the page stood at the click. Read then, not before it, for the page can still
  * move by a pixel or two in between (a CI run saw 2556 before the click and 2558 at it).
@@ -265,10 +274,7 @@ const growAbove = (page: Page) =>
 test('Back from a service page returns to the service cards where the visitor was, not to the top', async ({
   page,
 }) => {
-  await open(page, '/');
-  const card = page.getByRole('link', { name: 'View details' }).nth(1);
-  await card.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => window.scrollY > 0);
+  const card = await secondServiceCard(page);
   const where = await clickAndReadScroll(page, card);
   expect(where).toBeGreaterThan(0);
   await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
@@ -282,10 +288,7 @@ test('Back from a service page returns to the service cards where the visitor wa
 test("after Back the place is held while the screen lays out, for 1.5 s, and the visitor's own scrolling ends it", async ({
   page,
 }) => {
-  await open(page, '/');
-  const card = page.getByRole('link', { name: 'View details' }).nth(1);
-  await card.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => window.scrollY > 0);
+  const card = await secondServiceCard(page);
   const where = await clickAndReadScroll(page, card);
   await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
   // The page's frames run only when the test moves its clock, one frame (16 ms) at a time.

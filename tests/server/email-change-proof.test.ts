@@ -31,7 +31,7 @@ import {
 } from './helpers';
 import { limitsFollow } from './limit-helpers';
 import { type MailCatcher, codeIn, settle, startMailCatcher } from './mail-helpers';
-import { obtainToken } from './oidc-helpers';
+import { googleSettings, obtainToken } from './oidc-helpers';
 
 const CLIENT_ID = 'storefront-test';
 const CALLBACK = 'http://localhost:5173/oauth-callback.html';
@@ -45,11 +45,7 @@ beforeAll(async () => {
   provider = await startLocalOidcProvider({ clientId: CLIENT_ID, redirectUris: [CALLBACK] });
   server = await createTestServer({
     SMTP_URL: mail.url,
-    OAUTH_CLIENT_ID: CLIENT_ID,
-    OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
-    OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
-    OAUTH_USERINFO_URL: provider.userinfoUrl,
-    OAUTH_TIMEOUT_MS: 2000,
+    ...googleSettings(provider, CLIENT_ID),
   });
   // The provider's tokens use the real time.
   server.clock.advance(Date.now() - server.clock.now().getTime());

@@ -109,3 +109,14 @@ export async function obtainToken(
   }
   throw new Error('the authorisation did not reach the callback within 10 steps');
 }
+
+/** The server settings that point Google sign-in at the local provider, for a client id it knows. */
+export function googleSettings(provider: LocalOidcProvider, clientId: string) {
+  return {
+    OAUTH_CLIENT_ID: clientId,
+    OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
+    OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
+    OAUTH_USERINFO_URL: provider.userinfoUrl,
+    OAUTH_TIMEOUT_MS: 2000,
+  };
+}

@@ -24,7 +24,7 @@ import {
   uniqueAddress,
 } from './helpers';
 import { type MailCatcher, codeIn, startMailCatcher } from './mail-helpers';
-import { obtainToken } from './oidc-helpers';
+import { googleSettings, obtainToken } from './oidc-helpers';
 import { SoftwareAuthenticator } from './passkeys-authenticator';
 
 const CLIENT_ID = 'storefront-test';
@@ -50,11 +50,7 @@ async function googleToken(login: string): Promise<string> {
 async function googleServer() {
   const server = await createTestServer({
     SMTP_URL: mail.url,
-    OAUTH_CLIENT_ID: CLIENT_ID,
-    OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
-    OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
-    OAUTH_USERINFO_URL: provider.userinfoUrl,
-    OAUTH_TIMEOUT_MS: 2000,
+    ...googleSettings(provider, CLIENT_ID),
   });
   server.clock.advance(Date.now() - server.clock.now().getTime());
   return server;

@@ -11,6 +11,7 @@ import { passkeysInput, wirePasskeys } from '../../common/wiring/passkeys';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Field } from '../Field';
 import { Spinner } from '../Spinner';
+import { EmailCodeField } from './EmailCodeField';
 import './PasskeySettings.css';
 
 type Snapshot = SnapshotFrom<typeof passkeysMachine>;
@@ -240,7 +241,6 @@ function NameForm({
  */
 function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; send: Send; readOnly: boolean }) {
   const { hasPassword, values, notice, error } = snapshot.context;
-  const sending = snapshot.matches({ naming: 'sendingCode' });
   const described = error ? ERROR_ID : undefined;
   const change = (field: keyof ProofValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
     send({ type: 'passkeys.changeProof', field, value: event.target.value });
@@ -265,31 +265,17 @@ function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; se
   return (
     <>
       <p>A passkey signs you in by itself, so adding one takes a code we e-mail you.</p>
-      <div className="field">
-        <label htmlFor="passkey-email-code">Code from the e-mail</label>
-        <div className="passkeys__row">
-          <input
-            id="passkey-email-code"
-            className="field__input passkeys__code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={values.emailCode}
-            readOnly={readOnly}
-            aria-describedby={described}
-            onChange={change('emailCode')}
-          />
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={!snapshot.can({ type: 'passkeys.sendCode' })}
-            onClick={() => send({ type: 'passkeys.sendCode' })}
-          >
-            {sending ? <Spinner label="Sending the code" /> : notice ? 'Send a new code' : 'Send a code'}
-          </button>
-        </div>
-        {notice && <p role="status">{notice}</p>}
-      </div>
+      <EmailCodeField
+        id="passkey-email-code"
+        value={values.emailCode}
+        onChange={(value) => send({ type: 'passkeys.changeProof', field: 'emailCode', value })}
+        onSend={() => send({ type: 'passkeys.sendCode' })}
+        canSend={snapshot.can({ type: 'passkeys.sendCode' })}
+        sending={snapshot.matches({ naming: 'sendingCode' })}
+        notice={notice}
+        describedBy={described}
+        readOnly={readOnly}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useAppActors } from '../../common/AppActorsContext';
 import { useToast } from '../../common/hooks';
 import { wireTotpSettings } from '../../common/wiring/totpSettings';
 import { Spinner } from '../Spinner';
+import { EmailCodeField } from './EmailCodeField';
 import { CopyButton, RecoveryCodes } from './TotpSettingsCodes';
 import './TotpSettings.css';
 
@@ -208,29 +209,17 @@ function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, 
         </div>
       )}
       {proof && !hasPassword && (
-        <div className="field">
-          <label htmlFor="totp-email-code">Code from the e-mail</label>
-          <div className="totp__row">
-            <input
-              ref={first}
-              id="totp-email-code"
-              className="field__input totp__code"
-              {...codeInput}
-              value={values.emailCode}
-              aria-describedby={described}
-              onChange={change('emailCode')}
-            />
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={sending}
-              onClick={() => send({ type: 'totp.sendCode' })}
-            >
-              {sending ? <Spinner label="Sending the code" /> : notice ? 'Send a new code' : 'Send a code'}
-            </button>
-          </div>
-          {notice && <p role="status">{notice}</p>}
-        </div>
+        <EmailCodeField
+          id="totp-email-code"
+          inputRef={first}
+          value={values.emailCode}
+          onChange={(value) => send({ type: 'totp.change', field: 'emailCode', value })}
+          onSend={() => send({ type: 'totp.sendCode' })}
+          canSend={!sending}
+          sending={sending}
+          notice={notice}
+          describedBy={described}
+        />
       )}
       {appCode && (
         <div className="field">
@@ -238,7 +227,7 @@ function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, 
           <input
             ref={proof ? undefined : first}
             id="totp-app-code"
-            className="field__input totp__code"
+            className="field__input code-input"
             {...codeInput}
             // A recovery code is longer (xxxx-xxxx) and not only digits.
             {...(proof ? { inputMode: 'text', maxLength: 9 } : {})}

@@ -13,7 +13,7 @@ import { grantRole } from '#server/users/roles';
 import { SERVICE_TYPES } from '#domain/contract';
 import { services as catalogue } from '#domain/catalogue/services';
 import { cleanup, createTestServer, myInvoices, paymentLink, register, uniqueEmail } from '../helpers';
-import { obtainToken } from '../oidc-helpers';
+import { googleSettings, obtainToken } from '../oidc-helpers';
 
 const CLIENT_ID = 'storefront-fuzz';
 const CALLBACK = 'http://localhost:5173/oauth-callback.html';
@@ -33,10 +33,7 @@ export async function startFuzzWorld() {
   // Google sign-in on (against the local provider, so a token is really checked), the sandbox checkout,
   // and X-Forwarded-For trusted, so that its parsing is fuzzed too.
   const server = await createTestServer({
-    OAUTH_CLIENT_ID: CLIENT_ID,
-    OAUTH_AUTHORIZATION_URL: provider.authorizationUrl,
-    OAUTH_TOKENINFO_URL: provider.tokeninfoUrl,
-    OAUTH_USERINFO_URL: provider.userinfoUrl,
+    ...googleSettings(provider, CLIENT_ID),
     OAUTH_TIMEOUT_MS: 5000,
     TRUST_PROXY: true,
   });
