@@ -11,6 +11,8 @@ const apiPort = process.env.PORT ?? '3000';
  * chunk they are the same code, loaded as early: nothing lazy becomes eager (docs/performance.md, front end).
  */
 const shell = new Set<string>();
+const SHELL_CHUNK = 'shell';
+const CORE_CHUNK = 'core';
 const findShell: Plugin = {
   name: 'find-shell',
   apply: 'build',
@@ -25,11 +27,34 @@ const findShell: Plugin = {
   },
 };
 
+/**
+ * Chromium compiles every function of a script that starts with `//# allFunctionsCalledOnLoad` on a background
+ * thread while the script downloads, instead of on the main thread at each function's first call. The two chunks
+ * every page runs first (the libraries and the shell) start with it; other browsers read a comment
+ * (docs/performance.md, "Compile hints"). Added last: minifying drops comments, and Vite puts the shell's list of
+ * lazy files at its top.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const compileHints: Plugin = {
+  name: 'compile-hints',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk' && (output.name === CORE_CHUNK || output.name === SHELL_CHUNK)) {
+          output.code = COMPILE_HINT + output.code;
+        }
+      }
+    },
+  },
+};
+
 export default defineConfig({
   // The code is written against React's API and types; the browser runs it on Preact through preact/compat, which
   // the preset aliases `react` and `react-dom` to (and gives the dev server Preact's hot reload). A third of the
   // first download for the same screens (docs/decisions/0033-preact-in-the-browser.md).
-  plugins: [preact(), findShell],
+  plugins: [preact(), findShell, compileHints],
   // The libraries that still import the useSyncExternalStore shim for older Reacts (wouter, @xstate/react) get the
   // one preact/compat has built in, and the selector helper's non-shim build over it. (An alias's result is not
   // aliased again: the shim goes to preact/compat itself.)
@@ -64,11 +89,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: 'core',
+              name: CORE_CHUNK,
               test: /node_modules[\\/](preact|xstate|@xstate|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
               priority: 1,
             },
-            { name: 'shell', test: (id) => shell.has(id) },
+            { name: SHELL_CHUNK, test: (id) => shell.has(id) },
           ],
         },
       },
