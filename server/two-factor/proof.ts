@@ -15,7 +15,7 @@ import type { Services } from '../services';
 
 export const TWO_FACTOR_PASSWORD_TEXT = 'Please enter your current password.';
 export const TWO_FACTOR_EMAIL_CODE_TEXT =
-  'Please enter the code we sent to your e-mail address (ask for one with "Send me a code").';
+  'Please enter the code we sent to your e-mail address (ask for one with "Send a code").';
 /** The code's purpose in `email_codes`. */
 export const OWNER_CODE = 'two_factor';
 /** The request fields' texts when malformed: a malformed code gets the same answer as a wrong one. */

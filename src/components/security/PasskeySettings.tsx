@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate';
 import type { PasskeysEvent, passkeysMachine } from '#machines/passkeys.machine';
 import { PASSWORD_MAX } from '#domain/contract';
 import { PASSKEY_NAME_MAX, type Passkey } from '#domain/passkeyContract';
-import type { ProofValues } from '#machines/lib/ownerProof';
 import { useAppActors } from '../../common/AppActorsContext';
 import { useToast } from '../../common/hooks';
 import { passkeysInput, wirePasskeys } from '../../common/wiring/passkeys';
@@ -242,8 +241,6 @@ function NameForm({
 function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; send: Send; readOnly: boolean }) {
   const { hasPassword, values, notice, error } = snapshot.context;
   const described = error ? ERROR_ID : undefined;
-  const change = (field: keyof ProofValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    send({ type: 'passkeys.changeProof', field, value: event.target.value });
   if (hasPassword) {
     return (
       <>
@@ -257,7 +254,7 @@ function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; se
           value={values.password}
           readOnly={readOnly}
           aria-describedby={described}
-          onChange={change('password')}
+          onChange={(event) => send({ type: 'passkeys.changeProof', field: 'password', value: event.target.value })}
         />
       </>
     );
