@@ -56,21 +56,28 @@ function ScrollOnNavigation() {
   return null;
 }
 
-function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
-  return (
-    <>
-      <TopBar overHero={overHero} />
-      {children}
-      <SiteFooter />
-    </>
-  );
-}
-
 const loading = (
   <div className="page page--center">
     <Spinner />
   </div>
 );
+
+/** While a screen's code loads, the top bar and the footer stay; the spinner holds a screen's height. */
+const loadingScreen = (
+  <div className="page page--center page--screen">
+    <Spinner />
+  </div>
+);
+
+function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
+  return (
+    <>
+      <TopBar overHero={overHero} />
+      <Suspense fallback={loadingScreen}>{children}</Suspense>
+      <SiteFooter />
+    </>
+  );
+}
 
 export function Routes() {
   return (

@@ -430,6 +430,31 @@ test('the landing page loads no code of other screens', async ({ page }) => {
   expect(others).toEqual([]);
 });
 
+test('while a screen’s code loads, the top bar and the footer stay, and a screen-tall spinner holds the footer down', async ({
+  page,
+}) => {
+  // The Terms screen's code is held until the test lets it go: what a visitor on a slow line sees after a click.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/Terms-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, '/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  const spinner = page.getByRole('progressbar');
+  await expect(spinner).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(footer).toBeAttached();
+  await expect(footer).not.toBeInViewport();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await expect(spinner).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible();
+});
+
 test('no serious or critical accessibility violation on any public page', async ({ page }) => {
   test.setTimeout(120_000); // nine pages, each behind the 3 s splash
   const paths = [...publicPages.map((p) => p.path), `/service/${servicesByPrice[0]!.id}/details`];
