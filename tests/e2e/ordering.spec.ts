@@ -324,3 +324,31 @@ test("after Back the place is held while the screen lays out, for 1.5 s, and the
   await page.clock.runFor(200);
   expect(await scrollY(page)).toBeGreaterThan(second + 300);
 });
+
+test('Back while the service page is still loading returns to the cards without a jump to the bottom on the way', async ({
+  page,
+}) => {
+  // The service page's code is held: the visitor presses Back before it has arrived.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ServiceDetails-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = await secondServiceCard(page);
+  const where = await clickAndReadScroll(page, card);
+  await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  // Every position the page takes from here on, not only where it ends.
+  await page.evaluate(() => {
+    const seen = ((window as unknown as { scrollsSeen: number[] }).scrollsSeen = [window.scrollY]);
+    window.addEventListener('scroll', () => seen.push(window.scrollY), { passive: true });
+  });
+  release();
+  await expect(card).toBeInViewport();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(where - 2);
+  const seen = await page.evaluate(() => (window as unknown as { scrollsSeen: number[] }).scrollsSeen);
+  expect(Math.max(...seen)).toBeLessThan(where + 2);
+});
