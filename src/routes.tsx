@@ -7,6 +7,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '#domain/orders';
 import { useAuth } from './common/hooks';
 import { rememberScrollOnLeaving, restoreScroll } from './common/scrollMemory';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { SiteFooter } from './components/landing/SiteFooter';
 import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
@@ -70,114 +71,121 @@ const loadingScreen = (
 );
 
 function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
+  const [location] = useLocation();
   return (
     <>
       <TopBar overHero={overHero} />
-      <Suspense fallback={loadingScreen}>{children}</Suspense>
+      <ScreenBoundary resetKey={location}>
+        <Suspense fallback={loadingScreen}>{children}</Suspense>
+      </ScreenBoundary>
       <SiteFooter />
     </>
   );
 }
 
 export function Routes() {
+  const [location] = useLocation();
   return (
     <>
       {/* Outside the boundary: a screen that is still loading must not hold back where the page scrolls to. */}
       <ScrollOnNavigation />
-      <Suspense fallback={loading}>
-        <Switch>
-          <Route path="/">
-            <WithSiteChrome overHero>
-              <Home />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/signin">
-            <SignedOutOnly>
-              <Login />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/signup">
-            <SignedOutOnly>
-              <Register />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/forgot-password">
-            <SignedOutOnly>
-              <ForgotPassword />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/privacy-policy">
-            <WithSiteChrome>
-              <PrivacyPolicy />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/terms">
-            <WithSiteChrome>
-              <Terms />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/contact-us">
-            <WithSiteChrome>
-              <Contact />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/youth-project">
-            <WithSiteChrome>
-              <YouthProject />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/service/:serviceId/details">
-            <WithSiteChrome>
-              <ServiceDetails />
-            </WithSiteChrome>
-          </Route>
-          <Route path="/service/:serviceId/request">
-            <SignedInOnly>
-              <WithSiteChrome>
-                <ServiceRequest />
+      {/* The screens without the site's chrome (sign-in, registration, password reset) fail here. */}
+      <ScreenBoundary resetKey={location}>
+        <Suspense fallback={loading}>
+          <Switch>
+            <Route path="/">
+              <WithSiteChrome overHero>
+                <Home />
               </WithSiteChrome>
-            </SignedInOnly>
-          </Route>
-          <Route path="/profile">
-            <SignedInOnly>
+            </Route>
+            <Route path="/signin">
+              <SignedOutOnly>
+                <Login />
+              </SignedOutOnly>
+            </Route>
+            <Route path="/signup">
+              <SignedOutOnly>
+                <Register />
+              </SignedOutOnly>
+            </Route>
+            <Route path="/forgot-password">
+              <SignedOutOnly>
+                <ForgotPassword />
+              </SignedOutOnly>
+            </Route>
+            <Route path="/privacy-policy">
               <WithSiteChrome>
-                <Profile />
+                <PrivacyPolicy />
               </WithSiteChrome>
-            </SignedInOnly>
-          </Route>
-          <Route path="/invoices">
-            <SignedInOnly>
+            </Route>
+            <Route path="/terms">
               <WithSiteChrome>
-                <Invoices />
+                <Terms />
               </WithSiteChrome>
-            </SignedInOnly>
-          </Route>
-          <Route path="/change-password">
-            <SignedInOnly>
+            </Route>
+            <Route path="/contact-us">
               <WithSiteChrome>
-                <ChangePassword />
+                <Contact />
               </WithSiteChrome>
-            </SignedInOnly>
-          </Route>
-          <Route path="/office">
-            <SignedInOnly>
-              <StaffOnly>
+            </Route>
+            <Route path="/youth-project">
+              <WithSiteChrome>
+                <YouthProject />
+              </WithSiteChrome>
+            </Route>
+            <Route path="/service/:serviceId/details">
+              <WithSiteChrome>
+                <ServiceDetails />
+              </WithSiteChrome>
+            </Route>
+            <Route path="/service/:serviceId/request">
+              <SignedInOnly>
                 <WithSiteChrome>
-                  <Office />
+                  <ServiceRequest />
                 </WithSiteChrome>
-              </StaffOnly>
-            </SignedInOnly>
-          </Route>
-          <Route path="/not-found">
-            <WithSiteChrome>
-              <NotFound />
-            </WithSiteChrome>
-          </Route>
-          <Route>
-            <Redirect to="/not-found" replace />
-          </Route>
-        </Switch>
-      </Suspense>
+              </SignedInOnly>
+            </Route>
+            <Route path="/profile">
+              <SignedInOnly>
+                <WithSiteChrome>
+                  <Profile />
+                </WithSiteChrome>
+              </SignedInOnly>
+            </Route>
+            <Route path="/invoices">
+              <SignedInOnly>
+                <WithSiteChrome>
+                  <Invoices />
+                </WithSiteChrome>
+              </SignedInOnly>
+            </Route>
+            <Route path="/change-password">
+              <SignedInOnly>
+                <WithSiteChrome>
+                  <ChangePassword />
+                </WithSiteChrome>
+              </SignedInOnly>
+            </Route>
+            <Route path="/office">
+              <SignedInOnly>
+                <StaffOnly>
+                  <WithSiteChrome>
+                    <Office />
+                  </WithSiteChrome>
+                </StaffOnly>
+              </SignedInOnly>
+            </Route>
+            <Route path="/not-found">
+              <WithSiteChrome>
+                <NotFound />
+              </WithSiteChrome>
+            </Route>
+            <Route>
+              <Redirect to="/not-found" replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ScreenBoundary>
     </>
   );
 }

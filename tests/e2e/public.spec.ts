@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { mailsTo, open } from './support';
+import { mailsTo, open, passSplash } from './support';
 import { stopTheClock } from './model/support';
 
 const publicPages = [
@@ -453,6 +453,39 @@ test('while a screen’s code loads, the top bar and the footer stay, and a scre
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await expect(spinner).toHaveCount(0);
   await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('a screen whose code does not arrive says so and offers a reload, which brings it', async ({ page }) => {
+  // The line drops (or a deploy has replaced the files this tab names) just as the visitor opens Terms.
+  const failing = /\/assets\/Terms-[^/]*\.js$/;
+  await page.route(failing, (route) => route.abort('connectionreset'));
+  await open(page, '/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  // Another screen still opens.
+  await page.getByRole('banner').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible();
+
+  // The line is back: the reload brings the page.
+  await page.unroute(failing);
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await passSplash(page);
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+});
+
+test('a screen without the top bar whose code does not arrive says so too', async ({ page }) => {
+  await page.route(/\/assets\/Login-[^/]*\.js$/, (route) => route.abort('connectionreset'));
+  await open(page, '/');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
 });
 
 test('no serious or critical accessibility violation on any public page', async ({ page }) => {
