@@ -19,8 +19,10 @@
  *   splash's and the service page's deliberate timers at once (skipDeliberateWaits), so the metrics are what the page
  *   itself costs to fetch, run and paint. A real visitor sees it those seconds later, by design (docs/performance.md).
  *
- * Prints one row per page and form factor with the four category scores and the LCP (observed, and simulated as
- * scored), then every target missed with the audits that cost points. Exits 1 when a target is missed. The reports
+ * Each page and form factor runs LIGHTHOUSE_RUNS times (3 unless set), and the run Lighthouse's `computeMedianRun`
+ * picks is the one scored, as Lighthouse's variability guide advises. Prints one row per page and form factor with that
+ * run's four category scores and LCP (observed, and simulated as scored) and every run's performance score, then every
+ * target missed with the audits that cost points. Exits 1 when a target is missed. The reports
  * (HTML, and the JSON result) are left in reports/lighthouse/.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { type Config, type Flags, type Result, desktopConfig, navigation } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { serviceSummaries } from '#domain/catalogue/summaries';
 import { SPLASH_MINIMUM_MS, WELCOME_AFTER_MS } from '#machines/appStart.machine';
@@ -140,11 +143,25 @@ function scoreWithout(lhr: Result, category: Category, left: readonly string[]):
  */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
 
+/**
+ * Runs of each page and form factor (3 unless set); the one Lighthouse's own `computeMedianRun` picks (nearest the median FCP and
+ * time to interactive) is the one scored. Lighthouse's variability guide: the median of five runs is about twice as
+ * stable as one run; three keep a whole round near 12 minutes. On these shared 2-core machines one mobile run moves by
+ * up to 10 points.
+ * LIGHTHOUSE_RUNS=1 for a quick look.
+ */
+const RUNS = runsWanted();
+function runsWanted(): number {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number from 1 up`);
+  return runs;
+}
+
 /** After the page is ready, how long the network must stay quiet (at most 2 requests), as Lighthouse's own wait. */
 const SETTLE_MS = 1000;
 /** However long a page takes, a run ends: the splash, a 3 s service spinner, and Lighthouse's work, with room. */
 const RUN_LIMIT_MS = 120_000;
-const HARD_LIMIT_MS = PAGES.length * 2 * RUN_LIMIT_MS + 180_000;
+const HARD_LIMIT_MS = PAGES.length * 2 * RUNS * RUN_LIMIT_MS + 180_000;
 
 /** Processes and folders to remove even when the run ends early (a failure, the hard limit, Ctrl-C). */
 const children = new Set<ChildProcess>();
@@ -321,7 +338,11 @@ interface Run {
   /** The 404 page: its scores leave out NOT_FOUND_BY_DESIGN. */
   notFound: boolean;
   scores: Record<Category, number>;
+  /** The performance score of every run of this page and form factor, in order (the table's spread). */
+  performances: number[];
   lhr: Result;
+  /** The HTML report. */
+  html: string;
   lcp: LcpSeen | null;
   /** Milliseconds from navigation start to the page being ready (the splash and spinners gone), to 100 ms. */
   readyMs: number;
@@ -375,10 +396,6 @@ async function runOne(base: string, page: PublicPage, formFactor: FormFactor): P
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    mkdirSync(REPORT_DIR, { recursive: true });
-    const slug = page.name.replace(/[^a-z0-9]+/gi, '-');
-    writeFileSync(join(REPORT_DIR, `${slug}-${formFactor}.html`), result.report as string);
-    writeFileSync(join(REPORT_DIR, `${slug}-${formFactor}.json`), JSON.stringify(lhr));
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
     ) as Record<Category, number>;
@@ -394,7 +411,9 @@ async function runOne(base: string, page: PublicPage, formFactor: FormFactor): P
       notFound: page.notFound === true,
       formFactor,
       scores,
+      performances: [scores.performance],
       lhr,
+      html: result.report as string,
       lcp,
       readyMs,
       seconds: (performance.now() - started) / 1000,
@@ -405,6 +424,14 @@ async function runOne(base: string, page: PublicPage, formFactor: FormFactor): P
     chrome.kill();
     chromes.delete(chrome);
   }
+}
+
+/** The scored run's reports (HTML, and the JSON result) in REPORT_DIR, named after the page and form factor. */
+function writeReport(run: Run): void {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const slug = run.page.replace(/[^a-z0-9]+/gi, '-');
+  writeFileSync(join(REPORT_DIR, `${slug}-${run.formFactor}.html`), run.html);
+  writeFileSync(join(REPORT_DIR, `${slug}-${run.formFactor}.json`), JSON.stringify(run.lhr));
 }
 
 /** Requests to anywhere but our server, from Lighthouse's network record: there must be none. */
@@ -475,8 +502,17 @@ function report(runs: Run[], seconds: number): boolean {
   // A Markdown table, to paste as it is.
   const row = (cells: Array<string | number>) => console.log(`| ${cells.join(' | ')} |`);
   console.log('');
-  row(['page', 'path', 'form factor', ...CATEGORIES, 'LCP observed', 'LCP simulated (scored)', 'targets']);
-  row(['---', '---', '---', ...CATEGORIES.map(() => '---:'), '---:', '---:', '---']);
+  row([
+    'page',
+    'path',
+    'form factor',
+    ...CATEGORIES,
+    'LCP observed',
+    'LCP simulated (scored)',
+    'performance of each run',
+    'targets',
+  ]);
+  row(['---', '---', '---', ...CATEGORIES.map(() => '---:'), '---:', '---:', '---', '---']);
   for (const run of runs) {
     const met = CATEGORIES.every((category) => run.scores[category] >= TARGETS[run.formFactor][category]);
     row([
@@ -488,6 +524,7 @@ function report(runs: Run[], seconds: number): boolean {
       ),
       ms(metric(run.lhr, 'observedLargestContentfulPaint')),
       ms(metric(run.lhr, 'largestContentfulPaint')),
+      run.performances.join(', '),
       met ? 'met' : 'MISSED',
     ]);
   }
@@ -558,7 +595,8 @@ async function main(): Promise<boolean> {
   const server = await startServer();
   console.log(
     `[lighthouse] ${server.base} (the production build); Chromium ${CHROME_PATH}; ` +
-      `${pages.length} of ${PAGES.length} pages × desktop and mobile, a fresh Chromium each; ` +
+      `${pages.length} of ${PAGES.length} pages × desktop and mobile × ${RUNS} runs (the median one scored), ` +
+      `a fresh Chromium each; ` +
       `the deliberate waits (${DELIBERATE_WAITS_MS.join(', ')} ms: the splash, the service page's spinner) run at once; ` +
       load(),
   );
@@ -566,11 +604,19 @@ async function main(): Promise<boolean> {
   try {
     for (const page of pages) {
       for (const formFactor of ['desktop', 'mobile'] as const) {
-        process.stdout.write(`  ${page.name}, ${formFactor} …`);
-        const run = await withRetries(() => runOne(server.base, page, formFactor));
-        runs.push(run);
-        const scores = CATEGORIES.map((category) => run.scores[category]).join(' / ');
-        process.stdout.write(` ${scores} (${run.seconds.toFixed(0)} s, ${load()})\n`);
+        const tries: Run[] = [];
+        for (let index = 1; index <= RUNS; index += 1) {
+          process.stdout.write(`  ${page.name}, ${formFactor}${RUNS > 1 ? `, run ${index} of ${RUNS}` : ''} …`);
+          const run = await withRetries(() => runOne(server.base, page, formFactor));
+          tries.push(run);
+          const scores = CATEGORIES.map((category) => run.scores[category]).join(' / ');
+          process.stdout.write(` ${scores} (${run.seconds.toFixed(0)} s, ${load()})\n`);
+        }
+        const median = computeMedianRun(tries.map((run) => run.lhr));
+        const chosen = tries.find((run) => run.lhr === median)!;
+        chosen.performances = tries.map((run) => run.scores.performance);
+        writeReport(chosen);
+        runs.push(chosen);
       }
     }
   } finally {
