@@ -144,11 +144,10 @@ function scoreWithout(lhr: Result, category: Category, left: readonly string[]):
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
 
 /**
- * Runs of each page and form factor (3 unless set); the one Lighthouse's own `computeMedianRun` picks (nearest the median FCP and
- * time to interactive) is the one scored. Lighthouse's variability guide: the median of five runs is about twice as
- * stable as one run; three keep a whole round near 12 minutes. On these shared 2-core machines one mobile run moves by
- * up to 10 points.
- * LIGHTHOUSE_RUNS=1 for a quick look.
+ * Runs of each page and form factor (3 unless set); the one Lighthouse's own `computeMedianRun` picks (nearest the
+ * median FCP and time to interactive) is the one scored. Lighthouse's variability guide: the median of five runs is
+ * about twice as stable as one run; three keep a whole round near 12 minutes. On these shared 2-core machines one
+ * mobile run moves by up to 10 points. LIGHTHOUSE_RUNS=1 for a quick look.
  */
 const RUNS = runsWanted();
 function runsWanted(): number {

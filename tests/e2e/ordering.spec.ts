@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { stopTheClock } from './model/support';
-import { newAccount, open, passSplash, register } from './support';
+import { holdFile, newAccount, open, passSplash, register } from './support';
 
 async function startOrder(page: Page, serviceId: string) {
   await open(page, `/service/${serviceId}/details`);
@@ -329,12 +329,7 @@ test('Back while the service page is still loading returns to the cards without 
   page,
 }) => {
   // The service page's code is held: the visitor presses Back before it has arrived.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/ServiceDetails-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdFile(page, /\/assets\/ServiceDetails-[^/]*\.js$/);
   const card = await secondServiceCard(page);
   const where = await clickAndReadScroll(page, card);
   await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
-import { mailsTo, open, passSplash } from './support';
+import { holdFile, mailsTo, open, passSplash } from './support';
 import { stopTheClock } from './model/support';
 
 const publicPages = [
@@ -434,12 +434,7 @@ test('while a screen’s code loads, the top bar and the footer stay, and a scre
   page,
 }) => {
   // The Terms screen's code is held until the test lets it go: what a visitor on a slow line sees after a click.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/Terms-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdFile(page, /\/assets\/Terms-[^/]*\.js$/);
   await open(page, '/');
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Terms of Service' }).click();

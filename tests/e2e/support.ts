@@ -38,6 +38,20 @@ export async function open(page: Page, path: string) {
 }
 
 /**
+ * Holds every request for a file of the build whose name matches `name` (a screen's code, say) until the returned
+ * function is called: what a visitor on a slow line meets.
+ */
+export async function holdFile(page: Page, name: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(name, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * After a full page load (`open`, a reload, a redirect back from the checkout): runs the splash's 3 s through
  * on Playwright's clock when `open` installed it, then waits for the app. The splash's timing is the app-start
  * model's to test; waited out in real time, it was 3 s of every load of these journeys (docs/testing.md).
