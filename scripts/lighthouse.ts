@@ -31,7 +31,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import { type Config, type Flags, type Result, desktopConfig, navigation } from 'lighthouse';
+import { type Artifacts, type Config, type Flags, type Result, desktopConfig, navigation } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { serviceSummaries } from '#domain/catalogue/summaries';
@@ -327,6 +327,22 @@ function pageReady(): boolean {
   );
 }
 
+/**
+ * LIGHTHOUSE_TRACES=1 also writes each scored run's trace beside its report (`<page>-<form factor>.trace.json`, for
+ * the Performance panel of Chromium's developer tools): the report says how long the main thread was busy, the trace
+ * says with what.
+ */
+const KEEP_TRACES = Boolean(process.env.LIGHTHOUSE_TRACES);
+
+/**
+ * What a kept trace holds: the trace itself (its `traceEvents`, as the developer tools read it), and beside it what
+ * Lighthouse's own simulation reads to score it, so that a simulated metric can be recomputed and taken apart offline.
+ */
+function traceArtifacts(artifacts: Artifacts, lhr: Result) {
+  const { Trace, DevtoolsLog, GatherContext, URL, HostDPR } = artifacts;
+  return { traceEvents: Trace.traceEvents, DevtoolsLog, GatherContext, URL, HostDPR, settings: lhr.configSettings };
+}
+
 /** Lighthouse's own failure of a run (its `runtimeError`), as opposed to the page never getting ready. */
 class LighthouseRuntimeError extends Error {}
 
@@ -342,6 +358,8 @@ interface Run {
   lhr: Result;
   /** The HTML report. */
   html: string;
+  /** The run's performance trace, kept only when LIGHTHOUSE_TRACES is set (it is several megabytes). */
+  trace: unknown;
   lcp: LcpSeen | null;
   /** Milliseconds from navigation start to the page being ready (the splash and spinners gone), to 100 ms. */
   readyMs: number;
@@ -413,6 +431,7 @@ async function runOne(base: string, page: PublicPage, formFactor: FormFactor): P
       performances: [scores.performance],
       lhr,
       html: result.report as string,
+      trace: KEEP_TRACES ? traceArtifacts(result.artifacts, lhr) : undefined,
       lcp,
       readyMs,
       seconds: (performance.now() - started) / 1000,
@@ -431,6 +450,7 @@ function writeReport(run: Run): void {
   const slug = run.page.replace(/[^a-z0-9]+/gi, '-');
   writeFileSync(join(REPORT_DIR, `${slug}-${run.formFactor}.html`), run.html);
   writeFileSync(join(REPORT_DIR, `${slug}-${run.formFactor}.json`), JSON.stringify(run.lhr));
+  if (run.trace) writeFileSync(join(REPORT_DIR, `${slug}-${run.formFactor}.trace.json`), JSON.stringify(run.trace));
 }
 
 /** Requests to anywhere but our server, from Lighthouse's network record: there must be none. */

@@ -2,8 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../common/hooks';
 import { scrollToSection } from '../common/sections';
+import { whenIdle } from '../common/whenIdle';
 const poster = '/media/hero-poster.webp';
 import './Hero.css';
+
+/** The longest the video waits for a quiet moment once the page has loaded. */
+const VIDEO_WAIT_MS = 1500;
 
 /**
  * The landing hero (docs/product.md#offer): the two lines over a looping, muted background video. The poster paints
@@ -32,12 +36,7 @@ export function Hero() {
       element.load();
       element.play().catch(() => {});
     };
-    if (document.readyState === 'complete') {
-      const idle = window.requestIdleCallback?.(attach, { timeout: 1500 }) ?? window.setTimeout(attach, 200);
-      return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle));
-    }
-    window.addEventListener('load', attach, { once: true });
-    return () => window.removeEventListener('load', attach);
+    return whenIdle(attach, VIDEO_WAIT_MS);
   }, []);
 
   const label = (

@@ -15,6 +15,10 @@ import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
 import { writeCookie } from '../cookies';
 import type { Inspect } from '../../common/wiring/ports';
+import { whenIdle } from '../../common/whenIdle';
+
+/** The longest the visit record waits for a quiet moment once the page has loaded. */
+const VISIT_RECORD_WAIT_MS = 2000;
 
 /** The signed-in user's id, read from the auth child through the actor system. */
 function signedInUser(system: { get: (systemId: 'auth') => unknown }): string | null {
@@ -57,10 +61,13 @@ export function wireApp(inspect: Inspect | undefined) {
       appStart: appStartMachine.provide({
         actions: {
           // Once the splash ends and the visitor accepted cookies, the visit is recorded with the signed-in
-          // state and the geolocation; the record's code loads only then.
+          // state (as it is now) and the geolocation. The record is ours, not the visitor's: its code, the
+          // lookup and the record itself wait until the page they came for has loaded and the browser is idle.
           recordVisit: ({ system }) => {
             const user = signedInUser(system);
-            import('../visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
+            whenIdle(() => {
+              import('../visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
+            }, VISIT_RECORD_WAIT_MS);
           },
         },
       }),
