@@ -55,8 +55,8 @@ test.describe('production bundle', () => {
   // vite.config.ts adds the hint last, after minifying and after Vite writes its list of lazy files at the shell's
   // top: anywhere but on the first line, Chromium does not read it.
   test('starts the libraries and the shell, which every page runs first, with the compile hint', () => {
-    const first = bundleFiles().filter(({ name }) => /^(core|shell)-[\w-]+\.js$/.test(name));
-    expect(first.map(({ name }) => name.split('-')[0])).toEqual(['core', 'shell']);
+    const first = bundleFiles().filter(({ name }) => /^(core|statecharts|shell)-[\w-]+\.js$/.test(name));
+    expect(first.map(({ name }) => name.split('-')[0]).sort()).toEqual(['core', 'shell', 'statecharts']);
     for (const { name, text } of first) expect(text.startsWith(COMPILE_HINT), name).toBe(true);
     const others = bundleFiles().filter(
       ({ name, text }) => !first.some((f) => f.name === name) && text.includes(COMPILE_HINT),
