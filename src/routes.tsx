@@ -2,10 +2,11 @@
  * The route table with its guards (docs/product.md#routes): the one wouter <Switch>.
  * Screens other than the landing page load lazily.
  */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '#domain/orders';
 import { useAuth } from './common/hooks';
+import { lazyScreen } from './common/screens';
 import { rememberScrollOnLeaving, restoreScroll } from './common/scrollMemory';
 import { ScreenBoundary } from './components/ScreenBoundary';
 import { SiteFooter } from './components/landing/SiteFooter';
@@ -13,20 +14,20 @@ import { Spinner } from './components/Spinner';
 import { TopBar } from './components/TopBar';
 import Home from './pages/Home';
 
-const Login = lazy(() => import('./pages/Login'));
-const Register = lazy(() => import('./pages/Register'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy'));
-const Terms = lazy(() => import('./pages/Terms'));
-const Contact = lazy(() => import('./pages/Contact'));
-const YouthProject = lazy(() => import('./pages/YouthProject'));
-const ServiceDetails = lazy(() => import('./pages/ServiceDetails'));
-const ServiceRequest = lazy(() => import('./pages/ServiceRequest'));
-const Invoices = lazy(() => import('./pages/Invoices'));
-const Profile = lazy(() => import('./pages/Profile'));
-const ChangePassword = lazy(() => import('./pages/ChangePassword'));
-const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
-const Office = lazy(() => import('./pages/office/Office'));
+const Login = lazyScreen(() => import('./pages/Login'));
+const Register = lazyScreen(() => import('./pages/Register'));
+const NotFound = lazyScreen(() => import('./pages/NotFound'));
+const PrivacyPolicy = lazyScreen(() => import('./pages/PrivacyPolicy'));
+const Terms = lazyScreen(() => import('./pages/Terms'));
+const Contact = lazyScreen(() => import('./pages/Contact'));
+const YouthProject = lazyScreen(() => import('./pages/YouthProject'));
+const ServiceDetails = lazyScreen(() => import('./pages/ServiceDetails'));
+const ServiceRequest = lazyScreen(() => import('./pages/ServiceRequest'));
+const Invoices = lazyScreen(() => import('./pages/Invoices'));
+const Profile = lazyScreen(() => import('./pages/Profile'));
+const ChangePassword = lazyScreen(() => import('./pages/ChangePassword'));
+const ForgotPassword = lazyScreen(() => import('./pages/ForgotPassword'));
+const Office = lazyScreen(() => import('./pages/office/Office'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {

@@ -15,6 +15,7 @@ import { clearCache } from '../../api/cache';
 import { clearToken, readToken, storeToken } from '../../api/token';
 import { writeCookie } from '../cookies';
 import type { Inspect } from '../../common/wiring/ports';
+import { screensLoaded } from '../../common/screens';
 import { whenIdle } from '../../common/whenIdle';
 
 /** The longest the visit record waits for a quiet moment once the page has loaded. */
@@ -62,12 +63,17 @@ export function wireApp(inspect: Inspect | undefined) {
         actions: {
           // Once the splash ends and the visitor accepted cookies, the visit is recorded with the signed-in
           // state (as it is now) and the geolocation. The record is ours, not the visitor's: its code, the
-          // lookup and the record itself wait until the page they came for has loaded and the browser is idle.
+          // lookup and the record itself wait until the page has loaded, the screen's own code has arrived, and
+          // the browser is idle after showing it.
           recordVisit: ({ system }) => {
             const user = signedInUser(system);
-            whenIdle(() => {
+            const record = () => {
               import('../visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
-            }, VISIT_RECORD_WAIT_MS);
+            };
+            whenIdle(
+              () => void screensLoaded().then(() => whenIdle(record, VISIT_RECORD_WAIT_MS)),
+              VISIT_RECORD_WAIT_MS,
+            );
           },
         },
       }),
