@@ -81,7 +81,10 @@ await describeBrowserModel<typeof visitMachine, Ctx>({
     // page's stopped clock): the clock moves on in steps until the lookup goes out.
     for (let tick = 0; tick < 100 && ctx.lookup.pending === 0; tick += 1) {
       await page.clock.runFor(NUDGE_MS);
-      await expect.poll(() => ctx.lookup.pending, { timeout: 500 }).toBe(1).catch(() => {});
+      await expect
+        .poll(() => ctx.lookup.pending, { timeout: 500 })
+        .toBe(1)
+        .catch(() => {});
     }
     return ctx;
   },
