@@ -55,7 +55,7 @@ describe('the tags for a page module', () => {
 
 describe('the page modules', () => {
   const routes = readFileSync(join(import.meta.dirname, '../../src/routes.tsx'), 'utf8');
-  const lazyPages = [...routes.matchAll(/lazy\(\(\) => import\('\.\/(pages\/[^']+)'\)\)/g)].map(
+  const lazyPages = [...routes.matchAll(/lazyScreen\(\(\) => import\('\.\/(pages\/[^']+)'\)\)/g)].map(
     ([, page]) => `src/${page}.tsx`,
   );
 
