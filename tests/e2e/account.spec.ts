@@ -237,8 +237,9 @@ test('a visit is recorded with the stand-in geolocation, and with nulls when the
 }) => {
   await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   await open(page, '/');
+  // The visitor id is made with the record, which waits for the page to be idle.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('visitor'))).toBeTruthy();
   const visitor = await page.evaluate(() => localStorage.getItem('visitor'));
-  expect(visitor).toBeTruthy();
   await expect.poll(() => visitsOf(visitor!).length).toBe(1);
   expect(visitsOf(visitor!)[0]).toMatchObject({
     user_id: null,

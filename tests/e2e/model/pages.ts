@@ -6,6 +6,20 @@ import { openWithStoppedClock, SPLASH_MS } from './support';
 export const NUDGE_MS = 50;
 
 /**
+ * On a stopped clock, moves it on NUDGE_MS at a time until `done()` holds (at most 100 steps): for what the page
+ * does at an idle moment, such as the visit record, whose idle callback runs on Playwright's clock.
+ */
+export async function nudgeUntil(page: Page, done: () => boolean) {
+  for (let tick = 0; tick < 100 && !done(); tick += 1) {
+    await page.clock.runFor(NUDGE_MS);
+    await expect
+      .poll(done, { timeout: 500 })
+      .toBe(true)
+      .catch(() => {});
+  }
+}
+
+/**
  * Opens a path with Playwright's clock stopped and lets the 3 s splash pass: from then on the page's time moves
  * only when the test moves it. A lazily loaded page shows once its code has arrived, so the clock is moved a
  * little at a time until `shown` is there: a screen's own timer has then run at most NUDGE_MS.

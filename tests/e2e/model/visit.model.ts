@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { expect, type Page } from '@playwright/test';
 import { GEOLOCATION_TIMEOUT_MS, type Geolocation, visitMachine } from '#machines/visit.machine';
 import { describeBrowserModel } from './browser';
-import { NUDGE_MS, openStopped } from './pages';
+import { nudgeUntil, openStopped } from './pages';
 import { HeldRequests } from './support';
 
 interface Ctx {
@@ -78,14 +78,8 @@ await describeBrowserModel<typeof visitMachine, Ctx>({
     });
     await openStopped(page, '/', page.getByRole('heading', { level: 1 }));
     // The record waits until the page has loaded and the browser is idle (an idle callback, which runs on the
-    // page's stopped clock): the clock moves on in steps until the lookup goes out.
-    for (let tick = 0; tick < 100 && ctx.lookup.pending === 0; tick += 1) {
-      await page.clock.runFor(NUDGE_MS);
-      await expect
-        .poll(() => ctx.lookup.pending, { timeout: 500 })
-        .toBe(1)
-        .catch(() => {});
-    }
+    // page's stopped clock).
+    await nudgeUntil(page, () => ctx.lookup.pending > 0);
     return ctx;
   },
   states: {
