@@ -70,6 +70,8 @@ export function wireApp(inspect: Inspect | undefined) {
             const record = () => {
               import('../visitRecord').then(({ startVisitRecord }) => startVisitRecord(user, inspect)).catch(() => {});
             };
+            // The first idle moment comes after the app has rendered, so the screen has asked for its code by then;
+            // the second comes after that code has arrived and the screen has been drawn.
             whenIdle(
               () => void screensLoaded().then(() => whenIdle(record, VISIT_RECORD_WAIT_MS)),
               VISIT_RECORD_WAIT_MS,
