@@ -33,7 +33,8 @@ const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as con
  */
 export function restoreScroll(): () => void {
   const saved = (window.history.state as Record<string, unknown> | null)?.[SCROLL_STATE_KEY];
-  window.scrollTo(0, 0);
+  // At once: the stylesheet's smooth scrolling is for in-page links, not for a screen that opens.
+  window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   if (typeof saved !== 'number' || saved <= 0) return () => {};
   const started = performance.now();
   let frame = 0;

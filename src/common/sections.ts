@@ -34,16 +34,17 @@ function easeInOutCubic(t: number): number {
 let stopScrolling: () => void = () => {};
 
 /**
- * Scrolls to the section with this id over SECTION_SCROLL_MS (at once under prefers-reduced-motion);
- * the reader's own wheel, touch or key stops it. Returns false when the section is not on the page.
+ * Scrolls to the section with this id over SECTION_SCROLL_MS (at once when told to, and under
+ * prefers-reduced-motion); the reader's own wheel, touch or key stops it. Returns false when the section is not on
+ * the page.
  */
-export function scrollToSection(id: string): boolean {
+export function scrollToSection(id: string, { atOnce = false } = {}): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   stopScrolling();
   // Each step says exactly where to be: the stylesheet's smooth scrolling must not animate it again.
   const jump = (top: number) => window.scrollTo({ top, behavior: 'instant' });
-  if (prefersReducedMotion()) {
+  if (atOnce || prefersReducedMotion()) {
     jump(scrollTopFor(target));
     return true;
   }
@@ -70,6 +71,24 @@ export function scrollToSection(id: string): boolean {
   stopScrolling = stop;
   frame = requestAnimationFrame(step);
   return true;
+}
+
+/** The key in a history entry's state that says a section link of the app led there. */
+const SECTION_LINK_KEY = 'sectionLink';
+
+/** The history state a section link on another screen navigates with (see arriveAtSection). */
+export const sectionLinkState: Readonly<Record<string, unknown>> = { [SECTION_LINK_KEY]: true };
+
+/**
+ * The landing page arriving at an address that names a section. From a section link on another screen of the app,
+ * it scrolls there over SECTION_SCROLL_MS, as the same link does on the landing page. Opened from outside the app
+ * (a link from elsewhere, a bookmark, a typed address), it opens at the section at once, as a browser opens any
+ * link to part of a page: the visitor has just waited through the splash, and a second of scrolling after it would
+ * be a second more of waiting (docs/product.md#screens).
+ */
+export function arriveAtSection(id: string): void {
+  const fromSectionLink = (window.history.state as Record<string, unknown> | null)?.[SECTION_LINK_KEY] === true;
+  scrollToSection(id, { atOnce: !fromSectionLink });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../common/hooks';
 import { scrollToSection } from '../common/sections';
@@ -10,33 +10,22 @@ import './Hero.css';
 const VIDEO_WAIT_MS = 1500;
 
 /**
- * The landing hero (docs/product.md#offer): the two lines over a looping, muted background video. The poster paints
- * first; the video's sources are attached only after the page has loaded, and it stays paused for
- * people who prefer reduced motion.
+ * The landing hero (docs/product.md#offer): the two lines over a looping, muted background video. The video's
+ * first frame paints first, as a plain image; the video itself is put over it only once the page has loaded and
+ * the browser is idle, and never for people who prefer reduced motion: they keep the still frame.
+ *
+ * Why an image first (docs/performance.md, "The hero's video after the page"): the first video element a page
+ * makes costs the browser about 9 ms of style and layout at full speed (its built-in controls' shadow tree and
+ * style sheet), and it fell inside the landing page's first render, the longest task of its load.
  */
 export function Hero() {
   const { signedIn } = useAuth();
-  const video = useRef<HTMLVideoElement>(null);
+  const [moving, setMoving] = useState(false);
 
   useEffect(() => {
-    const element = video.current;
-    if (!element) return;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     if (reduced) return;
-    const attach = () => {
-      for (const [src, type] of [
-        ['/media/hero.webm', 'video/webm'],
-        ['/media/hero.mp4', 'video/mp4'],
-      ]) {
-        const source = document.createElement('source');
-        source.src = src!;
-        source.type = type!;
-        element.appendChild(source);
-      }
-      element.load();
-      element.play().catch(() => {});
-    };
-    return whenIdle(attach, VIDEO_WAIT_MS);
+    return whenIdle(() => setMoving(true), VIDEO_WAIT_MS);
   }, []);
 
   const label = (
@@ -69,18 +58,23 @@ export function Hero() {
 
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <video
-        ref={video}
-        className="hero__video"
-        poster={poster}
-        muted
-        loop
-        playsInline
-        preload="none"
-        aria-hidden="true"
-        tabIndex={-1}
-        data-testid="hero-video"
-      />
+      <img className="hero__backdrop" src={poster} alt="" data-testid="hero-poster" />
+      {moving && (
+        <video
+          className="hero__backdrop"
+          poster={poster}
+          muted
+          loop
+          playsInline
+          autoPlay
+          aria-hidden="true"
+          tabIndex={-1}
+          data-testid="hero-video"
+        >
+          <source src="/media/hero.webm" type="video/webm" />
+          <source src="/media/hero.mp4" type="video/mp4" />
+        </video>
+      )}
       <div className="hero__shade" />
       <div className="hero__content">
         <h1 id="hero-title">Empowering Your Business Through IT Consulting Excellence</h1>

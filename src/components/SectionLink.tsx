@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToSection } from '../common/sections';
+import { scrollToSection, sectionLinkState } from '../common/sections';
 
 /**
  * A link to a section of the landing page. On the landing page it scrolls there (src/common/sections.ts);
@@ -23,7 +23,7 @@ export function SectionLink({
       history.replaceState(history.state, '', `/#${section}`);
       scrollToSection(section);
     } else {
-      navigate(`/#${section}`);
+      navigate(`/#${section}`, { state: sectionLinkState });
     }
   };
   return (

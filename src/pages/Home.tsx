@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePageMeta } from '../common/hooks';
-import { scrollToSection } from '../common/sections';
+import { arriveAtSection } from '../common/sections';
 import { Hero } from '../components/Hero';
 import { AboutSection } from '../components/landing/AboutSection';
 import { DiscoverSection } from '../components/landing/DiscoverSection';
@@ -12,10 +12,10 @@ import { fixedPages } from '#domain/fixedPages';
 export default function Home() {
   usePageMeta(fixedPages['/']);
 
-  // Arriving from another page through a section link: scroll there once the blocks are on the page.
+  // Arriving at an address naming a section: there once the blocks are on the page.
   useEffect(() => {
     const section = window.location.hash.slice(1);
-    if (section) scrollToSection(section);
+    if (section) arriveAtSection(section);
   }, []);
 
   return (

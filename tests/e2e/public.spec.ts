@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { holdFile, mailsTo, open, passSplash } from './support';
+import { openStopped } from './model/pages';
 import { stopTheClock } from './model/support';
 
 const publicPages = [
@@ -67,12 +68,19 @@ test('the landing page shows the five blocks in order and six services sorted by
   await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(3);
 });
 
-test('the hero video loops muted behind a poster, and stays still for reduced motion', async ({ page }) => {
+test('the hero video loops muted over its still frame, and only the still frame shows for reduced motion', async ({
+  page,
+}) => {
   await open(page, '/');
+  const still = page.getByTestId('hero-poster');
+  await expect(still).toHaveAttribute('src', '/media/hero-poster.webp');
+  await expect(still).toBeVisible();
+  // Put over the still frame once the page is idle, and playing.
   const video = page.getByTestId('hero-video');
   await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
   expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop])).toEqual([true, true]);
   await expect(video.locator('source')).toHaveCount(2);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
   const poster = await page.request.get('/media/hero-poster.webp');
   expect(poster.ok()).toBe(true);
   const webm = await page.request.get('/media/hero.webm');
@@ -80,9 +88,40 @@ test('the hero video loops muted behind a poster, and stays still for reduced mo
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await open(page, '/');
-  await expect(video).toHaveAttribute('poster', /hero-poster/);
-  await page.waitForTimeout(500);
-  await expect(video.locator('source')).toHaveCount(0);
+  await expect(still).toBeVisible();
+  // Past the longest wait for an idle moment (1.5 s after the load): still no video.
+  await page.clock.runFor(2000);
+  await expect(video).toHaveCount(0);
+  await expect(still).toBeVisible();
+});
+
+test('an address naming a section opens there at once; a section link from another screen scrolls there', async ({
+  page,
+}) => {
+  // On a stopped clock: the page's frames run only when the test moves it, so "at once" is not a race.
+  const heading = page.getByRole('heading', { name: 'Our Services' });
+  await openStopped(page, '/#services', heading);
+  for (let frame = 0; frame < 3; frame += 1) await page.clock.runFor(16);
+  const stop = await sectionStop(page, 'services');
+  expect(stop).toBeGreaterThan(300);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - stop)).toBeLessThanOrEqual(1);
+  await page.clock.runFor(1200);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - stop)).toBeLessThanOrEqual(1);
+
+  // From another screen, the top bar's section link comes back to the landing page and scrolls, over about 1 s.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await page.clock.runFor(1600);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await expect(heading).toBeAttached();
+  await page.clock.runFor(250);
+  const early = await page.evaluate(() => window.scrollY);
+  expect(early).toBeLessThan(0.5 * stop);
+  await page.clock.runFor(1000);
+  expect(
+    Math.abs((await page.evaluate(() => window.scrollY)) - (await sectionStop(page, 'services'))),
+  ).toBeLessThanOrEqual(1);
 });
 
 test('the top bar turns solid black once scrolled 80 px', async ({ page }) => {
