@@ -19,7 +19,7 @@
  *   splash's and the service page's deliberate timers at once (skipDeliberateWaits), so the metrics are what the page
  *   itself costs to fetch, run and paint. A real visitor sees it those seconds later, by design (docs/performance.md).
  *
- * Each page and form factor runs LIGHTHOUSE_RUNS times (3 unless set), and the run Lighthouse's `computeMedianRun`
+ * Each page and form factor runs LIGHTHOUSE_RUNS times (5 unless set), and the run Lighthouse's `computeMedianRun`
  * picks is the one scored, as Lighthouse's variability guide advises. Prints one row per page and form factor with that
  * run's four category scores and LCP (observed, and simulated as scored) and every run's performance score, then every
  * target missed with the audits that cost points. Exits 1 when a target is missed. The reports
@@ -144,14 +144,15 @@ function scoreWithout(lhr: Result, category: Category, left: readonly string[]):
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${HOST}`];
 
 /**
- * Runs of each page and form factor (3 unless set); the one Lighthouse's own `computeMedianRun` picks (nearest the
+ * Runs of each page and form factor (5 unless set); the one Lighthouse's own `computeMedianRun` picks (nearest the
  * median FCP and time to interactive) is the one scored. Lighthouse's variability guide: the median of five runs is
- * about twice as stable as one run; three keep a whole round near 12 minutes. On these shared 2-core machines one
- * mobile run moves by up to 10 points. LIGHTHOUSE_RUNS=1 for a quick look.
+ * about twice as stable as one run. On these shared 2-core machines one mobile run moves by up to 10 points, and three
+ * runs let one or two bad ones pick the score (docs/performance.md), so five, about 20 minutes for a whole round.
+ * LIGHTHOUSE_RUNS=1 for a quick look.
  */
 const RUNS = runsWanted();
 function runsWanted(): number {
-  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number from 1 up`);
   return runs;
 }
