@@ -19,6 +19,14 @@ describe('formatPrice', () => {
     expect(formatPrice(-49.99)).toBe('-£49.99');
   });
 
+  it('rounds a half penny up as written, not as stored (as Intl does)', () => {
+    // Both are stored just under the half (1.00499…, …744.61499…): rounding the stored value gave a penny less.
+    expect(formatPrice(1.005)).toBe('£1.01');
+    expect(formatPrice(491916616744.615)).toBe('£491,916,616,744.62');
+    expect(formatPrice(1e21)).toBe(intl.format(1e21));
+    expect(formatPrice(1e-7)).toBe('£0.00');
+  });
+
   it('gives the same text as Intl.NumberFormat for any amount in pence', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e11, max: 1e11 }), (pence) => {
