@@ -262,17 +262,6 @@ test('the scroll-spy marks the section the reader is in, in the top bar', async 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('a section stops right under the top bar, with none of the block above showing', async ({ page }) => {
-    await open(page, '/#services');
-    const gap = () =>
-      page.evaluate(
-        () =>
-          document.getElementById('services')!.getBoundingClientRect().top -
-          document.querySelector('header')!.getBoundingClientRect().bottom,
-      );
-    await expect.poll(async () => Math.abs(await gap())).toBeLessThanOrEqual(1);
-  });
-
   test('the links move into a slide-in side menu', async ({ page }) => {
     await open(page, '/');
     const main = page.getByRole('navigation', { name: 'Main' });
