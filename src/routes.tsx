@@ -71,6 +71,10 @@ const loadingScreen = (
   </div>
 );
 
+/**
+ * The top bar, the screen and the footer. `overHero`: the bar lies over the screen's hero, the landing page's, which
+ * also draws the footer itself, after its blocks (src/pages/Home.tsx).
+ */
 function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
   const [location] = useLocation();
   return (
@@ -79,7 +83,7 @@ function WithSiteChrome({ children, overHero = false }: { children: ReactNode; o
       <ScreenBoundary resetKey={location}>
         <Suspense fallback={loadingScreen}>{children}</Suspense>
       </ScreenBoundary>
-      <SiteFooter />
+      {!overHero && <SiteFooter />}
     </>
   );
 }

@@ -22,6 +22,12 @@ export function rememberScrollOnLeaving(): () => void {
   return () => document.removeEventListener('click', remember, true);
 }
 
+/** The position the current history entry keeps (Back or Forward to a screen left scrolled), or 0: the top. */
+export function savedScrollY(): number {
+  const saved = (window.history.state as Record<string, unknown> | null)?.[SCROLL_STATE_KEY];
+  return typeof saved === 'number' && saved > 0 ? saved : 0;
+}
+
 /** What the visitor does to scroll (or to leave): from the first of these, the position is theirs. */
 const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
@@ -32,10 +38,10 @@ const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as con
  * scrolling ends the hold at once. Returns the function that stops it.
  */
 export function restoreScroll(): () => void {
-  const saved = (window.history.state as Record<string, unknown> | null)?.[SCROLL_STATE_KEY];
+  const saved = savedScrollY();
   // At once: the stylesheet's smooth scrolling is for in-page links, not for a screen that opens.
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  if (typeof saved !== 'number' || saved <= 0) return () => {};
+  if (saved === 0) return () => {};
   const started = performance.now();
   let frame = 0;
   const stop = () => {

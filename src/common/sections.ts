@@ -73,6 +73,29 @@ export function scrollToSection(id: string, { atOnce = false } = {}): boolean {
   return true;
 }
 
+/** How long a section link waits for its section to be drawn (the landing page draws its blocks frame by frame). */
+export const SECTION_WAIT_MS = 2000;
+
+/**
+ * A section link followed on the landing page: scrolls to the section as scrollToSection does, or, when the
+ * section is not drawn yet (the page draws its blocks one a frame after the splash, decision 0035), as soon as it
+ * is, for up to SECTION_WAIT_MS.
+ */
+export function followSectionLink(id: string): void {
+  if (scrollToSection(id)) return;
+  const drawn = new MutationObserver(() => {
+    if (!document.getElementById(id)) return;
+    stop();
+    scrollToSection(id);
+  });
+  const timer = window.setTimeout(() => stop(), SECTION_WAIT_MS);
+  const stop = () => {
+    drawn.disconnect();
+    window.clearTimeout(timer);
+  };
+  drawn.observe(document.body, { childList: true, subtree: true });
+}
+
 /** The key in a history entry's state that says a section link of the app led there. */
 const SECTION_LINK_KEY = 'sectionLink';
 

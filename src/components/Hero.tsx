@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../common/hooks';
-import { scrollToSection } from '../common/sections';
+import { followSectionLink } from '../common/sections';
 import { whenIdle } from '../common/whenIdle';
 const poster = '/media/hero-poster.webp';
 import './Hero.css';
@@ -86,7 +86,7 @@ export function Hero() {
             onClick={(event) => {
               event.preventDefault();
               history.replaceState(history.state, '', '/#services');
-              scrollToSection('services');
+              followSectionLink('services');
             }}
           >
             {label}

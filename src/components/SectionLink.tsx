@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { scrollToSection, sectionLinkState } from '../common/sections';
+import { followSectionLink, sectionLinkState } from '../common/sections';
 
 /**
  * A link to a section of the landing page. On the landing page it scrolls there (src/common/sections.ts);
@@ -21,7 +21,7 @@ export function SectionLink({
     onNavigate?.();
     if (location === '/') {
       history.replaceState(history.state, '', `/#${section}`);
-      scrollToSection(section);
+      followSectionLink(section);
     } else {
       navigate(`/#${section}`, { state: sectionLinkState });
     }

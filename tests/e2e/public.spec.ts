@@ -68,6 +68,115 @@ test('the landing page shows the five blocks in order and six services sorted by
   await expect(footer.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(3);
 });
 
+/**
+ * Runs in the page from its start, on the browser's own frames (no test clock): each time the landing page is put
+ * on the page, whether its blocks below the hero and the footer came with it, and if not, for each in order whether
+ * a frame had begun since the hero or the one before it came (a frame that begins with them on the page draws them).
+ */
+function watchLandingArrivals() {
+  const blocks = ['#about', '#discover', '#services', '#how-we-can-help', 'footer'];
+  const there = (selector: string) => document.querySelector(selector) !== null;
+  const arrivals: Array<{ together: boolean; eachAfterAFrame: boolean[] }> = [];
+  (window as unknown as { landingArrivals: typeof arrivals }).landingArrivals = arrivals;
+  let hero: Element | null = null;
+  let arrival: (typeof arrivals)[number] | null = null;
+  let next = 0;
+  let framed = false;
+  const cameNow = () => {
+    framed = false;
+    requestAnimationFrame(() => (framed = true));
+  };
+  new MutationObserver(() => {
+    const now = document.querySelector('.hero');
+    if (now !== hero) {
+      hero = now;
+      arrival = null;
+      if (!now) return;
+      const together = blocks.every(there);
+      arrival = { together, eachAfterAFrame: [] };
+      arrivals.push(arrival);
+      next = together ? blocks.length : 0;
+      cameNow();
+    }
+    while (arrival && next < blocks.length && there(blocks[next]!)) {
+      arrival.eachAfterAFrame.push(framed);
+      next += 1;
+      cameNow();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const landingArrivals = (page: Page) =>
+  page.evaluate(() => (window as unknown as { landingArrivals: unknown[] }).landingArrivals);
+
+test('opened at its top, the landing page draws the hero first, then its blocks one a frame; at a section or on Back, all at once', async ({
+  page,
+}) => {
+  await page.addInitScript(watchLandingArrivals);
+  await page.goto('/');
+  await passSplash(page);
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  const frameByFrame = { together: false, eachAfterAFrame: [true, true, true, true, true] };
+  expect(await landingArrivals(page)).toEqual([frameByFrame]);
+  // Until the last comes, a screen's height holds the footer below what is drawn; then it goes.
+  await expect(page.getByTestId('landing-below')).toHaveCount(0);
+
+  // Back to where the visitor had scrolled: the whole page at once, for the place is down there.
+  const card = page.getByRole('link', { name: 'View details' }).nth(1);
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.scrollY > 0);
+  await card.click();
+  await expect(page).toHaveURL(/\/service\/[^/]+\/details$/);
+  await page.goBack();
+  await expect(card).toBeInViewport();
+  const atOnce = { together: true, eachAfterAFrame: [] };
+  expect(await landingArrivals(page)).toEqual([frameByFrame, atOnce]);
+
+  // An address naming a section, opened anew: all at once too.
+  await page.goto('about:blank');
+  await page.goto('/#about');
+  await passSplash(page);
+  await expect(page.locator('#about')).toBeInViewport();
+  expect(await landingArrivals(page)).toEqual([atOnce]);
+});
+
+/**
+ * Runs in the page from its start: holds every IntersectionObserver report until the page calls
+ * `releaseReports()`, so that the landing page stays at its first frame (the hero alone) for as long as a test needs.
+ */
+function holdIntersectionReports() {
+  const held: Array<() => void> = [];
+  let holding = true;
+  const Native = window.IntersectionObserver;
+  window.IntersectionObserver = class extends Native {
+    constructor(report: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      super(
+        (entries, observer) => (holding ? held.push(() => report(entries, observer)) : report(entries, observer)),
+        options,
+      );
+    }
+  };
+  (window as unknown as { releaseReports: () => void }).releaseReports = () => {
+    holding = false;
+    for (const report of held.splice(0)) report();
+  };
+}
+
+test('a section link followed before the blocks below the hero are drawn scrolls there once they are', async ({
+  page,
+}) => {
+  await page.addInitScript(holdIntersectionReports);
+  await page.goto('/');
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByTestId('landing-below')).toBeAttached();
+  await expect(page.locator('#services')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+  await page.evaluate(() => (window as unknown as { releaseReports: () => void }).releaseReports());
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+});
+
 test('the hero video loops muted over its still frame, and only the still frame shows for reduced motion', async ({
   page,
 }) => {

@@ -62,6 +62,15 @@ export async function passSplash(page: Page) {
     await page.clock.runFor(SPLASH_MINIMUM_MS);
   }
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
+  await wholePage(page);
+}
+
+/**
+ * Waits until the landing page has drawn all its blocks, which it does one a frame after the splash (decision 0035):
+ * a test that measures where a section is, or how long the page is, needs them all. At once on any other page.
+ */
+export async function wholePage(page: Page) {
+  await expect(page.getByTestId('landing-below')).toHaveCount(0);
 }
 
 export async function register(page: Page, account: ReturnType<typeof newAccount>) {

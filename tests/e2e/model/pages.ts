@@ -1,5 +1,6 @@
 /** What the models of the public pages and the order's two sides share: opening a page on a stopped clock, as someone. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { wholePage } from '../support';
 import { openWithStoppedClock, SPLASH_MS } from './support';
 
 /** How far the clock moves at a time while a lazily loaded page is on its way. */
@@ -33,6 +34,7 @@ export async function openStopped(page: Page, path: string, shown: Locator) {
     await page.clock.runFor(NUDGE_MS);
   }
   await expect(shown).toBeVisible();
+  await wholePage(page);
 }
 
 /** Keeps a session token in the site's storage, as signing in does, so the next page opens signed in as its owner. */

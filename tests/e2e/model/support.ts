@@ -1,6 +1,6 @@
 /** What the browser models share: starting the app on Playwright's clock, accounts, held requests. */
 import { expect, type Page, type Request, type Route } from '@playwright/test';
-import { newAccount } from '../support';
+import { newAccount, wholePage } from '../support';
 
 export const SPLASH_MS = 3000;
 
@@ -9,6 +9,7 @@ export async function openApp(page: Page, path: string) {
   await page.goto(path);
   await page.clock.runFor(SPLASH_MS);
   await expect(page.getByTestId('splash')).toBeHidden();
+  await wholePage(page);
 }
 
 /**
