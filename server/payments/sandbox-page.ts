@@ -56,7 +56,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32">
 <title>${escapeHtml(title)} — ${escapeHtml(company.name)}</title>
 <style>${STYLE}</style>
 </head>

@@ -209,6 +209,6 @@ describe('escaping', () => {
     // The build's own title and description are replaced, not repeated; the rest is untouched.
     expect(html).not.toContain('<title>Northgate IT Consulting</title>');
     expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
-    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    expect(html).toContain('<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32" />');
   });
 });
