@@ -630,7 +630,11 @@ async function main(): Promise<boolean> {
           const run = await withRetries(() => runOne(server.base, page, formFactor));
           tries.push(run);
           const scores = CATEGORIES.map((category) => run.scores[category]).join(' / ');
-          process.stdout.write(` ${scores} (${run.seconds.toFixed(0)} s, ${load()})\n`);
+          // The host's CPU benchmark (Lighthouse's, higher is faster) moves by a quarter from hour to hour on these
+          // shared machines, and the mobile score with it: said beside each run, with the blocking time it scored.
+          const speed = `benchmark index ${Math.round(run.lhr.environment.benchmarkIndex)}`;
+          const blocking = `TBT ${Math.round(metric(run.lhr, 'totalBlockingTime') ?? NaN)} ms`;
+          process.stdout.write(` ${scores} (${blocking}; ${run.seconds.toFixed(0)} s, ${load()}, ${speed})\n`);
         }
         const median = computeMedianRun(tries.map((run) => run.lhr));
         const chosen = tries.find((run) => run.lhr === median)!;
