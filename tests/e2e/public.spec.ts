@@ -3,8 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { holdFile, mailsTo, open, passSplash } from './support';
-import { openStopped } from './model/pages';
-import { stopTheClock } from './model/support';
+import { openStopped, useToken } from './model/pages';
+import { existingAccount, stopTheClock } from './model/support';
 
 const publicPages = [
   { path: '/', heading: 'Empowering Your Business Through IT Consulting Excellence', title: company.name },
@@ -281,11 +281,11 @@ test('Get started and section links: /signin when signed out; Services scrolls t
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
 });
 
-/** Where the page stops for a section: the section's top under the top bar (its scroll margin). */
+/** Where the page stops for a section: the section's top right under the top bar. */
 const sectionStop = (page: Page, id: string) =>
   page.evaluate((section) => {
     const target = document.getElementById(section)!;
-    const margin = parseFloat(getComputedStyle(target).scrollMarginTop);
+    const margin = document.querySelector('header.topbar')!.getBoundingClientRect().height;
     const max = document.documentElement.scrollHeight - window.innerHeight;
     return Math.min(Math.round(target.getBoundingClientRect().top + window.scrollY - margin), max);
   }, id);
@@ -370,6 +370,22 @@ test('the scroll-spy marks the section the reader is in, in the top bar', async 
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a section stops right under the top bar, with none of the block above showing', async ({ page }) => {
+    const gap = () =>
+      page.evaluate(
+        () =>
+          document.getElementById('services')!.getBoundingClientRect().top -
+          document.querySelector('header.topbar')!.getBoundingClientRect().bottom,
+      );
+    await open(page, '/#services');
+    await expect.poll(async () => Math.abs(await gap())).toBeLessThanOrEqual(1);
+    // Signed in, the bar is lower (the avatar in place of the Sign In button): still right under it.
+    await useToken(page, (await existingAccount(page)).token);
+    await page.goto('about:blank');
+    await open(page, '/#services');
+    await expect.poll(async () => Math.abs(await gap())).toBeLessThanOrEqual(1);
+  });
 
   test('the links move into a slide-in side menu', async ({ page }) => {
     await open(page, '/');
