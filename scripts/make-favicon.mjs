@@ -3,8 +3,9 @@
  * Draws public/favicon.png (32 × 32) from public/favicon.svg in Chromium (scripts/ensure-chromium.sh), transparent
  * corners kept. The pages name the PNG, not the SVG: a browser decodes a page's icon on the page's own main thread,
  * and an SVG icon is a small document of its own to build and draw there, 14–27 ms in the landing page's load on a
- * phone's simulated CPU; a PNG decodes in well under one (docs/performance.md, "A PNG icon"). The output is
- * committed: run this (`npx node scripts/make-favicon.mjs`) only to change the icon.
+ * phone's simulated CPU; a PNG decodes in well under one (docs/performance.md, "The landing page frame by frame,
+ * ten type sizes, a PNG icon"). The output is committed: run this (`npx node scripts/make-favicon.mjs`) only to
+ * change the icon.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';

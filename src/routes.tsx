@@ -72,10 +72,18 @@ const loadingScreen = (
 );
 
 /**
- * The top bar, the screen and the footer. `overHero`: the bar lies over the screen's hero, the landing page's, which
- * also draws the footer itself, after its blocks (src/pages/Home.tsx).
+ * The top bar, the screen and the footer. `overHero`: the bar lies over the screen's hero. `ownFooter`: the screen
+ * draws the footer itself (the landing page, after its blocks: src/pages/Home.tsx).
  */
-function WithSiteChrome({ children, overHero = false }: { children: ReactNode; overHero?: boolean }) {
+function WithSiteChrome({
+  children,
+  overHero = false,
+  ownFooter = false,
+}: {
+  children: ReactNode;
+  overHero?: boolean;
+  ownFooter?: boolean;
+}) {
   const [location] = useLocation();
   return (
     <>
@@ -83,7 +91,7 @@ function WithSiteChrome({ children, overHero = false }: { children: ReactNode; o
       <ScreenBoundary resetKey={location}>
         <Suspense fallback={loadingScreen}>{children}</Suspense>
       </ScreenBoundary>
-      {!overHero && <SiteFooter />}
+      {!ownFooter && <SiteFooter />}
     </>
   );
 }
@@ -99,7 +107,7 @@ export function Routes() {
         <Suspense fallback={loading}>
           <Switch>
             <Route path="/">
-              <WithSiteChrome overHero>
+              <WithSiteChrome overHero ownFooter>
                 <Home />
               </WithSiteChrome>
             </Route>

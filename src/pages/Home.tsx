@@ -21,9 +21,9 @@ const STEPS = BLOCKS.length + 1;
  * The landing page (docs/product.md#screens): the hero, then About, Discover, Our Services and How We Can Help.
  *
  * Opened at its top, it draws the hero (the whole first screen) first, then the blocks below it and the footer, one
- * a frame: the one task of building and laying out the whole page becomes six small ones, and a phone answers a tap sooner
- * (docs/performance.md, "The landing page frame by frame"). Opened anywhere else (an address naming a section, Back
- * to where the visitor had scrolled), the whole page comes at once: it must be there to be scrolled to.
+ * a frame: the one task of building and laying out the whole page becomes six small ones, and a phone answers a tap
+ * sooner (decision 0035). Opened anywhere else (an address naming a section, Back to where the visitor had
+ * scrolled), the whole page comes at once: it must be there to be scrolled to.
  */
 export default function Home() {
   usePageMeta(fixedPages['/']);
