@@ -18,13 +18,12 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Where the page must be scrolled to for the section to sit right under the top bar. The bar's height is measured:
- * it differs signed in and out and from one width to another (60 to 75 px), where the stylesheet's scroll margin is
- * one figure for all (left a strip of the block above showing on a phone). Without a bar, the scroll margin.
+ * Where the page must be scrolled to for the section to sit right under the top bar. The bar's height is measured
+ * at each step: it differs signed in and out and from one width to another (60 to 75 px). (The stylesheet's scroll
+ * padding, for the browser's own scrolling, is the same measure: src/common/useTopBarHeight.ts.)
  */
 function scrollTopFor(target: HTMLElement): number {
-  const bar = document.querySelector('header.topbar');
-  const margin = bar ? bar.getBoundingClientRect().height : parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  const margin = document.querySelector('header.topbar')?.getBoundingClientRect().height ?? 0;
   const top = target.getBoundingClientRect().top + window.scrollY - margin;
   const max = document.documentElement.scrollHeight - window.innerHeight;
   return Math.max(0, Math.min(top, max));

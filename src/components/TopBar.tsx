@@ -1,11 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { menuMachine } from '#machines/menu.machine';
 import { topBarMachine } from '#machines/topBar.machine';
 import { useAppActors } from '../common/AppActorsContext';
 import { useAuth } from '../common/hooks';
 import { useScrollSpy } from '../common/sections';
+import { useTopBarHeight } from '../common/useTopBarHeight';
 import { company } from '#domain/company';
 import { NavLinks } from './NavLinks';
 import { SideMenu } from './SideMenu';
@@ -28,6 +29,8 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const current = useScrollSpy(overHero);
   // One function for the menu's whole life: the side menu moves the focus in whenever it changes.
   const closeSideMenu = useCallback(() => sendSideMenu({ type: 'menu.close' }), [sendSideMenu]);
+  const header = useRef<HTMLElement>(null);
+  useTopBarHeight(header);
 
   useEffect(() => {
     if (!overHero) return;
@@ -50,6 +53,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
   const solid = !overHero || bar.matches('solid');
   return (
     <header
+      ref={header}
       className={`topbar${overHero ? ' topbar--over-hero' : ''}${solid ? ' topbar--solid' : ''}`}
       data-solid={solid}
     >

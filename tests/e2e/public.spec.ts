@@ -387,6 +387,28 @@ test.describe('on a 375 px phone', () => {
     await expect.poll(async () => Math.abs(await gap())).toBeLessThanOrEqual(1);
   });
 
+  test('where the browser scrolls by itself, it stops under the bar too: a fragment typed, a contents link', async ({
+    page,
+  }) => {
+    const below = (selector: string) =>
+      page.evaluate(
+        (target) =>
+          document.querySelector(target)!.getBoundingClientRect().top -
+          document.querySelector('header.topbar')!.getBoundingClientRect().bottom,
+        selector,
+      );
+    // A section's address typed while on the landing page: the same document, scrolled by the browser.
+    await open(page, '/');
+    await page.evaluate(() => (window.location.hash = 'services'));
+    await expect.poll(async () => Math.abs(await below('#services'))).toBeLessThanOrEqual(1);
+    // A legal page's contents link: the section a little below the bar (its own 16 px of air), not under it.
+    await open(page, '/privacy-policy');
+    const link = page.getByRole('navigation', { name: 'Contents' }).getByRole('link').nth(2);
+    const id = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect.poll(async () => Math.round(await below(id))).toBe(16);
+  });
+
   test('the links move into a slide-in side menu', async ({ page }) => {
     await open(page, '/');
     const main = page.getByRole('navigation', { name: 'Main' });
