@@ -72,6 +72,26 @@ const loadingScreen = (
 );
 
 /**
+ * Waits for a screen's code with this spinner, a new wait for each address. A boundary that has begun to wait for a
+ * screen's code keeps showing its spinner until that code comes, whatever it is then asked to show: Back, or a link
+ * elsewhere, pressed on a slow line would wait for the screen the visitor has just left (and, were its code never
+ * to come, never show the one they went to).
+ */
+function ScreenSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <Suspense key={location} fallback={fallback}>
+      {children}
+    </Suspense>
+  );
+}
+
+/** A screen without the site's chrome (sign-in, registration, password reset): the spinner alone while it loads. */
+function WithoutChrome({ children }: { children: ReactNode }) {
+  return <ScreenSuspense fallback={loading}>{children}</ScreenSuspense>;
+}
+
+/**
  * The top bar, the screen and the footer. `overHero`: the bar lies over the screen's hero. `ownFooter`: the screen
  * draws the footer itself (the landing page, after its blocks: src/pages/Home.tsx).
  */
@@ -89,7 +109,7 @@ function WithSiteChrome({
     <>
       <TopBar overHero={overHero} />
       <ScreenBoundary resetKey={location}>
-        <Suspense fallback={loadingScreen}>{children}</Suspense>
+        <ScreenSuspense fallback={loadingScreen}>{children}</ScreenSuspense>
       </ScreenBoundary>
       {!ownFooter && <SiteFooter />}
     </>
@@ -102,7 +122,8 @@ export function Routes() {
     <>
       {/* Outside the boundary: a screen that is still loading must not hold back where the page scrolls to. */}
       <ScrollOnNavigation />
-      {/* The screens without the site's chrome (sign-in, registration, password reset) fail here. */}
+      {/* The screens without the site's chrome (sign-in, registration, password reset) fail here. Every screen
+          waits for its code in its own boundary (WithSiteChrome, WithoutChrome); this one only if one did not. */}
       <ScreenBoundary resetKey={location}>
         <Suspense fallback={loading}>
           <Switch>
@@ -113,17 +134,23 @@ export function Routes() {
             </Route>
             <Route path="/signin">
               <SignedOutOnly>
-                <Login />
+                <WithoutChrome>
+                  <Login />
+                </WithoutChrome>
               </SignedOutOnly>
             </Route>
             <Route path="/signup">
               <SignedOutOnly>
-                <Register />
+                <WithoutChrome>
+                  <Register />
+                </WithoutChrome>
               </SignedOutOnly>
             </Route>
             <Route path="/forgot-password">
               <SignedOutOnly>
-                <ForgotPassword />
+                <WithoutChrome>
+                  <ForgotPassword />
+                </WithoutChrome>
               </SignedOutOnly>
             </Route>
             <Route path="/privacy-policy">

@@ -336,6 +336,7 @@ test('Back while the service page is still loading returns to the cards without 
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
+  await expect(card).toBeVisible();
   // Every position the page takes from here on, not only where it ends.
   await page.evaluate(() => {
     const seen = ((window as unknown as { scrollsSeen: number[] }).scrollsSeen = [window.scrollY]);

@@ -636,6 +636,43 @@ test('while a screen’s code loads, the top bar and the footer stay, and a scre
   await expect(page.getByRole('banner')).toBeVisible();
 });
 
+test('Back or a link pressed while a screen’s code loads shows where the visitor went, at once', async ({ page }) => {
+  // On a slow line the visitor gives up on the screen they opened: its code is still held when they leave it.
+  const releaseTerms = await holdFile(page, /\/assets\/Terms-[^/]*\.js$/);
+  const releaseLogin = await holdFile(page, /\/assets\/Login-[^/]*\.js$/);
+  await open(page, '/');
+  const hero = page.getByRole('heading', { level: 1 });
+  const heroText = (await hero.textContent())!;
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(hero).toHaveText(heroText);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Forward to the held screen waits for it again; a link from its spinner to another screen shows that one.
+  await page.goForward();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // A screen without the top bar (sign-in), left by Back while its code loads.
+  await page.goBack();
+  await page.goBack();
+  await expect(hero).toHaveText(heroText);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await page.goBack();
+  await expect(hero).toHaveText(heroText);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // The code that comes later changes nothing on the page the visitor is on.
+  releaseTerms();
+  releaseLogin();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(hero).toHaveText(heroText);
+});
+
 test('a screen whose code does not arrive says so and offers a reload, which brings it', async ({ page }) => {
   // The line drops (or a deploy has replaced the files this tab names) just as the visitor opens Terms.
   const failing = /\/assets\/Terms-[^/]*\.js$/;
