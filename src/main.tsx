@@ -1,6 +1,6 @@
 import './effectTiming';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppActors } from './app/appActors';
 import type { Inspect } from './common/wiring/ports';
@@ -40,7 +40,10 @@ async function loadInspector(): Promise<Inspector | undefined> {
 const inspector = await loadInspector();
 const actors = createAppActors(inspector?.inspect);
 
-createRoot(document.getElementById('root')!).render(
+// index.html holds the splash as this first render draws it, painted before this code arrived: the app takes over
+// those elements (hydrates them) rather than drawing them again, so the spinner turns on without a jump.
+hydrateRoot(
+  document.getElementById('root')!,
   <StrictMode>
     <AppActorsProvider actors={actors}>
       <App />

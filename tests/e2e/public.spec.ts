@@ -673,6 +673,57 @@ test('Back or a link pressed while a screen’s code loads shows where the visit
   await expect(hero).toHaveText(heroText);
 });
 
+/** The splash's elements as a tree of tags, attributes (in name order) and text, whoever made them. */
+const splashTree = (page: Page) =>
+  page.getByTestId('splash').evaluate((splash) => {
+    const tree = (node: Node): unknown =>
+      node instanceof Element
+        ? [
+            node.localName,
+            [...node.attributes].map((a) => `${a.name}=${a.value}`).sort(),
+            [...node.childNodes].map(tree),
+          ]
+        : node.textContent;
+    return tree(splash);
+  });
+
+test('the splash paints from the page itself before its code arrives, and the app takes over its elements', async ({
+  page,
+}) => {
+  // The app's own first render of the splash, drawn from nothing: the page's splash removed from its HTML.
+  await page.route('**/', async (route) => {
+    const html = await (await route.fetch()).text();
+    await route.fulfill({
+      body: html.replace(/<div id="root">.*?<\/main><\/div>/s, '<div id="root"></div>'),
+      contentType: 'text/html',
+    });
+  });
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto('/');
+  const drawnByTheApp = await splashTree(page);
+  await page.unroute('**/');
+
+  // A visitor on a slow line: the code is on its way, and the splash already shows, exactly as the app draws it.
+  const release = await holdFile(page, /\/assets\/[^/]*\.js$/);
+  // Not to its load event, which waits for the code.
+  await page.reload({ waitUntil: 'commit' });
+  const splash = page.getByTestId('splash');
+  await expect(splash.getByRole('heading', { name: 'Just a moment' })).toBeVisible();
+  await expect(splash.getByRole('progressbar', { name: 'Starting' })).toBeVisible();
+  expect(await splashTree(page)).toEqual(drawnByTheApp);
+  await page.evaluate(() => Object.assign(document.querySelector('.spinner__ring')!, { fromTheHtml: true }));
+
+  // The code comes: the app's first render (with the cookie banner, for a first visit) keeps those very elements,
+  // so the spinner turns on without starting over.
+  release();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  expect(await page.evaluate(() => 'fromTheHtml' in document.querySelector('.spinner__ring')!)).toBe(true);
+  expect(await splashTree(page)).toEqual(drawnByTheApp);
+  await page.clock.runFor(3000);
+  await expect(splash).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: /Empowering Your Business/ })).toBeVisible();
+});
+
 test('a screen whose code does not arrive says so and offers a reload, which brings it', async ({ page }) => {
   // The line drops (or a deploy has replaced the files this tab names) just as the visitor opens Terms.
   const failing = /\/assets\/Terms-[^/]*\.js$/;
