@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from 'react';
 
 /** The root element's custom property the stylesheet's scroll padding reads (src/styles/global.css). */
-export const TOP_BAR_HEIGHT_PROPERTY = '--topbar-height';
+const TOP_BAR_HEIGHT_PROPERTY = '--topbar-height';
 
 /**
  * Keeps `--topbar-height` on the root element equal to the sticky top bar's height, which differs signed in and out

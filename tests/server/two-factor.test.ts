@@ -193,10 +193,13 @@ describe('setting up the authenticator app', () => {
       recoveryCodesLeft: 10,
       required: false,
     });
-    // Kept hashed: no stored value holds a code's eight characters. (Half a code, four characters, turns up in a
-    // hex hash by chance about once in a few thousand runs; eight, about once in 10^10.)
+    // Kept hashed: each stored value is a keyed hash (the key's id, then an HMAC-SHA256 in hex), ten different ones,
+    // and none holds a code's eight characters. (Half a code, four characters, turns up in a hex hash by chance
+    // about once in a few thousand runs; eight, about once in 10^10.)
     const stored = await db.selectFrom('recovery_codes').selectAll().where('user_id', '=', ada.user.id).execute();
     expect(stored).toHaveLength(10);
+    for (const row of stored) expect(row.code_hash).toMatch(/^[0-9a-f]{8}\.[0-9a-f]{64}$/);
+    expect(new Set(stored.map((row) => row.code_hash)).size).toBe(10);
     for (const row of stored)
       for (const code of recoveryCodes) expect(row.code_hash).not.toContain(normalizeRecoveryCode(code));
 
