@@ -724,6 +724,52 @@ test('the splash paints from the page itself before its code arrives, and the ap
   await expect(page.getByRole('heading', { level: 1, name: /Empowering Your Business/ })).toBeVisible();
 });
 
+/** Moves the splash's "taking longer" animation to `ms` after the splash appeared: the stylesheet's own timing. */
+const splashUpFor = (page: Page, ms: number) =>
+  page.evaluate((at) => {
+    const stalled = document.getAnimations().filter((a) => (a as CSSAnimation).animationName === 'splash-stalled');
+    if (stalled.length !== 1) throw new Error(`${stalled.length} "splash-stalled" animations`);
+    stalled[0]!.currentTime = at;
+  }, ms);
+
+test('a splash still up after 15 s, because the code never came or the sign-in check never answered, offers a reload', async ({
+  page,
+}) => {
+  const reload = page.getByTestId('splash').getByRole('link', { name: 'Reload the page' });
+  // The page's code never arrives (a dropped line, a proxy that blocks it): only the HTML's splash shows.
+  const code = /\/assets\/[^/]*\.js$/;
+  await page.route(code, (route) => route.abort('connectionreset'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Just a moment' })).toBeVisible();
+  await expect(page.getByText('Taking longer than usual?')).toBeHidden();
+  await splashUpFor(page, 14_900);
+  await expect(reload).toBeHidden();
+  await splashUpFor(page, 15_000);
+  await expect(page.getByText('Taking longer than usual?')).toBeVisible();
+  await expect(reload).toBeVisible();
+
+  // The line is back: the link reloads the page, whose code now comes; the app takes over and the splash ends.
+  await page.unroute(code);
+  await reload.click();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  await expect(reload).toBeHidden();
+  await passSplash(page);
+  await expect(page.getByRole('heading', { level: 1, name: /Empowering Your Business/ })).toBeVisible();
+
+  // The code runs, but the sign-in check never answers: the app's splash (the same elements) says the same.
+  await useToken(page, 'a'.repeat(43));
+  const release = await holdFile(page, /\/api\/users\/authenticate$/);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  await expect(reload).toBeHidden();
+  await splashUpFor(page, 15_000);
+  await expect(reload).toBeVisible();
+  // The answer comes at last (the token is unknown: signed out), and the page shows.
+  release();
+  await passSplash(page);
+  await expect(page.getByRole('heading', { level: 1, name: /Empowering Your Business/ })).toBeVisible();
+});
+
 test('a screen whose code does not arrive says so and offers a reload, which brings it', async ({ page }) => {
   // The line drops (or a deploy has replaced the files this tab names) just as the visitor opens Terms.
   const failing = /\/assets\/Terms-[^/]*\.js$/;
