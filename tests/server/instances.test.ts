@@ -219,8 +219,18 @@ describe('two instances on one PostgreSQL', () => {
 });
 
 async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > timeoutMs) throw new Error('condition not met in time');
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; ${lastWords()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** What the instances logged at warning level or above, and their job claims: why a condition did not come. */
+function lastWords(): string {
+  const told = [...a.lines, ...b.lines].filter((line) => Number(line.level) >= 40 || line.event === 'job.claimed');
+  return `the instances' last warnings, errors and job claims:\n${told
+    .slice(-20)
+    .map((line) => JSON.stringify(line))
+    .join('\n')}`;
 }
