@@ -11,65 +11,24 @@
  *
  * Environment: IN_PROCESS_ROUNDS (default 40), IN_PROCESS_CALLS (calls per measurement per round, default 2000).
  */
-import { closeSync, mkdtempSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, hash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { sql } from 'kysely';
-import { createApp } from '#server/app';
-import { loadConfig } from '#server/config';
-import { DATABASE_FILE, openDatabase } from '#server/db/database';
+import { DATABASE_FILE } from '#server/db/database';
 import { changeStamp } from '#server/db/change-stamp';
-import { migrate } from '#server/db/migrate';
 import { invoiceListingJson } from '#server/invoices/listing';
-import { createLog } from '#server/log';
+import { inProcessApp } from './in-process-app';
+import { cpuMicroseconds as cpu, percentile } from './rounds';
 
 const ROUNDS = Number(process.env.IN_PROCESS_ROUNDS ?? 40);
 const CALLS = Number(process.env.IN_PROCESS_CALLS ?? 2000);
 const INVOICES = 20;
-const ADDRESS = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } } };
 
-const work = mkdtempSync(join(tmpdir(), 'storefront-in-process-'));
-const staticDir = join(work, 'dist');
-mkdirSync(staticDir);
-writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
-const dataDir = join(work, 'data');
-
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  STATIC_DIR: staticDir,
-  LOG_LEVEL: 'warn',
-  INVOICE_MAX_PER_USER_PER_HOUR: '1000000',
-  INVOICE_MAX_PER_ADDRESS_PER_HOUR: '1000000',
-});
-const db = openDatabase(dataDir);
-await migrate(db);
-const log = createLog({ level: 'warn', destination: { write: () => {} } });
-const app = createApp({ db, config, log });
-
-const form = new FormData();
-form.append('name', 'Bench Customer');
-form.append('email', 'bench@example.com');
-form.append('password', 'bench password 123');
-const registered = await app.request('/api/auth/register/email', { method: 'POST', body: form }, ADDRESS);
-if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
-const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
-const headers = { Authorization: `Bearer ${token}` };
-const order = JSON.stringify({ amount: 49, title: 'Website Development Consultation', type: 'Video Meeting', url: '' });
-for (let i = 0; i < INVOICES; i += 1) {
-  const init = { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: order };
-  const res = await app.request('/api/invoices/create', init, ADDRESS);
-  if (res.status !== 201) throw new Error(`creating an invoice failed: ${res.status} ${await res.text()}`);
-}
-
-async function get(path: string): Promise<void> {
-  const res = await app.request(path, { headers });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  await res.text();
-}
+const { app, db, dataDir, token, user, get, close } = await inProcessApp({ invoices: INVOICES });
 
 /** A write that changes nothing a reader sees but moves the change stamp: the next cached read is a miss. */
 const touch = () => sql`UPDATE users SET name = name WHERE id = ${user.id}`.execute(db);
@@ -143,12 +102,6 @@ const PAIRS: Array<[string, string]> = [
   ["token hash: createHash('sha256')", "token hash: one-shot crypto.hash('sha256')"],
 ];
 
-/** The process's CPU time (user and system, all threads), in µs. */
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
 /**
  * CPU time per call, in µs, of `calls` calls: the process's CPU time rather than the clock, because on a shared
  * machine the clock also counts the time other processes hold the core. Without `before` the round is timed
@@ -171,10 +124,6 @@ async function round(measurement: Measurement, calls: number): Promise<number> {
   return total / calls;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round((p / 100) * (sorted.length - 1))))]!;
-}
 const fmt = (value: number) => (Math.abs(value) < 10 ? value.toFixed(2) : value.toFixed(1));
 
 // Warm-up: compiled code, cached statements, a settled heap.
@@ -207,6 +156,4 @@ for (const [plain, fast] of PAIRS) {
 
 closeSync(shm);
 sqlite.close();
-await app.close();
-await db.destroy();
-rmSync(work, { recursive: true, force: true });
+await close();
