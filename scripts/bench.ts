@@ -242,16 +242,14 @@ function commitFloor(kind: DatabaseKind, target: string): number {
 }
 
 /**
- * The compiled server as `npm start` starts it, in `work/<name>` (its DATA_DIR and a one-page STATIC_DIR), with
+ * The compiled server as `npm start` starts it, in `work/server` (its DATA_DIR and a one-page STATIC_DIR), with
  * one registered customer; `headers` carry that customer's token.
  */
 async function startServer(
   work: string,
   databaseUrl: string | undefined,
-  env: Record<string, string>,
-  name = 'server',
 ): Promise<{ child: ChildProcess; base: string; startedMs: number; headers: Record<string, string> }> {
-  const staticDir = join(work, name, 'dist');
+  const staticDir = join(work, 'server', 'dist');
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
   const start = startCommand();
@@ -259,7 +257,7 @@ async function startServer(
     ...start.env,
     HOST,
     PORT: '0',
-    DATA_DIR: join(work, name, 'data'),
+    DATA_DIR: join(work, 'server', 'data'),
     STATIC_DIR: staticDir,
     DATABASE_URL: databaseUrl ?? '',
     PUBLIC_URL: '',
@@ -267,11 +265,10 @@ async function startServer(
     // One customer ordering thousands of times a second from one address: the limits would answer 429.
     INVOICE_MAX_PER_USER_PER_HOUR: '1000000',
     INVOICE_MAX_PER_ADDRESS_PER_HOUR: '1000000',
-    ...env,
   });
   const form = new FormData();
   form.append('name', 'Bench Customer');
-  form.append('email', `bench.${name}@example.com`);
+  form.append('email', 'bench@example.com');
   form.append('password', 'bench password 123');
   const registered = await fetch(`${server.base}/api/auth/register/email`, { method: 'POST', body: form });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
@@ -346,7 +343,7 @@ async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
       process.stdout.write(' ready\n');
     }
 
-    const server = await startServer(work, databaseUrl, {});
+    const server = await startServer(work, databaseUrl);
     undo.push(() => stop(server.child));
     console.log(`  server up and answering ${Math.round(server.startedMs)} ms after start (empty database)`);
     const { base: api, headers } = server;

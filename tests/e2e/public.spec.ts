@@ -764,6 +764,12 @@ test('a splash still up after 15 s, because the code never came or the sign-in c
   await expect(reload).toBeHidden();
   await splashUpFor(page, 15_000);
   await expect(reload).toBeVisible();
+  // Here too the link loads the page anew (the app does not take it over), and the new page starts its splash over.
+  await page.evaluate(() => Object.assign(window, { beforeTheReload: true }));
+  await reload.click();
+  await expect.poll(() => page.evaluate(() => 'beforeTheReload' in window)).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Just a moment' })).toBeVisible();
+  await expect(reload).toBeHidden();
   // The answer comes at last (the token is unknown: signed out), and the page shows.
   release();
   await passSplash(page);
