@@ -1,5 +1,6 @@
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.mjs';
 
 // In development Vite serves the client with hot reload and hands /api to the API server.
 const apiPort = process.env.PORT ?? '3000';
@@ -52,16 +53,14 @@ const compileHints: Plugin = {
 };
 
 export default defineConfig({
-  // The code is written against React's API and types; the browser runs it on Preact through preact/compat, which
-  // the preset aliases `react` and `react-dom` to (and gives the dev server Preact's hot reload). A third of the
-  // first download for the same screens (docs/decisions/0033-preact-in-the-browser.md).
-  plugins: [preact(), findShell, compileHints],
-  // The libraries that still import the useSyncExternalStore shim for older Reacts (wouter, @xstate/react) get the
-  // one preact/compat has built in, and the selector helper's non-shim build over it. (An alias's result is not
-  // aliased again: the shim goes to preact/compat itself.)
+  // React DOM renders in development, tests and production; the plugin gives the dev server React's own refresh
+  // (docs/decisions/0038-react-dom-renders.md).
+  plugins: [react(), findShell, compileHints, precompress()],
+  // React 18 and later have useSyncExternalStore built in: the libraries that still import the shim for older
+  // Reacts (wouter, @xstate/react) get React's own, and the selector helper's non-shim build over it.
   resolve: {
     alias: [
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
         replacement: 'use-sync-external-store/with-selector',
@@ -93,7 +92,7 @@ export default defineConfig({
           groups: [
             {
               name: CORE_CHUNK,
-              test: /node_modules[\\/](preact|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|superstruct|redaxios|use-sync-external-store)[\\/]/,
               priority: 1,
             },
             { name: STATECHARTS_CHUNK, test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 1 },

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
+import { AfterHydration } from './common/AfterHydration';
 import { useAppActors } from './common/AppActorsContext';
 import { CookieBanner } from './components/CookieBanner';
 import { Splash } from './components/Splash';
@@ -15,8 +16,10 @@ export function App() {
   return (
     <>
       {ready ? <Routes /> : <Splash />}
-      <CookieBanner />
-      <Suspense fallback={null}>{anyToast && <Toaster />}</Suspense>
+      <AfterHydration>
+        <CookieBanner />
+        <Suspense fallback={null}>{anyToast && <Toaster />}</Suspense>
+      </AfterHydration>
     </>
   );
 }

@@ -1,9 +1,9 @@
-import './effectTiming';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppActors } from './app/appActors';
 import type { Inspect } from './common/wiring/ports';
+import { AfterHydration } from './common/AfterHydration';
 import { AppActorsProvider } from './common/AppActorsContext';
 import { InspectorButton } from './components/InspectorButton';
 import './styles/global.css';
@@ -41,13 +41,21 @@ const inspector = await loadInspector();
 const actors = createAppActors(inspector?.inspect);
 
 // index.html holds the splash as this first render draws it, painted before this code arrived: the app takes over
-// those elements (hydrates them) rather than drawing them again, so the spinner turns on without a jump.
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <AppActorsProvider actors={actors}>
-      <App />
-    </AppActorsProvider>
-    {import.meta.env.DEV && inspector && <InspectorButton open={inspector.open} />}
-  </StrictMode>,
-);
+// those elements (hydrates them) rather than drawing them again, so the spinner turns on without a jump. As a
+// transition, the taking over yields to the browser between slices instead of holding the main thread
+// (docs/decisions/0036-the-splash-is-in-the-page.md, 0038-react-dom-renders.md).
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <AppActorsProvider actors={actors}>
+        <App />
+      </AppActorsProvider>
+      {import.meta.env.DEV && inspector && (
+        <AfterHydration>
+          <InspectorButton open={inspector.open} />
+        </AfterHydration>
+      )}
+    </StrictMode>,
+  );
+});

@@ -2,6 +2,7 @@
  * The built SPA: each page route of domain/pages.ts answers index.html with that page's tags, whatever the
  * request accepts (link previews often accept anything); files come from STATIC_DIR; any other address answers
  * index.html with status 404, where the SPA shows its 404 page (docs/operating.md#pages-for-search-engines-and-link-previews).
+ * A file with a precompressed copy beside it (`.br`, `.gz`) is sent in the encoding the browser accepts.
  * Source maps are never served, even when a build left some in STATIC_DIR: they would publish the
  * original sources.
  */
@@ -63,7 +64,9 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
   // serveStatic reports the file it chose only through onFound; remember it per request.
   const servedFile = new WeakMap<Context, string>();
   const remember = (file: string, c: Context) => void servedFile.set(c, file);
-  const files = serveStatic({ root, onFound: remember });
+  // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts): the one the
+  // browser accepts goes out as it is, and the compress middleware leaves an encoded answer alone.
+  const files = serveStatic({ root, onFound: remember, precompressed: true });
   const noNext = async () => {};
   // Read on each request, as serveStatic does: a deploy that replaces the build shows up at once.
   const indexHtml = () => readFile(join(root, 'index.html'), 'utf8').catch(() => undefined);
@@ -91,6 +94,9 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
     const response = await files(c, noNext);
     if (response) {
       response.headers.set('Cache-Control', cacheControlFor(servedFile.get(c) ?? '', path));
+      // One address, up to three encodings: a shared cache must not hand a browser the copy another one asked for.
+      if (!/accept-encoding/i.test(response.headers.get('Vary') ?? ''))
+        response.headers.append('Vary', 'Accept-Encoding');
       return response;
     }
     // Missing files and hashed assets stay a plain 404: answering a script request with HTML only hides the problem.

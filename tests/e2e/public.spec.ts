@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { holdFile, mailsTo, open, passSplash } from './support';
-import { openStopped, useToken } from './model/pages';
+import { nudgeUntilVisible, openStopped, useToken } from './model/pages';
 import { existingAccount, stopTheClock } from './model/support';
 
 const publicPages = [
@@ -219,7 +219,7 @@ test('an address naming a section opens there at once; a section link from anoth
 
   // From another screen, the top bar's section link comes back to the landing page and scrolls, over about 1 s.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await nudgeUntilVisible(page, page.getByRole('heading', { level: 1, name: 'Privacy Policy' }));
   await page.clock.runFor(1600);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressFolder } from '#scripts/precompress.mjs';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { findPage } from '#domain/pages';
@@ -136,6 +137,35 @@ describe('static files and the SPA fallback', () => {
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.length).toBeLessThan(script.length / 10);
     expect(gunzipSync(body).toString()).toBe(script);
+  });
+
+  it("sends the build's precompressed copy in the encoding the browser accepts, brotli first", async () => {
+    const { app: precompressed, config } = await createTestServer();
+    const script = `console.log(${JSON.stringify('storefront '.repeat(2000))});`;
+    writeFileSync(join(config.STATIC_DIR, 'assets', 'shell-123.js'), script);
+    precompressFolder(config.STATIC_DIR);
+    const asking = (encodings: string) =>
+      precompressed.request('/assets/shell-123.js', { headers: { 'Accept-Encoding': encodings } });
+
+    const brotli = await asking('gzip, deflate, br, zstd');
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    expect(brotli.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const brotliBody = Buffer.from(await brotli.arrayBuffer());
+    expect(brotliDecompressSync(brotliBody).toString()).toBe(script);
+
+    const gzip = await asking('gzip, deflate');
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    // The build's own copy at level 9, passed on as it is, not compressed a second time on the way out.
+    const gzipBody = Buffer.from(await gzip.arrayBuffer());
+    expect(gunzipSync(gzipBody).toString()).toBe(script);
+    expect(gzipBody.length).toBeGreaterThan(brotliBody.length);
+
+    const plain = await asking('identity');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    expect(await plain.text()).toBe(script);
   });
 
   it('serves other files with a short cache', async () => {

@@ -21,6 +21,19 @@ export async function nudgeUntil(page: Page, done: () => boolean) {
 }
 
 /**
+ * On a stopped clock, while a lazily loaded screen is on its way: moves the clock NUDGE_MS at a time until `shown` is
+ * visible (at most 100 steps). React shows a screen whose code it waited for no sooner than 300 ms after its spinner,
+ * on the page's clock; a screen's own timer has then run at most NUDGE_MS past that.
+ */
+export async function nudgeUntilVisible(page: Page, shown: Locator) {
+  for (let tick = 0; tick < 100 && !(await shown.isVisible()); tick += 1) {
+    await page.waitForTimeout(NUDGE_MS);
+    await page.clock.runFor(NUDGE_MS);
+  }
+  await expect(shown).toBeVisible();
+}
+
+/**
  * Opens a path with Playwright's clock stopped and lets the 3 s splash pass: from then on the page's time moves
  * only when the test moves it. A lazily loaded page shows once its code has arrived, so the clock is moved a
  * little at a time until `shown` is there: a screen's own timer has then run at most NUDGE_MS.
@@ -29,11 +42,7 @@ export async function openStopped(page: Page, path: string, shown: Locator) {
   await openWithStoppedClock(page, path);
   await page.clock.runFor(SPLASH_MS);
   await expect(page.getByTestId('splash')).toHaveCount(0);
-  for (let tick = 0; tick < 100 && !(await shown.isVisible()); tick += 1) {
-    await page.waitForTimeout(NUDGE_MS);
-    await page.clock.runFor(NUDGE_MS);
-  }
-  await expect(shown).toBeVisible();
+  await nudgeUntilVisible(page, shown);
   await wholePage(page);
 }
 

@@ -1,0 +1,4 @@
+// Types for precompress.mjs.
+import type { Plugin } from 'vite';
+export function precompressFolder(dir: string): void;
+export function precompress(): Plugin;
