@@ -18,7 +18,7 @@
  * - What is scored is the page after the splash, not the product's chosen waits: the measuring browser runs the
  *   splash's and the service page's deliberate timers at once (skipDeliberateWaits), so the metrics are what the page
  *   itself costs to fetch, run and paint. A real visitor sees it those seconds later, by design (docs/performance.md).
- *   For the same reason the splash the page's HTML holds (decision 0036) is taken out before it can paint
+ *   For the same reason the splash the page's HTML holds (decision 0036) is hidden until the app takes it over
  *   (withoutTheHtmlSplash): its title would otherwise be the largest paint on a page with no larger text (sign-in),
  *   and the splash, not the page, would be scored.
  *
@@ -313,16 +313,26 @@ function skipDeliberateWaits(waits: number[]): void {
 }
 
 /**
- * Runs in the page before its own scripts: the splash's elements that the HTML holds (decision 0036) leave the page
- * as the parser adds them, before any paint, and the app draws its splash itself, as it did before the HTML held one.
- * (A MutationObserver's report comes at the end of the parser's task, and a frame is painted only between tasks.)
+ * Runs in the page before its own scripts: the splash's elements that the HTML holds (decision 0036) are hidden as
+ * the parser adds them, before any paint, and show again once the app has taken them over (React marks `#root` as
+ * its container when hydration begins), as if the app drew its splash itself, as it did before the HTML held one.
+ * Hidden, not removed: React DOM must find in the page exactly what its first render draws, or it raises error #418
+ * and draws the splash again (decision 0038). (A MutationObserver's report comes at the end of the parser's task, and
+ * a frame is painted only between tasks.)
  */
 function withoutTheHtmlSplash(): void {
   const observer = new MutationObserver(() => {
-    const splash = document.querySelector('#root > main.splash');
+    const splash = document.querySelector<HTMLElement>('#root > main.splash');
     if (!splash) return;
-    splash.remove();
     observer.disconnect();
+    splash.style.visibility = 'hidden';
+    const root = document.getElementById('root')!;
+    // An anonymous callback: tsx names named functions with a helper the page does not have.
+    const poll = setInterval(() => {
+      if (!Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return;
+      clearInterval(poll);
+      splash.style.removeProperty('visibility');
+    }, 4);
   });
   observer.observe(document, { childList: true, subtree: true });
 }

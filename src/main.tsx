@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppActors } from './app/appActors';
@@ -41,21 +41,19 @@ const inspector = await loadInspector();
 const actors = createAppActors(inspector?.inspect);
 
 // index.html holds the splash as this first render draws it, painted before this code arrived: the app takes over
-// those elements (hydrates them) rather than drawing them again, so the spinner turns on without a jump. As a
-// transition, the taking over yields to the browser between slices instead of holding the main thread
-// (docs/decisions/0036-the-splash-is-in-the-page.md, 0038-react-dom-renders.md).
-startTransition(() => {
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <AppActorsProvider actors={actors}>
-        <App />
-      </AppActorsProvider>
-      {import.meta.env.DEV && inspector && (
-        <AfterHydration>
-          <InspectorButton open={inspector.open} />
-        </AfterHydration>
-      )}
-    </StrictMode>,
-  );
-});
+// those elements (hydrates them) rather than drawing them again, so the spinner turns on without a jump. In one go,
+// not as a transition: the splash is a dozen elements, and a hydration spread over several tasks could meet the
+// start-up machine's next message (its timers) half-way and no longer match the HTML (decision 0038).
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <AppActorsProvider actors={actors}>
+      <App />
+    </AppActorsProvider>
+    {import.meta.env.DEV && inspector && (
+      <AfterHydration>
+        <InspectorButton open={inspector.open} />
+      </AfterHydration>
+    )}
+  </StrictMode>,
+);

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { company } from '#domain/company';
+import { useHydrated } from '../common/AfterHydration';
 import { useAppActors } from '../common/AppActorsContext';
 import { Spinner } from './Spinner';
 import './Splash.css';
@@ -15,7 +16,11 @@ import './Splash.css';
  */
 export function Splash() {
   const { appStart } = useAppActors();
-  const welcome = useSelector(appStart, (s) => !s.matches({ splash: { message: 'moment' } }));
+  // The HTML's splash has no welcome: a start that has already reached it (its 1.5 s passed before React's first
+  // render ran) shows it one render later.
+  const hydrated = useHydrated();
+  const welcomeDue = useSelector(appStart, (s) => !s.matches({ splash: { message: 'moment' } }));
+  const welcome = hydrated && welcomeDue;
   return (
     <main className="splash" aria-busy="true" data-testid="splash">
       <Spinner label="Starting" />

@@ -9,7 +9,7 @@ import { fixedPages } from '#domain/fixedPages';
 import { serviceDetailsPath } from '#domain/pages';
 import { existingAccount } from './model/support';
 import { useToken } from './model/pages';
-import { SPLASH_MINIMUM_MS } from '#machines/appStart.machine';
+import { SPLASH_MINIMUM_MS, WELCOME_AFTER_MS } from '#machines/appStart.machine';
 import { wholePage } from './support';
 
 const publicPaths = [
@@ -100,6 +100,21 @@ test('signed in: the account pages start with no error and keep the HTML’s spl
     expect(splashes, `${path}: splashes drawn`).toBe(1);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   }
+});
+
+test('a start whose welcome is due before React’s first render runs still takes the HTML’s splash over', async ({
+  page,
+}) => {
+  // A phone so slow that the splash's 1.5 s pass between the app's start and React's first render, which runs in a
+  // task of its own: the welcome timer fires at once here, before that render.
+  await page.addInitScript((welcomeMs) => {
+    const setTimeoutAsBuilt = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) =>
+      setTimeoutAsBuilt(handler, timeout === welcomeMs ? 0 : timeout, ...args)) as typeof window.setTimeout;
+  }, WELCOME_AFTER_MS);
+  const { errors, splashes } = await startUp(page, '/');
+  expect(errors).toEqual([]);
+  expect(splashes).toBe(1);
 });
 
 test('the page is rendered by React DOM 19: its renderer reaches the developer tools’ hook', async ({ page }) => {
