@@ -10,6 +10,7 @@ export default {
   ...machines,
   mutate: [
     'server/account/**/*.ts',
+    'server/ways-in/**/*.ts',
     'server/auth/sessions.ts',
     'server/auth/tokens.ts',
     'server/auth/passwords.ts',

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests StrykerJS runs against the mutants of the server's account, session, password, payment and invoice
+ * The tests StrykerJS runs against the mutants of the server's account, ways-in, session, password, payment and invoice
  * code (stryker.server.config.mjs, `npm run test:mutation`): the server tests that reach that code through the
  * Hono app in-process, on in-memory SQLite (createTestServer picks PostgreSQL only for TEST_DATABASE=postgres;
  * the code under test has one dialect branch, in purgeDueAccounts). Left out: the tests that run the compiled
@@ -35,6 +35,7 @@ export default defineConfig({
       'tests/server/stripe.test.ts',
       'tests/server/users.test.ts',
       'tests/server/verification.test.ts',
+      'tests/server/ways-in.test.ts',
     ],
   },
 });

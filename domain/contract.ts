@@ -218,8 +218,12 @@ export const ForgotPasswordQuery = type({ email: Email, lang: optional(string())
 /** The answer to a reset code request: the same for every address, with the ticket the code needs. */
 export const ForgotPasswordResponse = type({ message: type({ en: string() }), ticket: Ticket });
 export type ForgotPasswordResponse = Infer<typeof ForgotPasswordResponse>;
-/** The reset form's choice to end the account's other ways in (a linked Google sign-in) with the reset. */
-export const REMOVE_OTHER_SIGN_INS_LABEL = 'Also remove every other way to sign in (such as Google)';
+/**
+ * The reset form's choice to end the account's other ways in with the reset: linked Google sign-ins, passkeys, and
+ * the authenticator app with its recovery codes (domain/waysIn.ts).
+ */
+export const REMOVE_OTHER_SIGN_INS_LABEL =
+  'Also remove every other way to sign in (Google, passkeys, an authenticator app)';
 export const ResetPasswordRequest = type({
   email: Email,
   code: Code,
@@ -228,6 +232,13 @@ export const ResetPasswordRequest = type({
   removeOtherSignIns: optional(boolean()),
 });
 export type ResetPasswordRequest = Infer<typeof ResetPasswordRequest>;
+/** POST /api/auth/logout/others ("Sign out everywhere"): how many other sessions ended, in words. */
+export const SignOutOthersResponse = type({ message: type({ en: string() }) });
+export type SignOutOthersResponse = Infer<typeof SignOutOthersResponse>;
+export function signedOutElsewhereText(ended: number): string {
+  if (ended === 0) return 'You were signed in nowhere else. This device stays signed in.';
+  return `Signed out on ${ended === 1 ? 'one other device' : `${ended} other devices`}. This device stays signed in.`;
+}
 export const VerifyRequest = type({ code: Code });
 /** `POST /api/users/verify/email-change`: the code sent to the new address, with that address. */
 export const EmailChangeConfirmRequest = type({ email: Email, code: Code });

@@ -86,6 +86,10 @@ export type PasskeyRegistrationResponse = Infer<typeof PasskeyRegistrationRespon
 export const PasskeyRegistrationOptionsRequest = type(ownerProof);
 export type PasskeyRegistrationOptionsRequest = Infer<typeof PasskeyRegistrationOptionsRequest>;
 
+/** DELETE /api/users/passkeys/:id: the owner's proof, as adding one asks (a passkey signs in by itself). */
+export const PasskeyRemoveRequest = type(ownerProof);
+export type PasskeyRemoveRequest = Infer<typeof PasskeyRemoveRequest>;
+
 /** POST /api/users/passkeys/registration: the customer's name for it, and the browser's response. */
 export const PasskeyRegistrationRequest = type({ name: PasskeyName, response: PasskeyRegistrationResponse });
 export type PasskeyRegistrationRequest = Infer<typeof PasskeyRegistrationRequest>;

@@ -1,7 +1,7 @@
 /**
  * The passkeys block of the profile's Security section (docs/product.md#passkeys): the account's passkeys
- * (name, added, last used), each renamed or removed (removal asked first: the passkey stops signing in at
- * once), and "Add a passkey": the customer names it (a name for this browser and device is suggested) and
+ * (name, added, last used), each renamed or removed (removal asked first, with the owner's proof as for adding one:
+ * the passkey stops signing in at once, and a stolen session must not strip the account of it), and "Add a passkey": the customer names it (a name for this browser and device is suggested) and
  * proves they own the account (`lib/ownerProof.ts`: the current password, or a code e-mailed on request,
  * `naming.sendingCode`), since a passkey signs in by itself; the server answers options for the browser, the
  * browser makes the passkey after its own prompt, and the server keeps it. A refusal comes back to the name with
@@ -9,7 +9,7 @@
  * cancelled prompt (they are bound to the account, not to a proof), so trying again asks no new proof. A browser
  * without WebAuthn (input `supported`) lists and manages passkeys made elsewhere, but cannot add one.
  */
-import { and, assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { errorMessage } from '#domain/errorMessage';
 import {
   type Passkey,
@@ -80,6 +80,22 @@ const failed = assign<PasskeysContext, ErrorActorEvent, undefined, PasskeysEvent
   error: errorMessage(event.error),
 }));
 
+/** A code e-mailed to an account without a password, for the proof of an addition or a removal. */
+const sendingCode = (id: string) => ({
+  entry: assign<PasskeysContext, PasskeysEvent, undefined, PasskeysEvent, never>({ error: null }),
+  invoke: {
+    id,
+    src: 'requestCode' as const,
+    onDone: {
+      target: 'editing',
+      actions: assign<PasskeysContext, DoneActorEvent<string>, undefined, PasskeysEvent, never>({
+        notice: ({ event }) => event.output,
+      }),
+    },
+    onError: { target: 'editing', actions: failed },
+  },
+});
+
 export const passkeysMachine = setup({
   types: {
     context: {} as PasskeysContext,
@@ -107,13 +123,19 @@ export const passkeysMachine = setup({
     renamePasskey: fromPromise<Passkey, { id: string; name: string }>(async () => {
       throw new Error('renamePasskey is not provided');
     }),
-    removePasskey: fromPromise<void, { id: string }>(async () => {
+    removePasskey: fromPromise<void, { id: string; proof: OwnerProof }>(async () => {
       throw new Error('removePasskey is not provided');
     }),
   },
   actions: {
     showError: (_, _params: { message: string }) => {},
     announce: (_, _params: { message: string }) => {},
+    /** The owner's proof as typed, in whichever form asks for it; typing clears the last refusal. */
+    typeProof: assign(({ context, event }) =>
+      event.type === 'passkeys.changeProof'
+        ? { values: { ...context.values, [event.field]: event.value }, error: null }
+        : {},
+    ),
   },
   guards: {
     supported: ({ context }) => context.supported,
@@ -126,6 +148,8 @@ export const passkeysMachine = setup({
     proofGiven: ({ context }) => proofGiven(context),
     /** A code is mailed to an account without a password, while a proof is still wanted. */
     codeWanted: ({ context }) => !context.hasPassword && context.options === null,
+    /** Removal's proof: an account without a password proves itself with a mailed code. */
+    noPassword: ({ context }) => !context.hasPassword,
   },
 }).createMachine({
   id: 'passkeys',
@@ -180,12 +204,7 @@ export const passkeysMachine = setup({
       initial: 'editing',
       on: {
         'passkeys.changeName': { actions: assign({ name: ({ event }) => event.value, error: null }) },
-        'passkeys.changeProof': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            error: null,
-          }),
-        },
+        'passkeys.changeProof': { actions: 'typeProof' },
         'passkeys.cancel': {
           target: 'ready',
           actions: assign({ name: '', error: null, values: noProof, notice: null, options: null }),
@@ -205,15 +224,7 @@ export const passkeysMachine = setup({
             ],
           },
         },
-        sendingCode: {
-          entry: assign({ error: null }),
-          invoke: {
-            id: 'requestCode',
-            src: 'requestCode',
-            onDone: { target: 'editing', actions: assign({ notice: ({ event }) => event.output }) },
-            onError: { target: 'editing', actions: failed },
-          },
-        },
+        sendingCode: sendingCode('requestCode'),
       },
     },
     adding: {
@@ -303,18 +314,31 @@ export const passkeysMachine = setup({
         },
       },
     },
-    /** Removal is asked first: the passkey stops signing in at once. */
+    /** Removal is asked first, with the owner's proof: the passkey stops signing in at once. */
     confirmingRemove: {
+      initial: 'editing',
       on: {
-        'passkeys.confirm': 'removing',
-        'passkeys.cancel': { target: 'ready', actions: assign({ selected: null }) },
+        'passkeys.changeProof': { actions: 'typeProof' },
+        'passkeys.cancel': {
+          target: 'ready',
+          actions: assign({ selected: null, values: noProof, notice: null, error: null }),
+        },
+      },
+      states: {
+        editing: {
+          on: {
+            'passkeys.sendCode': { guard: 'noPassword', target: 'sendingCode' },
+            'passkeys.confirm': { guard: 'proofGiven', target: '#passkeys.removing', actions: assign({ error: null }) },
+          },
+        },
+        sendingCode: sendingCode('requestRemovalCode'),
       },
     },
     removing: {
       invoke: {
         id: 'removePasskey',
         src: 'removePasskey',
-        input: ({ context }) => ({ id: context.selected! }),
+        input: ({ context }) => ({ id: context.selected!, proof: ownerProof(context) }),
         onDone: {
           target: 'ready',
           actions: [
@@ -325,10 +349,14 @@ export const passkeysMachine = setup({
             assign({
               passkeys: ({ context }) => context.passkeys.filter((key) => key.id !== context.selected),
               selected: null,
+              values: noProof,
+              notice: null,
             }),
           ],
         },
-        onError: { target: 'ready', actions: [assign({ selected: null }), toastActorError] },
+        // A wrong proof is said where it was typed, and kept for a correction; a mailed code is used up only when
+        // the passkey goes.
+        onError: { target: '#passkeys.confirmingRemove', actions: failed },
       },
     },
   },

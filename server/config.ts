@@ -326,6 +326,11 @@ function readVariables(env: Env) {
     CODE_MAX_REQUESTS_PER_ACCOUNT: integer(env, 'CODE_MAX_REQUESTS_PER_ACCOUNT', 5, 1, 1_000_000),
     CODE_MAX_REQUESTS_PER_ADDRESS: integer(env, 'CODE_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     CODE_REQUEST_WINDOW_MINUTES: positive(env, 'CODE_REQUEST_WINDOW_MINUTES', 15),
+    /**
+     * Codes mailed to one address not yet proven to be its account's (a new address, an unverified one) per day,
+     * whoever asks: the site mails a stranger's address at most this often.
+     */
+    CODE_MAX_PER_UNPROVEN_ADDRESS_PER_DAY: integer(env, 'CODE_MAX_PER_UNPROVEN_ADDRESS_PER_DAY', 3, 1, 1_000_000),
     /** Wrong e-mailed codes entered per account per day, and per address per hour. */
     CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: integer(env, 'CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY', 20, 1, 1_000_000),
     CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: integer(env, 'CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),

@@ -18,6 +18,7 @@ export type SecurityEvent =
   | 'signin.failure'
   | 'signin.limited'
   | 'signin.second_step'
+  | 'sessions.ended_others'
   | 'register.success'
   | 'password.changed'
   | 'password.change_failed'

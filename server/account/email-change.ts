@@ -91,18 +91,25 @@ export async function ensureAddressFree(db: Kysely<Database>, userId: string, em
  */
 export async function mailNewAddressCode(
   services: Pick<Services, 'codes' | 'limits' | 'db' | 'clock' | 'mail' | 'log'>,
-  user: { id: string; name: string },
+  user: { id: string },
   email: string,
 ): Promise<((db: Kysely<Database>) => Promise<void>) | null> {
   const { codes, limits } = services;
-  await limits.charge([{ limit: limits.codeRequest.account, key: `email-new:${user.id}` }], { userId: user.id });
-  const { code, codeHash } = await codes.prepare(user.id, NEW_ADDRESS);
-  // Through the mail queue, sent at once or withdrawn (server/mail/send-now.ts).
-  const sent = await queueAndSendNow(
-    services,
-    newEmailCodeMail({ to: email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
-    { kind: 'new address code', expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS) },
+  // Per account, and per recipient whoever asks: the address is a stranger's until the code comes back.
+  await limits.charge(
+    [
+      { limit: limits.codeRequest.account, key: `email-new:${user.id}` },
+      { limit: limits.codeRequest.unprovenRecipient, key: email },
+    ],
+    { userId: user.id },
   );
+  const { code, codeHash } = await codes.prepare(user.id, NEW_ADDRESS);
+  // Through the mail queue, sent at once or withdrawn (server/mail/send-now.ts). In the company's words only: nothing
+  // the customer typed (their name) goes to an address not yet proven to be theirs.
+  const sent = await queueAndSendNow(services, newEmailCodeMail({ to: email, code, minutes: CODE_TTL_MINUTES }), {
+    kind: 'new address code',
+    expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS),
+  });
   if (!sent) return null;
   return (db) => codes.store({ id: user.id, email }, NEW_ADDRESS, codeHash, db);
 }

@@ -11,7 +11,13 @@ import { formatCallTime, formatCompanyDay } from '../mail/time';
 export const NOTIFICATIONS_LIMIT = 50;
 
 export type NotificationKind =
-  'welcome' | 'invoice_paid' | 'deletion_requested' | 'order_scheduled' | 'order_report_sent' | 'order_delivered';
+  | 'welcome'
+  | 'invoice_paid'
+  | 'deletion_requested'
+  | 'order_scheduled'
+  | 'order_report_sent'
+  | 'order_delivered'
+  | 'password_reset';
 
 export const notificationTexts = {
   welcome: () =>
@@ -24,6 +30,9 @@ export const notificationTexts = {
     `Your call for ${title} ${moved ? 'has moved to' : 'is booked for'} ${formatCallTime(at)}. How to join: ${join}`,
   orderReportSent: (title: string) =>
     `Your report for ${title} was e-mailed to you. You can also download it from your invoices.`,
+  /** `removed`: the other ways in the reset removed, described (domain/waysIn.ts). */
+  passwordReset: (removed: readonly string[]) =>
+    `Your password was reset and every device was signed out.${removed.length === 0 ? '' : ` Removed with it: ${removed.join(', ')}.`}`,
   orderDelivered: (title: string, at: Date) =>
     `Your order for ${title} was delivered on ${formatCompanyDay(at)}. Thank you for choosing ${company.name}.`,
 };

@@ -24,7 +24,8 @@ const EVENTS: Record<SecurityChange['kind'], SecurityEvent> = {
   passkey_removed: 'passkey.removed',
 };
 
-type Before = { id: string; email: string; name: string };
+/** The account before the change; `email_verified` 1 when its address is proven (the notice greets by name only then). */
+type Before = { id: string; email: string; name: string; email_verified?: number };
 
 /** Queues the notice to the address in place before the change; `db` is the change's transaction. */
 export async function queueAccountNotice(
@@ -36,7 +37,8 @@ export async function queueAccountNotice(
 ): Promise<void> {
   const message = securityNoticeMail({
     to: before.email,
-    name: before.name,
+    // Nothing the customer typed goes to an address not yet proven to be theirs.
+    name: before.email_verified === 1 ? before.name : null,
     change,
     at,
     publicUrl: services.config.PUBLIC_URL,

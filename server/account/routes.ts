@@ -30,8 +30,9 @@ import {
   newAddressCodeSentText,
   pendingNewAddress,
 } from './email-change';
-import { linkedSignIns, removeLinkedSignIns } from './linked-sign-ins';
 import { accountChanged, queueAccountNotice } from './notify-change';
+import { endPendingSignIns, otherWaysIn, removeOtherWaysIn } from '../ways-in/other-ways-in';
+import { describeWaysIn, NO_OTHER_WAYS_IN } from '#domain/waysIn';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
 import { requireAuth } from '../auth/middleware';
 import type { SessionRow, UserRow } from '../db/schema';
@@ -41,9 +42,7 @@ import { MINUTE_MS } from '../clock';
 import { SMALL_BODY, bodyBytes } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
-import type { Charge } from '../limits/charge';
 import { accountAddressKey } from '../limits/limits';
-import { LimitRefused } from '../limits/responses';
 import { enqueueMail } from '../mail/queue';
 import { queueAndSendNow } from '../mail/send-now';
 import {
@@ -100,20 +99,6 @@ export function accountRoutes(services: Services) {
     toWireUser({ ...before, ...updated }, config, session.second_factor);
 
   /**
-   * Counts a code request against the account (and the address, for the anonymous forgotten-password
-   * call), or refuses it with 429.
-   */
-  async function throttleCodeRequest(
-    accountKey: string,
-    addressKey: string | null,
-    fields: Record<string, unknown>,
-  ): Promise<void> {
-    const charges: Charge[] = [{ limit: limits.codeRequest.account, key: accountKey }];
-    if (addressKey !== null) charges.unshift({ limit: limits.codeRequest.address, key: addressKey });
-    await limits.charge(charges, fields);
-  }
-
-  /**
    * Counts one code check against the account (lower-cased e-mail; a day's cap) and the address, before the
    * code is compared; a right code gives its points back, so only wrong ones add up.
    */
@@ -132,7 +117,9 @@ export function accountRoutes(services: Services) {
     // `lang` (only English exists) and `sendTo` (the client's reset page) are accepted and not needed.
     const query = validate(ForgotPasswordQuery, c.req.query());
     const email = normalizeEmail(query.email);
-    await throttleCodeRequest(`reset:${email}`, clientLimitKey(c, config.TRUST_PROXY), {
+    // Counted against the requester's address only: a count per account is one a stranger could spend, and the
+    // owner would then get no code (docs/decisions/0039-no-counter-a-stranger-spends.md).
+    await limits.charge([{ limit: limits.codeRequest.address, key: clientLimitKey(c, config.TRUST_PROXY) }], {
       address: clientAddress(c, config.TRUST_PROXY),
     });
 
@@ -145,16 +132,17 @@ export function accountRoutes(services: Services) {
     if (user) {
       setImmediate(() => {
         services.log.security('password.reset_requested', { userId: user.id });
-        linkedSignIns(db, user.id)
-          .then((linked) =>
+        otherWaysIn(db, user.id)
+          .then((ways) =>
             db.transaction().execute(async (trx) => {
               await tickets.store(user, 'password_reset', prepared, trx);
               const message = passwordResetCodeMail({
                 to: user.email,
-                name: user.name,
+                // Nothing the customer typed goes to an address not yet proven to be theirs.
+                name: user.email_verified === 1 ? user.name : null,
                 code: prepared.code,
                 minutes: CODE_TTL_MINUTES,
-                linked,
+                linked: describeWaysIn(ways),
               });
               await enqueueMail(trx, message, {
                 kind: 'password reset code',
@@ -178,17 +166,11 @@ export function accountRoutes(services: Services) {
     const fromKey = clientLimitKey(c, config.TRUST_PROXY);
     const address = clientAddress(c, config.TRUST_PROXY);
     const email = normalizeEmail(body.email);
-    // Wrong codes are counted per address (a stranger's refuse only the stranger) and per ticket (five tries,
-    // and only its holder has it). The account's day ceiling cannot refuse the owner's fresh ticket: once
-    // strangers have reached it, each ticket gets one try instead of five.
+    // Wrong codes are counted per address (a stranger's refuse only the stranger) and per ticket (five tries, and
+    // only its holder has it): never per account, which anyone who names the address could spend for its owner
+    // (docs/decisions/0039-no-counter-a-stranger-spends.md).
     const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: fromKey }], { address });
-    const daily = await limits
-      .charge([{ limit: limits.codeCheck.account, key: email }], { address })
-      .catch((error: unknown) => {
-        if (error instanceof LimitRefused) return null;
-        throw error;
-      });
-    const owner = await tickets.check(body.ticket, 'password_reset', body.code, daily ? undefined : 1);
+    const owner = await tickets.check(body.ticket, 'password_reset', body.code);
     // The ticket must be for this address, still the account's (a changed address voids it).
     const user = owner?.email === email ? await findUserById(db, owner.id) : undefined;
     if (!user || user.email !== email) {
@@ -196,24 +178,36 @@ export function accountRoutes(services: Services) {
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     await attempt.giveBack();
-    await daily?.giveBack();
 
     const passwordHash = await passwords.hash(body.newPassword);
     const now = clock.now();
-    // The ticket used up, the new hash, every session of the account ended and, if asked, its other ways
-    // in removed: all or nothing.
+    // The ticket used up, the new hash, every session of the account and every sign-in the old password began
+    // ended, and, if asked, every other way in removed, with the notice that names them: all or nothing.
     const removed = await db.transaction().execute(async (trx) => {
       if (!(await tickets.consume(trx, body.ticket, 'password_reset'))) throw new HttpError(400, CODE_INVALID_TEXT);
       // The code reached this address, so the address is proven to be the customer's.
       await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
-      await queueAccountNotice(trx, services, user, { kind: 'password_reset' }, now);
-      return body.removeOtherSignIns ? removeLinkedSignIns(trx, user.id) : 0;
+      await endPendingSignIns(trx, user.id);
+      const gone = describeWaysIn(
+        body.removeOtherSignIns ? await removeOtherWaysIn(trx, user.id, now) : NO_OTHER_WAYS_IN,
+      );
+      // The code reached the address: it is proven now, and the notice may greet its owner by name.
+      const proven = { ...user, email_verified: 1 };
+      await queueAccountNotice(trx, services, proven, { kind: 'password_reset', removed: gone }, now);
+      await addNotification(trx, {
+        userId: user.id,
+        kind: 'password_reset',
+        text: notificationTexts.passwordReset(gone),
+        now,
+      });
+      return gone;
     });
-    // The owner proved the account is theirs: its failed sign-ins (the day's, and from here) are forgotten.
+    // The owner proved the account is theirs: its failed sign-ins and codes (the day's, and from here) are forgotten.
     await limits.login.account.reset(user.email);
     await limits.login.accountAddress.reset(accountAddressKey(user.email, fromKey));
-    accountChanged(services, user, { kind: 'password_reset' }, { removedSignIns: removed });
+    await limits.codeCheck.account.reset(user.email);
+    accountChanged(services, user, { kind: 'password_reset', removed }, { removedSignIns: removed.length });
     return c.json({ message: { en: PASSWORD_RESET_TEXT } }, 200);
   });
 
@@ -224,7 +218,7 @@ export function accountRoutes(services: Services) {
   routes.get('/verify/email-change', auth, async (c) => {
     const { user } = c.get('auth');
     if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
-    await throttleCodeRequest(`email-change:${user.id}`, null, { userId: user.id });
+    await limits.charge([{ limit: limits.codeRequest.account, key: `email-change:${user.id}` }], { userId: user.id });
 
     const { code, codeHash } = await codes.prepare(user.id, 'email_change');
     const sent = await queueAndSendNow(
@@ -276,13 +270,20 @@ export function accountRoutes(services: Services) {
   routes.get('/verify/email', auth, async (c) => {
     const { user } = c.get('auth');
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
-    // Signed in: the account is the one to limit (the address limit guards the anonymous call).
-    await throttleCodeRequest(`verify:${user.id}`, null, { userId: user.id });
+    // Signed in: the account is the one to limit (the address limit guards the anonymous call); and the recipient,
+    // whose address is not proven yet: an account made with a stranger's address mails it a few times a day at most.
+    await limits.charge(
+      [
+        { limit: limits.codeRequest.account, key: `verify:${user.id}` },
+        { limit: limits.codeRequest.unprovenRecipient, key: user.email },
+      ],
+      { userId: user.id },
+    );
 
     const { code, codeHash } = await codes.prepare(user.id, 'verify_email');
     const sent = await queueAndSendNow(
       services,
-      verificationCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+      verificationCodeMail({ to: user.email, code, minutes: CODE_TTL_MINUTES }),
       {
         kind: 'verification code',
         expiresAt: codeExpiry(),

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { LoginEmailRequest, PASSWORD_MAX, RegisterEmailRequest, SecondStepRequest } from '#domain/contract';
+import {
+  LoginEmailRequest,
+  PASSWORD_MAX,
+  RegisterEmailRequest,
+  SecondStepRequest,
+  type SignOutOthersResponse,
+  signedOutElsewhereText,
+} from '#domain/contract';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
 import { addNotification, notificationTexts } from '../account/notifications';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
@@ -58,7 +65,7 @@ export function authRoutes(services: Services) {
     now: Date,
   ): Promise<void> {
     await codes.store(user, 'verify_email', codeHash, trx);
-    const message = signUpVerificationMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES });
+    const message = signUpVerificationMail({ to: user.email, code, minutes: CODE_TTL_MINUTES });
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS);
     await enqueueMail(trx, message, { kind: 'verification code', now, expiresAt });
   }
@@ -142,9 +149,11 @@ export function authRoutes(services: Services) {
       user?.password_hash ? passwords.verify(user.password_hash, body.password) : passwords.verifyDummy(body.password),
     );
     if (!daily) {
+      // Past the ceiling a right password and a wrong one leave the same counters behind, as they give the same
+      // answer: neither gives its points back, or the next request from this address would tell them apart
+      // (docs/decisions/0039-no-counter-a-stranger-spends.md). The owner's e-mailed code ends the run.
       if (!user || !passwordOk)
         services.log.security('signin.failure', { method: 'email', userId: user?.id ?? null, address });
-      else await attempt.giveBack();
       return c.json(await emailCodeStep(services, user && passwordOk ? user : null, address), 200);
     }
     if (!user || !passwordOk) {
@@ -179,6 +188,8 @@ export function authRoutes(services: Services) {
       throw new HttpError(400, CODE_INVALID_TEXT);
     }
     await attempt.giveBack();
+    // The code reached the owner's mailbox: this address's run of failed passwords for the account is over.
+    await limits.login.accountAddress.reset(accountAddressKey(user.email, addressLimitKey(address)));
     // The e-mailed code stood in for the day's ceiling, not for the app: an account with one is asked for it next.
     if (asksForTotpStep(user)) {
       if (!(await tickets.consume(db, body.ticket, 'sign_in'))) throw new HttpError(400, CODE_INVALID_TEXT);
@@ -190,6 +201,14 @@ export function authRoutes(services: Services) {
   routes.post('/logout', requireAuth(sessions), async (c) => {
     await sessions.revoke(c.get('auth').session.id);
     return c.body(null, 204);
+  });
+
+  // "Sign out everywhere" on the profile: every session of the account but this one ends.
+  routes.post('/logout/others', requireAuth(sessions), async (c) => {
+    const { user, session } = c.get('auth');
+    const ended = await sessions.revokeOthers(user.id, session.id);
+    services.log.security('sessions.ended_others', { userId: user.id, ended });
+    return c.json({ message: { en: signedOutElsewhereText(ended) } } satisfies SignOutOthersResponse, 200);
   });
 
   // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).

@@ -39,6 +39,11 @@ export interface Sessions {
   revoke(sessionId: string): Promise<void>;
   /** Ends every live session of the user (`db` may be a transaction). */
   revokeAllForUser(userId: string, options?: { db?: Kysely<Database> }): Promise<void>;
+  /**
+   * Ends every session of the account but `keepSessionId` (the one that made a change to its ways in); answers how
+   * many ended. `db` may be the change's transaction.
+   */
+  revokeOthers(userId: string, keepSessionId: string, options?: { db?: Kysely<Database> }): Promise<number>;
   /** Deletes rows that can never be valid again, to keep the table small. */
   purgeEnded(): Promise<number>;
 }
@@ -178,6 +183,17 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+    },
+
+    async revokeOthers(userId, keepSessionId, options = {}) {
+      const result = await (options.db ?? deps.db)
+        .updateTable('sessions')
+        .set({ revoked_at: clock.now().toISOString() })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async purgeEnded() {

@@ -24,7 +24,7 @@ export interface Limits {
   /** Wrong current passwords with a signed-in session (password change, e-mail change), per user. */
   passwordCheck: { user: Limit; userDaily: Limit };
   /** E-mailed codes requested (every request counts). */
-  codeRequest: { account: Limit; address: Limit };
+  codeRequest: { account: Limit; address: Limit; unprovenRecipient: Limit };
   /** Wrong e-mailed codes entered. */
   codeCheck: { account: Limit; address: Limit };
   /** Accounts created with e-mail and password (every attempt counts). */
@@ -105,6 +105,13 @@ export function createLimits(
         keyKind: 'address',
         points: config.CODE_MAX_REQUESTS_PER_ADDRESS,
         durationSeconds: codeWindow,
+      }),
+      /** Per recipient (the e-mail address), for codes to an address not yet proven, whoever asks. */
+      unprovenRecipient: limit({
+        name: 'code_request.unproven_recipient_daily',
+        keyKind: 'account',
+        points: config.CODE_MAX_PER_UNPROVEN_ADDRESS_PER_DAY,
+        durationSeconds: DAY,
       }),
     },
     codeCheck: {

@@ -34,16 +34,18 @@ export function textRows(rows: Row[]): string[] {
  * same in HTML. Anything else a message carries (a calendar, attachments) passes through `extra`.
  */
 export function letter(
-  p: { to: string; name: string; subject: string; text: string[]; body: SafeHtml },
+  /** `name` null: a greeting without one, for an address not yet proven to be the account's. */
+  p: { to: string; name: string | null; subject: string; text: string[]; body: SafeHtml },
   extra: Pick<MailMessage, 'calendar' | 'attachments'> = {},
 ): MailMessage {
+  const greeting = p.name === null ? 'Hello,' : `Hello ${p.name},`;
   return {
     to: p.to,
     subject: p.subject,
-    text: [`Hello ${p.name},`, '', ...p.text, '', signature].join('\n'),
+    text: [greeting, '', ...p.text, '', signature].join('\n'),
     html: layout(
       p.subject,
-      html`<p>Hello ${p.name},</p>
+      html`<p>${greeting}</p>
         ${p.body}`,
     ),
     ...extra,

@@ -24,7 +24,7 @@ export function formatPounds(pence: number): string {
 
 function codeMail(
   to: string,
-  name: string,
+  name: string | null,
   code: string,
   minutes: number,
   subject: string,
@@ -52,10 +52,11 @@ function codeMail(
 
 export function passwordResetCodeMail(p: {
   to: string;
-  name: string;
+  /** Null for an address not yet proven: no name the customer typed goes there. */
+  name: string | null;
   code: string;
   minutes: number;
-  /** The account's other ways in (e.g. "Google (jo@gmail.com)"): a reset alone leaves them working. */
+  /** The account's other ways in, described (domain/waysIn.ts): a reset alone leaves them working. */
   linked?: readonly string[];
 }): MailMessage {
   const linked = p.linked ?? [];
@@ -93,10 +94,11 @@ export function signInCodeMail(p: { to: string; name: string; code: string; minu
 export const SIGN_UP_VERIFICATION_SUBJECT = `Welcome to ${company.name}: verify your e-mail address`;
 
 /** Sent with a new e-mail account: the same code mail as the profile's, under a welcome subject. */
-export function signUpVerificationMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+/** To an address not yet proven to be the account's: in the company's words, with no name the customer typed. */
+export function signUpVerificationMail(p: { to: string; code: string; minutes: number }): MailMessage {
   return codeMail(
     p.to,
-    p.name,
+    null,
     p.code,
     p.minutes,
     SIGN_UP_VERIFICATION_SUBJECT,
@@ -105,10 +107,11 @@ export function signUpVerificationMail(p: { to: string; name: string; code: stri
   );
 }
 
-export function verificationCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+/** To an address not yet proven to be the account's: in the company's words, with no name the customer typed. */
+export function verificationCodeMail(p: { to: string; code: string; minutes: number }): MailMessage {
   return codeMail(
     p.to,
-    p.name,
+    null,
     p.code,
     p.minutes,
     `Verify your e-mail address for ${company.name}`,
@@ -130,10 +133,11 @@ export function emailChangeCodeMail(p: { to: string; name: string; code: string;
 }
 
 /** Sent to the NEW address of an e-mail change: the change takes effect only once this code is entered. */
-export function newEmailCodeMail(p: { to: string; name: string; code: string; minutes: number }): MailMessage {
+/** To an address not yet proven to be the account's: in the company's words, with no name the customer typed. */
+export function newEmailCodeMail(p: { to: string; code: string; minutes: number }): MailMessage {
   return codeMail(
     p.to,
-    p.name,
+    null,
     p.code,
     p.minutes,
     `Confirm your new ${company.name} e-mail address`,

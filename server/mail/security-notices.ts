@@ -12,7 +12,8 @@ import { formatCompanyTime } from './time';
 export type SecurityChange =
   | { kind: 'email_changed'; newEmail: string }
   | { kind: 'password_changed' }
-  | { kind: 'password_reset' }
+  /** `removed`: the other ways in the reset removed, as domain/waysIn.ts describes them (none unless asked). */
+  | { kind: 'password_reset'; removed: readonly string[] }
   | { kind: 'identity_linked'; provider: string }
   | { kind: 'totp_enabled' }
   | { kind: 'totp_disabled' }
@@ -36,7 +37,11 @@ function describe(change: SecurityChange): { subject: string; what: string } {
     case 'password_reset':
       return {
         subject: `Your ${company.name} password was reset`,
-        what: 'The password of your account was reset with a code sent to this address, and every device was signed out.',
+        what:
+          'The password of your account was reset with a code sent to this address, and every device was signed out.' +
+          (change.removed.length === 0
+            ? ''
+            : ` These other ways to sign in were removed and no longer work: ${change.removed.join(', ')}.`),
       };
     case 'identity_linked':
       return {
@@ -79,7 +84,7 @@ function describe(change: SecurityChange): { subject: string; what: string } {
 
 export function securityNoticeMail(p: {
   to: string;
-  name: string;
+  name: string | null;
   change: SecurityChange;
   at: Date;
   publicUrl: string;

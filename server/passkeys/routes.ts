@@ -11,6 +11,7 @@ import {
   type Passkey,
   type PasskeyRegistrationOptions,
   PasskeyRegistrationOptionsRequest,
+  PasskeyRemoveRequest,
   PasskeyRegistrationRequest,
   PasskeyRenameRequest,
   type PasskeySignInOptions,
@@ -95,7 +96,7 @@ export function passkeyRoutes(services: Services) {
   });
 
   routes.post('/registration', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(PasskeyRegistrationRequest, await readJson(c), { name: NAME_TEXT, response: MALFORMED_TEXT });
     const credential = await verifyRegistration(body.response, { rp, challenges, userId: user.id });
     const name = body.name.trim();
@@ -110,6 +111,8 @@ export function passkeyRoutes(services: Services) {
           .executeTakeFirstOrThrow();
         if (Number(count.count) >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
         const row = await insertPasskey(trx, { ...credential, userId: user.id, name, now });
+        // A change to the ways in ends every other session: one made before it no longer says who signs in.
+        await services.sessions.revokeOthers(user.id, session.id, { db: trx });
         await queueAccountNotice(trx, services, user, { kind: 'passkey_added', name }, now);
         return row;
       });
@@ -130,15 +133,26 @@ export function passkeyRoutes(services: Services) {
     return c.json(toWirePasskey(row) satisfies Passkey, 200);
   });
 
+  // Removing one takes the owner's proof, as adding one does: a stolen session must not strip the account of a
+  // second factor (under the staff policy, the office's only one) (docs/decisions/0039-no-counter-a-stranger-spends.md).
   routes.delete('/:id', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
+    const body = validate(PasskeyRemoveRequest, await readJson(c), OWNER_PROOF_FIELDS);
+    const id = c.req.param('id');
+    // Another account's passkey is as unknown here as one that never existed; and asks no proof, nor uses one up.
+    if (!(await listPasskeys(db, user.id)).some((row) => row.id === id))
+      throw new HttpError(404, PASSKEY_NOT_FOUND_TEXT);
+    const useProof = await proveOwner(services, user, body, 'passkey.refused');
     const now = clock.now();
     const removed = await db.transaction().execute(async (trx) => {
-      const row = await deletePasskey(trx, user.id, c.req.param('id'));
-      if (row) await queueAccountNotice(trx, services, user, { kind: 'passkey_removed', name: row.name }, now);
+      const row = await deletePasskey(trx, user.id, id);
+      if (!row) return undefined;
+      await useProof(trx);
+      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+      await queueAccountNotice(trx, services, user, { kind: 'passkey_removed', name: row.name }, now);
       return row;
     });
-    // Another account's passkey is as unknown here as one that never existed.
+    // Removed meanwhile by another request.
     if (!removed) throw new HttpError(404, PASSKEY_NOT_FOUND_TEXT);
     accountChanged(services, user, { kind: 'passkey_removed', name: removed.name }, { passkeyId: removed.id });
     return c.body(null, 204);

@@ -124,7 +124,7 @@ export function twoFactorRoutes(services: Services) {
 
   // The first code proves the app holds the secret: from now on sign-in asks for it.
   routes.post('/totp/enable', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(TotpCodeRequest, await readJson(c), FIELDS);
     if (user.totp_enabled_at !== null) throw new HttpError(409, TOTP_ALREADY_ON_TEXT);
     const stored = await readSecret(services, user.id);
@@ -150,6 +150,8 @@ export function twoFactorRoutes(services: Services) {
       if (enabled.numUpdatedRows !== 1n) throw new HttpError(409, NO_SETUP_TEXT);
       await updateUser(trx, user.id, { totp_enabled_at: now.toISOString() }, now);
       await replaceRecoveryCodes(trx, user.id, hashes, now);
+      // A change to the ways in ends every other session: one made before it no longer says who signs in.
+      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'totp_enabled' }, now);
     });
     accountChanged(services, user, { kind: 'totp_enabled' });
@@ -158,7 +160,7 @@ export function twoFactorRoutes(services: Services) {
 
   // New recovery codes, with a current code of the app: the earlier ones stop working.
   routes.post('/recovery-codes', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(TotpCodeRequest, await readJson(c), FIELDS);
     if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);
     const attempt = await chargeCheck(c, user);
@@ -173,6 +175,7 @@ export function twoFactorRoutes(services: Services) {
     await db.transaction().execute(async (trx) => {
       if (!(await match.use(trx))) throw new HttpError(400, TOTP_CODE_WRONG_TEXT);
       await replaceRecoveryCodes(trx, user.id, hashes, now);
+      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'recovery_codes_regenerated' }, now);
     });
     accountChanged(services, user, { kind: 'recovery_codes_regenerated' });
@@ -181,7 +184,7 @@ export function twoFactorRoutes(services: Services) {
 
   // Off: the owner's proof and a current code of the app (or a recovery code, for a lost phone).
   routes.post('/disable', auth, async (c) => {
-    const { user } = c.get('auth');
+    const { user, session } = c.get('auth');
     const body = validate(TwoFactorDisableRequest, await readJson(c), FIELDS);
     if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);
     const useProof = await proveOwner(services, user, body, 'two_factor.refused');
@@ -197,6 +200,7 @@ export function twoFactorRoutes(services: Services) {
       if (!(await match.use(trx))) throw new HttpError(400, TWO_FACTOR_CODE_WRONG_TEXT);
       await useProof(trx);
       await removeTotp(trx, user.id, now);
+      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'totp_disabled' }, now);
     });
     accountChanged(services, user, { kind: 'totp_disabled' }, { with: match.kind });

@@ -12,6 +12,7 @@ import { CODE_MAX_ATTEMPTS } from '../account/codes';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Taken } from '../limits/charge';
+import { LimitRefused } from '../limits/responses';
 import type { Services } from '../services';
 import { findUserById, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
@@ -54,7 +55,7 @@ export async function totpSecondStep(
     .where('ticket_hash', '=', hashTicket(body.ticket))
     .where('purpose', '=', PURPOSE)
     .where('attempts', '<', CODE_MAX_ATTEMPTS)
-    .returning(['user_id', 'email', 'expires_at'])
+    .returning(['user_id', 'email', 'expires_at', 'attempts'])
     .executeTakeFirst();
   const user = ticket && now.getTime() < Date.parse(ticket.expires_at) ? await findUserById(db, ticket.user_id) : null;
   // A ticket for an address the account no longer has, or an app turned off since, proves nothing.
@@ -62,17 +63,26 @@ export async function totpSecondStep(
     services.log.security('code.failed', { purpose: PURPOSE, userId: ticket?.user_id ?? null, address });
     throw new HttpError(400, CODE_INVALID_TEXT);
   }
-  const daily = await limits.charge([{ limit: limits.codeCheck.account, key: user.email }], {
-    userId: user.id,
-    address,
-  });
+  // The account's day of wrong codes bounds a guesser who holds the password. Reached, it does not refuse the code
+  // from the owner's app: each ticket then gets one try instead of five
+  // (docs/decisions/0039-no-counter-a-stranger-spends.md).
+  const daily = await limits
+    .charge([{ limit: limits.codeCheck.account, key: user.email }], { userId: user.id, address })
+    .catch((error: unknown) => {
+      if (error instanceof LimitRefused) return null;
+      throw error;
+    });
+  if (!daily && Number(ticket.attempts) > 1) {
+    services.log.security('code.failed', { purpose: PURPOSE, userId: user.id, address });
+    throw new HttpError(400, TOTP_INVALID_TEXT);
+  }
   const match = await matchFactor(services, user.id, body.code, { recovery: true });
   if (!match) {
     services.log.security('code.failed', { purpose: PURPOSE, userId: user.id, address });
     throw new HttpError(400, TOTP_INVALID_TEXT);
   }
   await attempt.giveBack();
-  await daily.giveBack();
+  await daily?.giveBack();
 
   // The ticket and the code used up, the last login and the session, (for a recovery code) its notice: together.
   const recovery = match.kind === 'recovery';

@@ -1,25 +1,58 @@
 /**
- * An account's ways in besides its password: today a linked Google identity. A password reset names them
- * in its mail and can remove them, so recovering an account also ends a way in someone else may have added.
+ * An account's ways in besides its password: linked Google identities, passkeys, and the authenticator app with its
+ * recovery codes; and the sign-ins half-way through (a right password waiting for its second step). A password reset
+ * names them in its mail and can remove them all at once, so recovering an account leaves no way in someone else may
+ * have added (docs/security.md, "An account's ways in").
  */
 import type { Kysely } from 'kysely';
+import type { OtherWaysIn } from '#domain/waysIn';
 import type { Database } from '../db/schema';
+import { removeTotp } from '../two-factor/repository';
 
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google' };
-
-/** "Google (jo@gmail.com)" for each linked identity, oldest first. */
-export async function linkedSignIns(db: Kysely<Database>, userId: string): Promise<string[]> {
-  const rows = await db
+/** The account's other ways in, oldest first within each kind. `db` may be a transaction. */
+export async function otherWaysIn(db: Kysely<Database>, userId: string): Promise<OtherWaysIn> {
+  // One after another: inside a transaction they share one connection anyway.
+  const google = await db
     .selectFrom('identities')
-    .select(['provider', 'email'])
+    .select('email')
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-  return rows.map((row) => `${PROVIDER_NAMES[row.provider] ?? row.provider} (${row.email})`);
+  const passkeys = await db
+    .selectFrom('passkeys')
+    .select('name')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  const user = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirst();
+  return {
+    google: google.map((row) => row.email),
+    passkeys: passkeys.map((row) => row.name),
+    app: user?.totp_enabled_at != null,
+  };
 }
 
-/** Unlinks every identity of the account; answers how many were removed. `db` may be a transaction. */
-export async function removeLinkedSignIns(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db.deleteFrom('identities').where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Ends the sign-ins that a right password has begun and that wait for their second step (the app's code, or a code
+ * by e-mail): after a reset, the old password must not finish what it started. `db` is the reset's transaction.
+ */
+export async function endPendingSignIns(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('code_tickets')
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', ['sign_in', 'sign_in_totp'])
+    .execute();
+}
+
+/**
+ * Removes every other way in: the Google links, the passkeys, the app's secret and recovery codes (the account's
+ * mark that sign-in asks for the app with them). Answers what was removed. `db` is the reset's transaction.
+ */
+export async function removeOtherWaysIn(db: Kysely<Database>, userId: string, now: Date): Promise<OtherWaysIn> {
+  const removed = await otherWaysIn(db, userId);
+  await db.deleteFrom('identities').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  // A set-up begun and never confirmed leaves a secret too: gone with the rest.
+  await removeTotp(db, userId, now);
+  return removed;
 }

@@ -1,6 +1,6 @@
 /** The sign-in and session calls (docs/product.md#authentication); answers are checked with contract.ts structs. */
 import type { Session, User } from '#domain/types';
-import { AuthenticateResponse, SessionResponse, SignInResponse } from '#domain/contract';
+import { AuthenticateResponse, SessionResponse, SignInResponse, SignOutOthersResponse } from '#domain/contract';
 import { get, patch, post } from './http';
 
 export function toFormData(fields: Record<string, string>): FormData {
@@ -37,6 +37,12 @@ export const registerWithEmail = (input: { name: string; email: string; password
  */
 export const logout = (token: string): Promise<void> =>
   post('/auth/logout', null, undefined, { headers: { authorization: `Bearer ${token}` } });
+
+/** "Sign out everywhere": every other session of the account ends; answers the server's words for it. */
+export async function signOutElsewhere(): Promise<string> {
+  const { message } = await post('/auth/logout/others', SignOutOthersResponse, undefined, { auth: true });
+  return message.en;
+}
 
 export const changePassword = (input: {
   oldPassword: string;

@@ -142,8 +142,8 @@ export const put = <T>(path: string, struct: Struct<T, unknown> | null, body?: u
 export const patch = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
   send('patch', path, struct, body, options);
 
-export const del = <T>(path: string, struct: Struct<T, unknown> | null, options: CallOptions = {}) =>
-  send('delete', path, struct, undefined, options);
+export const del = <T>(path: string, struct: Struct<T, unknown> | null, body?: unknown, options: CallOptions = {}) =>
+  send('delete', path, struct, body, options);
 
 /** A GET whose answer is a file: the bytes and the answer's headers (src/api/download.ts reads the name). */
 export const getBlob = (path: string, options: CallOptions = {}) =>

@@ -56,6 +56,6 @@ export async function grantOffice(email: string): Promise<StaffMember[]> {
 
 /** Answers the staff list as it stands after the revocation. */
 export async function revokeOffice(id: string): Promise<StaffMember[]> {
-  const { staff } = await del(`/office/staff/${encodeURIComponent(id)}`, StaffResponse, { auth: true });
+  const { staff } = await del(`/office/staff/${encodeURIComponent(id)}`, StaffResponse, undefined, { auth: true });
   return staff;
 }

@@ -10,6 +10,7 @@ import {
   PasskeyRegistrationOptions,
   type PasskeyRegistrationOptionsRequest,
   type PasskeyRegistrationResponse,
+  type PasskeyRemoveRequest,
   PasskeySignInOptions,
 } from '#domain/passkeyContract';
 import { SessionResponse } from '#domain/contract';
@@ -33,7 +34,11 @@ export const registerPasskey = (input: { name: string; response: PasskeyRegistra
 export const renamePasskey = (input: { id: string; name: string }): Promise<Passkey> =>
   patch(passkeyPath(input.id), Passkey, { name: input.name }, { auth: true });
 
-export const removePasskey = (id: string): Promise<void> => del(passkeyPath(id), null, { auth: true });
+/** Removing one takes the owner's proof, as adding one does. */
+export function removePasskey(input: { id: string; proof: OwnerProof }): Promise<void> {
+  const body: PasskeyRemoveRequest = input.proof;
+  return del(passkeyPath(input.id), null, body, { auth: true });
+}
 
 export const signInOptions = (): Promise<PasskeySignInOptions> =>
   post('/auth/passkey/options', PasskeySignInOptions, undefined);

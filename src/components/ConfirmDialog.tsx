@@ -10,6 +10,9 @@ import './Dialog.css';
  *
  * Closed by Cancel, focus goes back to the button that opened it. Confirmed, that button is busy and then gone
  * (the order delivered, the member removed), so focus goes to `focusAfterConfirm` instead of falling to the page.
+ *
+ * `children`: what the answer needs besides the click (the owner's proof), between the question and its buttons;
+ * Enter in a field confirms, unless `confirmDisabled` (the machine cannot take the answer yet).
  */
 export function ConfirmDialog({
   open,
@@ -20,6 +23,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   focusAfterConfirm,
+  confirmDisabled = false,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -29,6 +34,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   focusAfterConfirm?: RefObject<HTMLElement | null>;
+  confirmDisabled?: boolean;
+  children?: ReactNode;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const confirmed = useRef(false);
@@ -53,21 +60,24 @@ export function ConfirmDialog({
         >
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           <Dialog.Description className="dialog__description">{description}</Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close ref={cancel} className="button button--outline">
-              {cancelLabel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                confirmed.current = true;
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </button>
-          </div>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (confirmDisabled) return;
+              confirmed.current = true;
+              onConfirm();
+            }}
+          >
+            {children}
+            <div className="dialog__actions">
+              <Dialog.Close ref={cancel} className="button button--outline">
+                {cancelLabel}
+              </Dialog.Close>
+              <button type="submit" className="button button--danger" disabled={confirmDisabled}>
+                {confirmLabel}
+              </button>
+            </div>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -15,6 +15,7 @@ import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
 import { TotpSettings } from '../components/security/TotpSettings';
 import { PasskeySettings } from '../components/security/PasskeySettings';
+import { SignOutEverywhere } from '../components/security/SignOutEverywhere';
 import { DataExportCard } from '../components/account/DataExportCard';
 import { BillingDetails } from '../components/account/BillingDetails';
 import './Profile.css';
@@ -170,6 +171,7 @@ function ProfilePage({ user }: { user: User }) {
         <h2 id="security-title">Security</h2>
         <TotpSettings hasPassword={user.hasPassword ?? true} />
         <PasskeySettings hasPassword={user.hasPassword ?? true} />
+        <SignOutEverywhere />
       </section>
 
       {/* "Download my data" (docs/product.md#data-export). */}

@@ -34,3 +34,4 @@ import './model/passkeySignIn.model';
 import './model/passkeys.model';
 import './model/dataExport.model';
 import './model/billingDetails.model';
+import './model/signOutEverywhere.model';

@@ -111,8 +111,16 @@ test('a customer adds a passkey, renames it, signs in with it, and removes it', 
   await expect(dialog).toContainText('“Work laptop” will no longer sign you in.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(rows(page)).toHaveCount(1);
+  // Removing takes the owner's proof, as adding did: not without it, and a wrong password is said in the dialog.
   await block(page).getByRole('button', { name: 'Remove Work laptop' }).click();
+  await expect(dialog.getByRole('button', { name: 'Remove passkey' })).toBeDisabled();
+  await dialog.getByLabel('Current password').fill('not my password');
+  await dialog.getByLabel('Current password').press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(WRONG_CURRENT_PASSWORD_TEXT);
+  await expect(rows(page)).toHaveCount(1);
+  await dialog.getByLabel('Current password').fill(account.password);
   await dialog.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(rows(page)).toHaveCount(0);
   await expect(block(page).getByText('No passkeys yet.')).toBeVisible();
 

@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 
 describe('machine definitions: each loads and starts where its screen starts', () => {
+  it('signOutEverywhere: nothing asked yet', async () => {
+    const { signOutEverywhereMachine } = await import('#machines/signOutEverywhere.machine');
+    const snapshot = createActor(signOutEverywhereMachine).getSnapshot();
+    expect(snapshot.value).toBe('idle');
+  });
+
   it('toasts: no toast, numbering from 1', async () => {
     const { toastsMachine } = await import('#machines/toasts.machine');
     const snapshot = createActor(toastsMachine).getSnapshot();

@@ -87,11 +87,11 @@ export const passkeysSamples: Samples<typeof passkeysMachine> = {
     { type: 'passkeys.confirm' },
     { type: 'passkeys.reload' },
   ],
-  // A proof is typed where its field is shown: the one the account has, while no options are held.
+  // A proof is typed where its field is shown: the one the account has, while adding one and no options are held,
+  // or while a removal is asked.
   filterEvents: (snapshot, event) =>
     event.type !== 'passkeys.changeProof' ||
-    (snapshot.matches('naming') &&
-      snapshot.context.options === null &&
+    (((snapshot.matches('naming') && snapshot.context.options === null) || snapshot.matches('confirmingRemove')) &&
       (event.field === 'password') === snapshot.context.hasPassword),
   outputs: {
     listPasskeys: [[LAPTOP]],
@@ -109,7 +109,7 @@ export const passkeysSamples: Samples<typeof passkeysMachine> = {
     createPasskey: [new Error(PASSKEY_TEXTS.cancelled)],
     registerPasskey: [new Error('Network Error')],
     renamePasskey: [new Error('Network Error')],
-    removePasskey: [new Error('Network Error')],
+    removePasskey: [new Error('Your current password is incorrect.')],
   },
 };
 

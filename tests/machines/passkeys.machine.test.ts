@@ -32,7 +32,11 @@ describePathTests({
     // browser's answer only while the server checks it; once options are taken, no proof is kept.
     if (!snapshot.matches('adding') && !snapshot.matches('naming')) expect(options).toBeNull();
     if (!snapshot.matches({ adding: 'saving' })) expect(response).toBeNull();
-    const proving = snapshot.matches({ adding: 'requesting' }) || (snapshot.matches('naming') && options === null);
+    const proving =
+      snapshot.matches({ adding: 'requesting' }) ||
+      (snapshot.matches('naming') && options === null) ||
+      snapshot.matches('confirmingRemove') ||
+      snapshot.matches('removing');
     if (!proving) expect(values).toEqual({ password: '', emailCode: '' });
   },
 });
@@ -57,7 +61,7 @@ function block(
     create: [] as (typeof REGISTRATION_OPTIONS)[],
     register: [] as { name: string; response: typeof REGISTRATION_RESPONSE }[],
     rename: [] as { id: string; name: string }[],
-    remove: [] as { id: string }[],
+    remove: [] as { id: string; proof: OwnerProof }[],
   };
   const errors: string[] = [];
   const announced: string[] = [];
@@ -226,26 +230,55 @@ describe('the passkeys block', () => {
     expect(run.announced).toEqual([`Passkey renamed “${RENAMED}”.`]);
   });
 
-  it('asks before removing, names the passkey removed, and keeps the list when it fails', async () => {
-    const run = block({ remove: [new Error('Network Error'), undefined] });
+  it("asks before removing, with the owner's proof; names the passkey removed; keeps list and proof when refused", async () => {
+    const run = block({ remove: [new Error('Your current password is incorrect.'), undefined] });
     await run.settled('ready');
     run.actor.send({ type: 'passkeys.remove', id: 'not-listed' });
     expect(run.actor.getSnapshot().value).toBe('ready');
     run.actor.send({ type: 'passkeys.remove', id: LAPTOP.id });
-    expect(run.actor.getSnapshot().value).toBe('confirmingRemove');
-    expect(run.calls.remove).toEqual([]);
+    expect(run.actor.getSnapshot().value).toEqual({ confirmingRemove: 'editing' });
+    // Not without the proof; an account with a password is mailed no code.
+    run.actor.send({ type: 'passkeys.confirm' });
+    run.actor.send({ type: 'passkeys.sendCode' });
+    expect(run.actor.getSnapshot().value).toEqual({ confirmingRemove: 'editing' });
+    run.actor.send({ type: 'passkeys.changeProof', field: 'password', value: 'typed' });
     run.actor.send({ type: 'passkeys.cancel' });
-    expect(run.context().selected).toBeNull();
+    expect(run.context()).toMatchObject({ selected: null, values: { password: '', emailCode: '' } });
+    expect(run.calls.remove).toEqual([]);
+
     run.actor.send({ type: 'passkeys.remove', id: LAPTOP.id });
+    run.actor.send({ type: 'passkeys.changeProof', field: 'password', value: 'not it' });
     run.actor.send({ type: 'passkeys.confirm' });
-    await run.settled('ready');
-    expect(run.errors).toEqual(['Network Error']);
+    await run.settled({ confirmingRemove: 'editing' });
+    expect(run.context()).toMatchObject({ error: 'Your current password is incorrect.', selected: LAPTOP.id });
     expect(run.context().passkeys).toEqual([LAPTOP]);
-    run.actor.send({ type: 'passkeys.remove', id: LAPTOP.id });
+    run.actor.send({ type: 'passkeys.changeProof', field: 'password', value: PASSWORD });
+    expect(run.context().error).toBeNull();
     run.actor.send({ type: 'passkeys.confirm' });
     await run.settled('ready');
-    expect(run.context().passkeys).toEqual([]);
+    expect(run.calls.remove).toEqual([
+      { id: LAPTOP.id, proof: { currentPassword: 'not it' } },
+      { id: LAPTOP.id, proof: { currentPassword: PASSWORD } },
+    ]);
+    expect(run.context()).toMatchObject({ passkeys: [], selected: null, values: { password: '', emailCode: '' } });
     expect(run.announced).toEqual(['Passkey “Laptop” removed.']);
+  });
+
+  it('proves a removal for an account without a password with a code e-mailed on request', async () => {
+    const run = block({ code: [new Error('Network Error'), CODE_SENT], remove: [undefined] }, true, false);
+    await run.settled('ready');
+    run.actor.send({ type: 'passkeys.remove', id: LAPTOP.id });
+    run.actor.send({ type: 'passkeys.sendCode' });
+    await run.settled({ confirmingRemove: 'editing' });
+    expect(run.context().error).toBe('Network Error');
+    run.actor.send({ type: 'passkeys.sendCode' });
+    await run.settled({ confirmingRemove: 'editing' });
+    expect(run.context()).toMatchObject({ error: null, notice: CODE_SENT });
+    run.actor.send({ type: 'passkeys.changeProof', field: 'emailCode', value: ' 654321 ' });
+    run.actor.send({ type: 'passkeys.confirm' });
+    await run.settled('ready');
+    expect(run.calls.remove).toEqual([{ id: LAPTOP.id, proof: { code: '654321' } }]);
+    expect(run.context().notice).toBeNull();
   });
 
   it('says why the list failed and loads it again when asked', async () => {

@@ -14,6 +14,7 @@ import { draftFor, needsReason, type officeQueueMachine } from '#machines/office
 import type { officeStaffMachine } from '#machines/officeStaff.machine';
 import type { orderMachine } from '#machines/order.machine';
 import type { registerMachine } from '#machines/register.machine';
+import type { signOutEverywhereMachine } from '#machines/signOutEverywhere.machine';
 import type { wizardMachine } from '#machines/wizard.machine';
 import {
   ada,
@@ -336,4 +337,14 @@ export const downloadSamples: Samples<typeof downloadMachine> = {
     ],
   },
   errors: { fetchFile: [new Error('Network Error')] },
+};
+
+export const signOutEverywhereSamples: Samples<typeof signOutEverywhereMachine> = {
+  events: [
+    { type: 'signOutEverywhere.start' },
+    { type: 'signOutEverywhere.confirm' },
+    { type: 'signOutEverywhere.cancel' },
+  ],
+  outputs: { endOtherSessions: ['Signed out on one other device. This device stays signed in.'] },
+  errors: { endOtherSessions: [new Error('Network Error')] },
 };

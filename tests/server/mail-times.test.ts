@@ -11,7 +11,7 @@ const notice = (at: Date) =>
   securityNoticeMail({
     to: 'ada@example.test',
     name: 'Ada',
-    change: { kind: 'password_reset' },
+    change: { kind: 'password_reset', removed: [] },
     at,
     publicUrl: 'https://site.example',
   });

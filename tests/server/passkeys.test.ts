@@ -26,6 +26,7 @@ import {
   errorText,
   fromAddress,
   jsonInit,
+  login,
   PASSWORD,
   register,
   sessionBody,
@@ -95,6 +96,16 @@ async function mailsTo(email: string) {
     .where('to_address', '=', email)
     .orderBy('id')
     .execute();
+}
+
+/** A second session of the account, as from another device. */
+async function signInElsewhere(email: string): Promise<string> {
+  return (await sessionBody(await login(server.app, email, PASSWORD, uniqueAddress()))).token;
+}
+
+/** DELETE with the owner's proof (the test accounts' password unless told). */
+function remove(id: string, token: string, proof: unknown = { currentPassword: PASSWORD }) {
+  return server.app.request(`/api/users/passkeys/${id}`, jsonInit('DELETE', proof, bearer(token)));
 }
 
 async function storedCounter(credentialId: string): Promise<number> {
@@ -355,10 +366,7 @@ describe('signing in with a passkey', () => {
 describe('removing a passkey', () => {
   it("removes one's own, mails the account and logs it; it no longer signs in", async () => {
     const { account, authenticator, passkey } = await accountWithPasskey('Old phone');
-    const res = await server.app.request(`/api/users/passkeys/${passkey.id}`, {
-      method: 'DELETE',
-      headers: bearer(account.token),
-    });
+    const res = await remove(passkey.id, account.token);
     expect(res.status).toBe(204);
     expect(await list(account.token)).toEqual([]);
     const removed = (await mailsTo(account.user.email)).filter((mail) => mail.subject.includes('passkey was removed'));
@@ -376,14 +384,43 @@ describe('removing a passkey', () => {
     const { account, passkey } = await accountWithPasskey();
     const other = await register(server.app);
     for (const id of [passkey.id, 'no-such-passkey']) {
-      const res = await server.app.request(`/api/users/passkeys/${id}`, {
-        method: 'DELETE',
-        headers: bearer(other.token),
-      });
+      const res = await remove(id, other.token);
       expect(res.status).toBe(404);
       expect(await errorText(res)).toBe(PASSKEY_NOT_FOUND_TEXT);
     }
     expect(await list(account.token)).toEqual([passkey]);
+  });
+
+  it("asks the owner's proof, as adding one does: none, or a wrong password, removes nothing", async () => {
+    const { account, authenticator, passkey } = await accountWithPasskey();
+    const none = await remove(passkey.id, account.token, {});
+    expect(none.status).toBe(400);
+    expect(await errorText(none)).toBe(TWO_FACTOR_PASSWORD_TEXT);
+    const wrong = await remove(passkey.id, account.token, { currentPassword: 'not the password at all' });
+    expect(wrong.status).toBe(403);
+    expect(await errorText(wrong)).toBe(WRONG_CURRENT_PASSWORD_TEXT);
+    expect(await list(account.token)).toEqual([passkey]);
+    expect((await signIn(authenticator, await signInOptions())).status).toBe(200);
+  });
+
+  it('ends every other session of the account, adding one too; the session that made the change stays', async () => {
+    const account = await register(server.app);
+    const elsewhere = await signInElsewhere(account.user.email);
+    const authenticator = new SoftwareAuthenticator(server.config.PUBLIC_URL);
+    const added = await post(
+      '/api/users/passkeys/registration',
+      { name: 'Laptop', response: authenticator.create(await registrationOptions(account.token)) },
+      account.token,
+    );
+    expect(added.status).toBe(201);
+    expect((await authenticate(server.app, elsewhere)).status).toBe(401);
+    expect((await authenticate(server.app, account.token)).status).toBe(200);
+
+    const another = await signInElsewhere(account.user.email);
+    const { id } = (await added.json()) as Passkey;
+    expect((await remove(id, account.token)).status).toBe(204);
+    expect((await authenticate(server.app, another)).status).toBe(401);
+    expect((await authenticate(server.app, account.token)).status).toBe(200);
   });
 
   it('goes with the account when the account is deleted', async () => {

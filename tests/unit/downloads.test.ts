@@ -69,7 +69,7 @@ describe('downloads', () => {
 
   it('sends DELETE with the token and checks the answer', async () => {
     answer(() => Response.json({ staff: [] }));
-    await expect(del('/office/staff/user-8', StaffResponse, { auth: true })).resolves.toEqual({ staff: [] });
+    await expect(del('/office/staff/user-8', StaffResponse, undefined, { auth: true })).resolves.toEqual({ staff: [] });
     expect(seen).toEqual([{ url: '/api/office/staff/user-8', method: 'DELETE', authorization: 'Bearer token-1' }]);
   });
 });

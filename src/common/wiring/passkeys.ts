@@ -25,7 +25,7 @@ export function wirePasskeys(view: PasskeysView) {
       createPasskey: fromPromise(({ input }) => createPasskey(input)),
       registerPasskey: fromPromise(({ input }) => api.registerPasskey(input)),
       renamePasskey: fromPromise(({ input }) => api.renamePasskey(input)),
-      removePasskey: fromPromise(({ input }) => api.removePasskey(input.id)),
+      removePasskey: fromPromise(({ input }) => api.removePasskey(input)),
     },
     actions: {
       showError: (_, { message }) => view.showError(message),

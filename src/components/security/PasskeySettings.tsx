@@ -18,6 +18,8 @@ type Send = (event: PasskeysEvent) => void;
 
 /** The one refusal the add or rename form shows, below its fields. */
 const ERROR_ID = 'passkey-error';
+/** The refusal of a removal's proof, in the removal's dialog. */
+const REMOVE_ERROR_ID = 'passkey-remove-error';
 
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
 
@@ -103,14 +105,28 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
         </>
       )}
       <ConfirmDialog
-        open={snapshot.matches('confirmingRemove')}
+        open={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}
         title="Remove this passkey?"
         description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
-        confirmLabel="Remove passkey"
+        confirmLabel={snapshot.matches('removing') ? 'Removing…' : 'Remove passkey'}
+        confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
         onConfirm={() => send({ type: 'passkeys.confirm' })}
         onCancel={() => send({ type: 'passkeys.cancel' })}
         focusAfterConfirm={title}
-      />
+      >
+        <OwnerProofFields
+          snapshot={snapshot}
+          send={send}
+          readOnly={snapshot.matches('removing')}
+          idPrefix="passkey-remove"
+          purpose="removing one"
+        />
+        {snapshot.context.error && (snapshot.matches('confirmingRemove') || snapshot.matches('removing')) && (
+          <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
+            {snapshot.context.error}
+          </p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
@@ -235,18 +251,31 @@ function NameForm({
 }
 
 /**
- * The owner's proof before a passkey is added: the current password, or for an account without one a code
- * e-mailed on request ("Send a code"), as for the authenticator app.
+ * The owner's proof before a passkey is added or removed: the current password, or for an account without one a
+ * code e-mailed on request ("Send a code"), as for the authenticator app.
  */
-function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; send: Send; readOnly: boolean }) {
+function OwnerProofFields({
+  snapshot,
+  send,
+  readOnly,
+  idPrefix = 'passkey',
+  purpose = 'adding one',
+}: {
+  snapshot: Snapshot;
+  send: Send;
+  readOnly: boolean;
+  idPrefix?: string;
+  purpose?: string;
+}) {
   const { hasPassword, values, notice, error } = snapshot.context;
-  const described = error ? ERROR_ID : undefined;
+  const removing = idPrefix !== 'passkey';
+  const described = error ? (removing ? REMOVE_ERROR_ID : ERROR_ID) : undefined;
   if (hasPassword) {
     return (
       <>
-        <p>A passkey signs you in by itself, so adding one takes your current password.</p>
+        <p>A passkey signs you in by itself, so {purpose} takes your current password.</p>
         <Field
-          id="passkey-password"
+          id={`${idPrefix}-password`}
           label="Current password"
           type="password"
           autoComplete="current-password"
@@ -261,14 +290,14 @@ function OwnerProofFields({ snapshot, send, readOnly }: { snapshot: Snapshot; se
   }
   return (
     <>
-      <p>A passkey signs you in by itself, so adding one takes a code we e-mail you.</p>
+      <p>A passkey signs you in by itself, so {purpose} takes a code we e-mail you.</p>
       <EmailCodeField
-        id="passkey-email-code"
+        id={`${idPrefix}-email-code`}
         value={values.emailCode}
         onChange={(value) => send({ type: 'passkeys.changeProof', field: 'emailCode', value })}
         onSend={() => send({ type: 'passkeys.sendCode' })}
         canSend={snapshot.can({ type: 'passkeys.sendCode' })}
-        sending={snapshot.matches({ naming: 'sendingCode' })}
+        sending={snapshot.matches({ naming: 'sendingCode' }) || snapshot.matches({ confirmingRemove: 'sendingCode' })}
         notice={notice}
         describedBy={described}
         readOnly={readOnly}

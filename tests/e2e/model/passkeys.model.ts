@@ -43,9 +43,12 @@ const row = (page: Page, ctx: Ctx, id: string) =>
   block(page).locator(`[data-id="${id === LAPTOP.id ? ctx.account.passkeyId : id}"]`);
 const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Remove this passkey?' });
 const nameField = (page: Page) => block(page).getByLabel(/^(Name of the new passkey|New name for)/);
-const passwordField = (page: Page) => block(page).getByLabel('Current password');
-const codeField = (page: Page) => block(page).getByLabel('Code from the e-mail');
-const sendCodeButton = (page: Page) => block(page).getByRole('button', { name: /^Send (a|a new) code$/ });
+/** Where the owner's proof is typed: the removal's dialog while it is open, else the add form. */
+const proofArea = async (page: Page) => ((await dialog(page).count()) > 0 ? dialog(page) : block(page));
+const passwordField = async (page: Page) => (await proofArea(page)).getByLabel('Current password');
+const codeField = async (page: Page) => (await proofArea(page)).getByLabel('Code from the e-mail');
+const sendCodeButton = async (page: Page) =>
+  (await proofArea(page)).getByRole('button', { name: /^Send (a|a new) code$/ });
 
 async function clickIfThere(locator: ReturnType<Page['locator']>) {
   if ((await locator.count()) > 0 && (await locator.isEnabled())) await locator.click();
@@ -55,11 +58,14 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
   machine: passkeysMachine,
   model: {
     ...passkeysSamples,
-    // The dialog is modal: while it is open only its two buttons can be reached, and they are there only then.
-    // A name is typed only where a field takes it (it is read-only while the passkey is being made or saved).
+    // The dialog is modal: while it is open only what it holds can be reached (the proof, its buttons), and its
+    // buttons are there only then. A name is typed only where a field takes it (it is read-only while the passkey
+    // is being made or saved).
     filterEvents: (snapshot, event) => {
-      if (snapshot.matches('confirmingRemove'))
-        return event.type === 'passkeys.confirm' || event.type === 'passkeys.cancel';
+      if (snapshot.matches('confirmingRemove')) {
+        const inDialog = ['passkeys.confirm', 'passkeys.cancel', 'passkeys.sendCode', 'passkeys.changeProof'];
+        return inDialog.includes(event.type) && passkeysSamples.filterEvents!(snapshot, event);
+      }
       if (event.type === 'passkeys.confirm') return false;
       if (event.type === 'passkeys.changeName') {
         return snapshot.matches('naming') || snapshot.matches({ renaming: 'editing' });
@@ -112,18 +118,18 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       else await expect(block(page).getByRole('alert')).toHaveCount(0);
       if (error === PASSKEY_TEXTS.cancelled) await expect(block(page).getByRole('alert')).toHaveText(error);
       const hasPassword = ctx.account.password !== null;
-      await expect(passwordField(page)).toHaveCount(options === null && hasPassword ? 1 : 0);
-      await expect(codeField(page)).toHaveCount(options === null && !hasPassword ? 1 : 0);
+      await expect(await passwordField(page)).toHaveCount(options === null && hasPassword ? 1 : 0);
+      await expect(await codeField(page)).toHaveCount(options === null && !hasPassword ? 1 : 0);
       if (options !== null) return;
-      if (hasPassword) return expect(passwordField(page)).toHaveValue(values.password);
-      await expect(codeField(page)).toHaveValue(values.emailCode);
-      await expect(sendCodeButton(page)).toHaveText(notice ? 'Send a new code' : 'Send a code');
+      if (hasPassword) return expect(await passwordField(page)).toHaveValue(values.password);
+      await expect(await codeField(page)).toHaveValue(values.emailCode);
+      await expect(await sendCodeButton(page)).toHaveText(notice ? 'Send a new code' : 'Send a code');
       if (notice) await expect(block(page).getByRole('status')).toHaveText(twoFactorCodeSentText(ctx.account.email));
       else await expect(block(page).getByRole('status')).toHaveCount(0);
     },
     'naming.sendingCode': async (page) => {
       await expect(block(page).getByRole('progressbar', { name: 'Sending the code' })).toBeVisible();
-      await expect(codeField(page)).toBeVisible();
+      await expect(await codeField(page)).toBeVisible();
     },
     'adding.requesting': async (page) => {
       await expect(block(page).getByRole('progressbar', { name: 'Adding the passkey' })).toBeVisible();
@@ -147,13 +153,25 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
     'renaming.saving': async (page) => {
       await expect(block(page).getByRole('progressbar', { name: 'Renaming' })).toBeVisible();
     },
-    confirmingRemove: async (page) => {
+    // The owner's proof is asked in the dialog: the account's own field, as typed, and the last refusal below it.
+    'confirmingRemove.editing': async (page, ctx, snapshot) => {
+      const { values, error } = snapshot.context;
       await expect(dialog(page)).toBeVisible();
-      await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+      if (ctx.account.password !== null) await expect(await passwordField(page)).toHaveValue(values.password);
+      else await expect(await codeField(page)).toHaveValue(values.emailCode);
+      if (error) await expect(dialog(page).getByRole('alert')).toBeVisible();
+      else await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+      await expect(dialog(page).getByRole('button', { name: 'Remove passkey' })).toBeEnabled({
+        enabled: snapshot.can({ type: 'passkeys.confirm' }),
+      });
     },
-    removing: async (page) => {
-      await expect(dialog(page)).toHaveCount(0);
-      await expect(block(page).getByRole('progressbar', { name: 'Removing' })).toBeVisible();
+    'confirmingRemove.sendingCode': async (page) => {
+      await expect(dialog(page).getByRole('progressbar', { name: 'Sending the code' })).toBeVisible();
+    },
+    // The dialog stays while the server answers (the page behind it is hidden from the accessibility tree).
+    removing: async (page, ctx) => {
+      await expect.poll(() => ctx.remove.pending).toBe(1);
+      await expect(dialog(page).getByRole('button', { name: 'Removing…' })).toBeDisabled();
     },
   },
   events: {
@@ -163,15 +181,15 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
     'passkeys.remove': (page, ctx, event) =>
       clickIfThere(row(page, ctx, event.id).getByRole('button', { name: /^Remove / })),
     'passkeys.changeName': (page, _ctx, event) => nameField(page).fill(event.value),
-    'passkeys.changeProof': (page, _ctx, event) =>
-      (event.field === 'password' ? passwordField(page) : codeField(page)).fill(event.value),
-    'passkeys.sendCode': (page) => clickIfThere(sendCodeButton(page)),
+    'passkeys.changeProof': async (page, _ctx, event) =>
+      (event.field === 'password' ? await passwordField(page) : await codeField(page)).fill(event.value),
+    'passkeys.sendCode': async (page) => clickIfThere(await sendCodeButton(page)),
     'passkeys.submit': (page) => clickIfThere(block(page).getByRole('button', { name: /^(Continue|Save)$/ })),
     'passkeys.cancel': async (page) => {
       if ((await dialog(page).count()) > 0) await dialog(page).getByRole('button', { name: 'Cancel' }).click();
       else await clickIfThere(block(page).getByRole('button', { name: 'Cancel' }));
     },
-    'passkeys.confirm': (page) => dialog(page).getByRole('button', { name: 'Remove passkey' }).click(),
+    'passkeys.confirm': (page) => clickIfThere(dialog(page).getByRole('button', { name: 'Remove passkey' })),
     'passkeys.reload': (page) => clickIfThere(block(page).getByRole('button', { name: 'Load passkeys again' })),
   },
   outcomes: {
@@ -225,9 +243,22 @@ await describeBrowserModel<typeof passkeysMachine, Ctx>({
       done: async (_page, ctx) => void (await ctx.rename.release(() => ({ name: RENAMED }))),
       error: async (_page, ctx) => void (await ctx.rename.fail()),
     },
+    // As the options: the removal goes on with the account's real proof, or with a wrong one the server refuses.
     removePasskey: {
-      done: async (_page, ctx) => void (await ctx.remove.release()),
-      error: async (_page, ctx) => void (await ctx.remove.fail()),
+      done: async (page, ctx) => {
+        const { password } = ctx.account;
+        const code = password === null ? (ctx.emailCode ?? (await mailedCode(page, ctx.account))) : undefined;
+        ctx.emailCode = undefined;
+        await ctx.remove.release(() => (password === null ? { code } : { currentPassword: password }));
+      },
+      error: async (page, ctx) => {
+        const hasPassword = ctx.account.password !== null;
+        const wrongCode = ctx.emailCode === '000000' ? '111111' : '000000';
+        await ctx.remove.release(() => (hasPassword ? { currentPassword: WRONG_PASSWORD } : { code: wrongCode }));
+        await expect(dialog(page).getByRole('alert')).toHaveText(
+          hasPassword ? WRONG_CURRENT_PASSWORD_TEXT : CODE_INVALID_TEXT,
+        );
+      },
     },
   },
   delays: {},

@@ -131,6 +131,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         fields: { ticket: F.ticket, code: fc.oneof(F.code, F.recoveryCode) },
       },
       { method: 'POST', path: '/api/auth/logout' },
+      { method: 'POST', path: '/api/auth/logout/others' },
       { method: 'POST', path: '/api/auth/register/google', fields: { googleToken: F.googleToken } },
       { method: 'POST', path: '/api/auth/login/google', fields: { googleToken: F.googleToken } },
       { method: 'POST', path: '/api/auth/passkey/options' },
@@ -156,7 +157,12 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         params: { id: fc.oneof(fc.uuid(), text) },
         fields: { name: F.name },
       },
-      { method: 'DELETE', path: '/api/users/passkeys/:id', params: { id: fc.oneof(fc.uuid(), text) } },
+      {
+        method: 'DELETE',
+        path: '/api/users/passkeys/:id',
+        params: { id: fc.oneof(fc.uuid(), text) },
+        fields: { currentPassword: F.password, code: F.code },
+      },
       {
         method: 'GET',
         path: '/api/avatars/:id',
