@@ -24,11 +24,15 @@ export async function otherWaysIn(db: Kysely<Database>, userId: string): Promise
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-  const user = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select('totp_enabled_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return {
     google: google.map((row) => row.email),
     passkeys: passkeys.map((row) => row.name),
-    app: user?.totp_enabled_at != null,
+    app: user.totp_enabled_at !== null,
   };
 }
 

@@ -153,6 +153,28 @@ describe('recovery: "remove every other way to sign in" leaves no intruder in', 
     expect(notifications[0]!.text.en).toContain('Removed with it: the passkey "Intruder key"');
   });
 
+  it('names only what the account has: a passkey, no app; and ends a half-done e-mailed sign-in step', async () => {
+    const owner = await register(app);
+    await addPasskey(owner.token, 'Only key');
+    // The day's failed sign-ins reached: the right password continues with a code e-mailed to the account.
+    for (let i = 0; i < 3; i += 1) await login(app, owner.user.email, 'wrong', uniqueAddress());
+    const halfDone = await secondStepTicket(
+      await login(app, owner.user.email, PASSWORD, uniqueAddress()),
+      'email-code',
+    );
+    const signInCode = codeIn(await mailAbout(owner.user.email, /sign-in code/, 1));
+
+    const proof = await resetCode(owner.user.email);
+    expect(proof.mail.text).toContain('the passkey "Only key"');
+    expect(proof.mail.text).not.toContain('the authenticator app and its recovery codes');
+    expect((await reset(owner.user.email, proof, { removeOtherSignIns: true })).status).toBe(200);
+    expect((await secondStep(halfDone, signInCode)).status).toBe(400);
+    const notice = await mailAbout(owner.user.email, /password was reset/, 1);
+    expect(notice.text).toContain(
+      'These other ways to sign in were removed and no longer work: the passkey "Only key".',
+    );
+  });
+
   it('without the box ticked keeps the other ways in, yet ends the sign-ins the old password began', async () => {
     const owner = await register(app);
     const { secret } = await turnOnApp(owner.token);
