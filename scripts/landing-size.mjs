@@ -1,6 +1,6 @@
 // What the landing page loads before anything else, read from an index.html: its module scripts, the chunks it
 // preloads and its stylesheets. `npm run size` prints each with its size and its size in the two encodings the
-// server sends (the build's own .br and .gz copies, scripts/precompress.ts); tests/e2e/bundle.spec.ts holds the
+// server sends (the build's own .br and .gz copies, scripts/precompress.mjs); tests/e2e/bundle.spec.ts holds the
 // JavaScript to its budget as the running server sends it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

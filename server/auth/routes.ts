@@ -206,7 +206,7 @@ export function authRoutes(services: Services) {
   // "Sign out everywhere" on the profile: every session of the account but this one ends.
   routes.post('/logout/others', requireAuth(sessions), async (c) => {
     const { user, session } = c.get('auth');
-    const ended = await sessions.revokeOthers(user.id, session.id);
+    const ended = await sessions.revokeAllForUser(user.id, { except: session.id });
     services.log.security('sessions.ended_others', { userId: user.id, ended });
     return c.json({ message: { en: signedOutElsewhereText(ended) } } satisfies SignOutOthersResponse, 200);
   });

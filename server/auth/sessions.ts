@@ -37,13 +37,11 @@ export interface Sessions {
   /** The live session and its user for a token, or null when the token is unknown or the session ended. */
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(sessionId: string): Promise<void>;
-  /** Ends every live session of the user (`db` may be a transaction). */
-  revokeAllForUser(userId: string, options?: { db?: Kysely<Database> }): Promise<void>;
   /**
-   * Ends every session of the account but `keepSessionId` (the one that made a change to its ways in); answers how
-   * many ended. `db` may be the change's transaction.
+   * Ends every live session of the user but `except` (the one that made a change to the account's ways in, when
+   * given); answers how many ended. `db` may be the change's transaction.
    */
-  revokeOthers(userId: string, keepSessionId: string, options?: { db?: Kysely<Database> }): Promise<number>;
+  revokeAllForUser(userId: string, options?: { db?: Kysely<Database>; except?: string }): Promise<number>;
   /** Deletes rows that can never be valid again, to keep the table small. */
   purgeEnded(): Promise<number>;
 }
@@ -177,22 +175,13 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
     },
 
     async revokeAllForUser(userId, options = {}) {
-      await (options.db ?? deps.db)
+      let statement = (options.db ?? deps.db)
         .updateTable('sessions')
         .set({ revoked_at: clock.now().toISOString() })
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
-
-    async revokeOthers(userId, keepSessionId, options = {}) {
-      const result = await (options.db ?? deps.db)
-        .updateTable('sessions')
-        .set({ revoked_at: clock.now().toISOString() })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keepSessionId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+        .where('revoked_at', 'is', null);
+      if (options.except !== undefined) statement = statement.where('id', '!=', options.except);
+      const result = await statement.executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 

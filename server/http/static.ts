@@ -64,7 +64,7 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
   // serveStatic reports the file it chose only through onFound; remember it per request.
   const servedFile = new WeakMap<Context, string>();
   const remember = (file: string, c: Context) => void servedFile.set(c, file);
-  // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts): the one the
+  // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.mjs): the one the
   // browser accepts goes out as it is, and the compress middleware leaves an encoded answer alone.
   const files = serveStatic({ root, onFound: remember, precompressed: true });
   const noNext = async () => {};

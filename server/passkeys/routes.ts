@@ -112,7 +112,7 @@ export function passkeyRoutes(services: Services) {
         if (Number(count.count) >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
         const row = await insertPasskey(trx, { ...credential, userId: user.id, name, now });
         // A change to the ways in ends every other session: one made before it no longer says who signs in.
-        await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+        await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
         await queueAccountNotice(trx, services, user, { kind: 'passkey_added', name }, now);
         return row;
       });
@@ -148,7 +148,7 @@ export function passkeyRoutes(services: Services) {
       const row = await deletePasskey(trx, user.id, id);
       if (!row) return undefined;
       await useProof(trx);
-      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+      await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'passkey_removed', name: row.name }, now);
       return row;
     });

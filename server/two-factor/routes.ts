@@ -151,7 +151,7 @@ export function twoFactorRoutes(services: Services) {
       await updateUser(trx, user.id, { totp_enabled_at: now.toISOString() }, now);
       await replaceRecoveryCodes(trx, user.id, hashes, now);
       // A change to the ways in ends every other session: one made before it no longer says who signs in.
-      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+      await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'totp_enabled' }, now);
     });
     accountChanged(services, user, { kind: 'totp_enabled' });
@@ -175,7 +175,7 @@ export function twoFactorRoutes(services: Services) {
     await db.transaction().execute(async (trx) => {
       if (!(await match.use(trx))) throw new HttpError(400, TOTP_CODE_WRONG_TEXT);
       await replaceRecoveryCodes(trx, user.id, hashes, now);
-      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+      await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'recovery_codes_regenerated' }, now);
     });
     accountChanged(services, user, { kind: 'recovery_codes_regenerated' });
@@ -200,7 +200,7 @@ export function twoFactorRoutes(services: Services) {
       if (!(await match.use(trx))) throw new HttpError(400, TWO_FACTOR_CODE_WRONG_TEXT);
       await useProof(trx);
       await removeTotp(trx, user.id, now);
-      await services.sessions.revokeOthers(user.id, session.id, { db: trx });
+      await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'totp_disabled' }, now);
     });
     accountChanged(services, user, { kind: 'totp_disabled' }, { with: match.kind });

@@ -119,9 +119,10 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
           send={send}
           readOnly={snapshot.matches('removing')}
           idPrefix="passkey-remove"
+          errorId={REMOVE_ERROR_ID}
           purpose="removing one"
         />
-        {snapshot.context.error && (snapshot.matches('confirmingRemove') || snapshot.matches('removing')) && (
+        {snapshot.context.error && (
           <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
             {snapshot.context.error}
           </p>
@@ -259,17 +260,20 @@ function OwnerProofFields({
   send,
   readOnly,
   idPrefix = 'passkey',
+  errorId = ERROR_ID,
   purpose = 'adding one',
 }: {
   snapshot: Snapshot;
   send: Send;
   readOnly: boolean;
+  /** The fields' ids start with it: the add form's and the removal dialog's must differ. */
   idPrefix?: string;
+  /** Where the form shows its refusal, which the field names as its description. */
+  errorId?: string;
   purpose?: string;
 }) {
   const { hasPassword, values, notice, error } = snapshot.context;
-  const removing = idPrefix !== 'passkey';
-  const described = error ? (removing ? REMOVE_ERROR_ID : ERROR_ID) : undefined;
+  const described = error ? errorId : undefined;
   if (hasPassword) {
     return (
       <>
