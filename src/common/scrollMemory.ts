@@ -44,13 +44,20 @@ export function restoreScroll(): () => void {
   if (saved === 0) return () => {};
   const started = performance.now();
   let frame = 0;
+  const correct = () => {
+    if (Math.abs(window.scrollY - saved) > 1) window.scrollTo({ top: saved, behavior: 'instant' });
+  };
   const stop = () => {
     cancelAnimationFrame(frame);
+    window.removeEventListener('scroll', correct);
     for (const type of VISITOR_SCROLLS) window.removeEventListener(type, stop, true);
   };
   for (const type of VISITOR_SCROLLS) window.addEventListener(type, stop, { capture: true, passive: true });
+  // A shift of what loads above moves the page between two frames: put back where it is reported, before the frame
+  // that would show it is painted (the browser reports scrolling before it runs the frame's callbacks).
+  window.addEventListener('scroll', correct, { passive: true });
   const hold = () => {
-    if (Math.abs(window.scrollY - saved) > 1) window.scrollTo({ top: saved, behavior: 'instant' });
+    correct();
     if (performance.now() - started < SCROLL_RESTORE_MS) frame = requestAnimationFrame(hold);
     else stop();
   };
