@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * Mutation testing of the server's account, session, password, payment and invoice code: the machines run's
+ * Mutation testing of the server's account, ways-in (passwords, sessions, codes, the app, passkeys, Google links),
+ * notification, payment and invoice code: the machines run's
  * settings (stryker.machines.config.mjs) with these sources, their target and their own reports.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -10,12 +11,8 @@ export default {
   ...machines,
   mutate: [
     'server/account/**/*.ts',
+    'server/notifications/**/*.ts',
     'server/ways-in/**/*.ts',
-    'server/auth/sessions.ts',
-    'server/auth/tokens.ts',
-    'server/auth/passwords.ts',
-    'server/auth/middleware.ts',
-    'server/auth/common-passwords.ts',
     'server/payments/**/*.ts',
     'server/invoices/**/*.ts',
   ],

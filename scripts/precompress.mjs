@@ -1,7 +1,7 @@
 // Plain JavaScript, as the other files the root configs import (vite.config.ts loads it without a compiler).
 /**
  * The build writes each compressible file of dist/ twice more, beside itself: `.br` (brotli, best quality) and
- * `.gz` (gzip, level 9). The server sends the one the browser accepts as it is (server/http/static.ts), instead of
+ * `.gz` (gzip, level 9). The server sends the one the browser accepts as it is (server/site/static.ts), instead of
  * compressing on every request at the fast settings a request can afford: brotli at its best is 13 % smaller than
  * gzip on the landing page's code and costs nothing at request time (docs/performance.md, "Precompressed files").
  */

@@ -10,13 +10,13 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { AppEnv } from './http/app-env';
+import { BODY_LIMIT_ROUTES } from './body-limit-routes';
 import { METHODS_WITH_BODIES, limitBodies } from './http/body-limits';
 import { compressWhenAsked } from './http/compress';
 import type { Readiness } from './http/drain';
 import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
-import { mountStatic } from './http/static';
-import { authRoutes } from './auth/routes';
+import { mountStatic } from './site/static';
 import { avatarRoutes } from './avatars/routes';
 import { formRoutes } from './forms/routes';
 import { siteRoutes } from './site/routes';
@@ -25,7 +25,7 @@ import { officeRoutes } from './office/routes';
 import { orderDownloadRoutes } from './orders/routes';
 import { stripeWebhookRoutes } from './payments/routes';
 import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
-import { userRoutes } from './users/routes';
+import { authPrefix, usersPrefix } from './prefixes';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { metricsRoutes } from './metrics/routes';
@@ -85,19 +85,19 @@ export function createApp({
   if (config.METRICS_TOKEN !== undefined) app.use('*', recordRequests(metrics));
   app.use('*', securityHeaders(config));
   // BODY_LIMIT_BYTES everywhere, except the routes whose bodies carry a file (the profile's picture, the office's
-  // report): one table, server/http/body-limits.ts. Only on the methods whose routes read a body.
-  app.on(METHODS_WITH_BODIES, '*', limitBodies(config.BODY_LIMIT_BYTES));
+  // report): one table, server/body-limit-routes.ts. Only on the methods whose routes read a body.
+  app.on(METHODS_WITH_BODIES, '*', limitBodies(config.BODY_LIMIT_BYTES, BODY_LIMIT_ROUTES));
   // Scripts, styles and JSON shrink to a fraction over the wire, for clients that ask.
   app.use('*', compressWhenAsked());
 
-  // Each prefix is mounted once; a resource whose calls share a prefix with another's composes them in its own
-  // router (docs/architecture.md#the-server).
+  // Each prefix is mounted once; where several resources share one, server/prefixes.ts composes them
+  // (docs/architecture.md#the-server).
   // The health check (load balancers, the test runner) and the browser app's settings.
   app.route('/api', siteRoutes(services, readiness));
-  // E-mail and password, a sign-in's second step, and Google.
-  app.route('/api/auth', authRoutes(services));
-  // The customer's own account, its life cycle (reset, verification, notifications, deletion), and visits.
-  app.route('/api/users', userRoutes(services));
+  // Every way in: e-mail and password, a sign-in's second step, Google, passkeys.
+  app.route('/api/auth', authPrefix(services));
+  // The customer's own account, its ways in and its life cycle, and visits.
+  app.route('/api/users', usersPrefix(services));
   // Pictures for <img> tags: open to all.
   app.route('/api/avatars', avatarRoutes(services));
   app.route('/api/invoices', invoiceRoutes(services));

@@ -5,10 +5,10 @@
 import { createHmac } from 'node:crypto';
 import { type Writes, createWrites } from './db/group-commit';
 import type { Kysely } from 'kysely';
-import { type Codes, createCodes } from './account/codes';
-import { type Tickets, createTickets } from './account/tickets';
-import { type Passwords, createPasswords } from './auth/passwords';
-import { type Sessions, createSessions } from './auth/sessions';
+import { type Codes, createCodes } from './ways-in/email-codes';
+import { type Tickets, createTickets } from './ways-in/tickets';
+import { type Passwords, createPasswords } from './ways-in/passwords';
+import { type Sessions, createSessions } from './ways-in/sessions';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';

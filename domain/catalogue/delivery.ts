@@ -5,7 +5,7 @@
  * what the office has to do, on the office screens and in the office's mails. The wire keeps the contract's
  * values (ServiceType in domain/contract.ts); only what is shown comes from here.
  */
-import type { ServiceType } from '../contract';
+import { SERVICE_TYPES, type ServiceType } from '../contract';
 
 export const DELIVERY_LABELS: Record<ServiceType, string> = {
   'PDF Sent to Email': 'PDF file sent to my email',
@@ -15,6 +15,16 @@ export const DELIVERY_LABELS: Record<ServiceType, string> = {
 
 export function deliveryLabel(type: ServiceType): string {
   return DELIVERY_LABELS[type];
+}
+
+/** Whether a stored delivery type is one of the contract's (a row written by an older version may not be). */
+export function isServiceType(value: string): value is ServiceType {
+  return (SERVICE_TYPES as readonly string[]).includes(value);
+}
+
+/** What a customer reads for a stored delivery type: the same label as on every screen of the site. */
+export function deliveryLabelFor(type: string): string {
+  return isServiceType(type) ? deliveryLabel(type) : type;
 }
 
 /** What the office reads for each delivery type: its screens and the mails sent to it. */

@@ -8,8 +8,7 @@ import { isStaff } from '#domain/orders';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';
-import { checkCurrentPassword } from './current-password';
-import { WRONG_CURRENT_PASSWORD_TEXT } from './email-change';
+import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/current-password';
 
 export const STAFF_DELETION_PASSWORD_TEXT = 'Please confirm with your password to delete an office account.';
 export const DELETION_NEEDS_PASSWORD_TEXT =
@@ -24,7 +23,7 @@ export function refuseUnconfirmedStaffDeletion(user: Pick<UserRow, 'role'>): voi
 
 /**
  * Throws 403 unless `currentPassword` is the account's password: an account without one is asked to set one
- * first; a wrong one is counted with every other current-password check (server/account/current-password.ts).
+ * first; a wrong one is counted with every other current-password check (server/ways-in/current-password.ts).
  */
 export async function proveDeletion(
   services: Pick<Services, 'limits' | 'passwords'>,

@@ -12,14 +12,13 @@ import { queueAndSendNow } from '../mail/send-now';
 import type { Services } from '../services';
 import { newEmailCodeMail } from '../mail/messages';
 import { findUserByEmail, isUniqueViolation, updateUser } from '../users/repository';
-import { CODE_INVALID_TEXT, CODE_TTL_MINUTES, type CodeOwner } from './codes';
-import { accountChanged, queueAccountNotice } from './notify-change';
-import { checkCurrentPassword } from './current-password';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES, type CodeOwner } from '../ways-in/email-codes';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
+import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/current-password';
 
 export const CURRENT_PASSWORD_REQUIRED_TEXT = 'Please enter your current password to change your e-mail address.';
 export const EMAIL_CHANGE_CODE_REQUIRED_TEXT =
   'Please enter the code we sent to your current e-mail address to change it.';
-export const WRONG_CURRENT_PASSWORD_TEXT = 'Your current password is incorrect.';
 export const HAS_PASSWORD_TEXT = 'Your account has a password: confirm the change with it instead of a code.';
 export const EMAIL_IN_USE_TEXT = 'This e-mail address is already used by another account.';
 export const NO_EMAIL_CHANGE_PENDING_TEXT =

@@ -1,5 +1,5 @@
 /**
- * /api/users (composed into server/users/routes.ts): the account's life cycle. Forgotten password (a code by e-mail, then
+ * /api/users (composed into server/account/profile-routes.ts): the account's life cycle. Forgotten password (a code by e-mail, then
  * a new password), e-mail verification (a code by e-mail), notifications, and account deletion on request.
  */
 import { type Context, Hono } from 'hono';
@@ -11,7 +11,7 @@ import {
   VerifyRequest,
   type User,
 } from '#domain/contract';
-import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from './codes';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../ways-in/email-codes';
 import { cancelDeletion, daysUntil, scheduleDeletion } from './deletion';
 import { DELETION_PASSWORD_FIELD, proveDeletion, refuseUnconfirmedStaffDeletion } from './deletion-proof';
 import {
@@ -20,7 +20,7 @@ import {
   markAllSeen,
   notificationTexts,
   toWireNotification,
-} from './notifications';
+} from '../notifications/notifications';
 import {
   HAS_PASSWORD_TEXT,
   NO_EMAIL_CHANGE_PENDING_TEXT,
@@ -30,11 +30,11 @@ import {
   newAddressCodeSentText,
   pendingNewAddress,
 } from './email-change';
-import { accountChanged, queueAccountNotice } from './notify-change';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 import { endPendingSignIns, otherWaysIn, removeOtherWaysIn } from '../ways-in/other-ways-in';
 import { describeWaysIn, NO_OTHER_WAYS_IN } from '#domain/waysIn';
-import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
-import { requireAuth } from '../auth/middleware';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
+import { requireAuth } from '../ways-in/require-auth';
 import type { SessionRow, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
@@ -370,7 +370,7 @@ export function accountRoutes(services: Services) {
   routes.get('/account/deletion/request', auth, plainDeletionRequest);
 
   // Bare (no Content-Type, no body: what the site sends for a customer), the plain request; otherwise with the
-  // current password, counted as a password change's (server/account/current-password.ts).
+  // current password, counted as a password change's (server/ways-in/current-password.ts).
   routes.post('/account/deletion/request', auth, async (c) => {
     if (await isBare(c)) return plainDeletionRequest(c);
     const { user } = c.get('auth');

@@ -13,15 +13,14 @@ import {
   type SignOutOthersResponse,
   signedOutElsewhereText,
 } from '#domain/contract';
-import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../account/codes';
-import { addNotification, notificationTexts } from '../account/notifications';
-import { COMMON_PASSWORD_TEXT, isCommonPassword } from './common-passwords';
-import { requireAuth } from './middleware';
-import { emailCodeStep, totpStep } from './second-step';
-import { googleAuthRoutes } from '../google/routes';
-import { passkeySignInRoutes } from '../passkeys/routes';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '../ways-in/email-codes';
+import { addNotification, notificationTexts } from '../notifications/notifications';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
+import { requireAuth } from '../ways-in/require-auth';
+import { finishSignIn } from '../ways-in/finish-sign-in';
+import { emailCodeStep, totpStep } from '../ways-in/second-step';
 import { MINUTE_MS } from '../clock';
-import type { Database, SecondFactor, UserRow, UserWithAvatar } from '../db/schema';
+import type { Database, UserRow, UserWithAvatar } from '../db/schema';
 import { signUpVerificationMail } from '../mail/messages';
 import { enqueueMail } from '../mail/queue';
 import type { AppEnv } from '../http/app-env';
@@ -31,17 +30,10 @@ import { SITE_KEY, accountAddressKey } from '../limits/limits';
 import { LimitRefused } from '../limits/responses';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  isUniqueViolation,
-  normalizeEmail,
-  updateUser,
-} from '../users/repository';
+import { findUserByEmail, findUserById, insertUser, isUniqueViolation, normalizeEmail } from '../users/repository';
 import { toWireUser } from '../users/wire';
-import { asksForTotpStep } from '../two-factor/policy';
-import { isTotpTicket, totpSecondStep } from '../two-factor/sign-in';
+import { asksForTotpStep } from '../ways-in/staff-rule';
+import { isTotpTicket, totpSecondStep } from '../ways-in/totp-step';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
 export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
@@ -135,7 +127,7 @@ export function authRoutes(services: Services) {
         throw error;
       });
     // The account's day ceiling, from every address, bounds a guesser who rotates addresses. Reached, it
-    // does not refuse: the sign-in needs an e-mailed code besides the password (server/auth/second-step.ts).
+    // does not refuse: the sign-in needs an e-mailed code besides the password (server/ways-in/second-step.ts).
     const daily = await limits
       .charge([{ limit: limits.login.account, key: email }], { address })
       .catch((error: unknown) => {
@@ -164,7 +156,7 @@ export function authRoutes(services: Services) {
     await attempt.giveBack();
     await daily.giveBack();
     await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
-    // An authenticator app asks for its code before there is a session (server/two-factor/sign-in.ts).
+    // An authenticator app asks for its code before there is a session (server/ways-in/totp-step.ts).
     if (asksForTotpStep(user)) return c.json(await totpStep(services, user, { address, method: 'email' }), 200);
     return c.json(await startSession(user, 'email', address), 200);
   });
@@ -210,37 +202,5 @@ export function authRoutes(services: Services) {
     services.log.security('sessions.ended_others', { userId: user.id, ended });
     return c.json({ message: { en: signedOutElsewhereText(ended) } } satisfies SignOutOthersResponse, 200);
   });
-
-  // Sign-in with Google (503 when OAUTH_CLIENT_ID is not set).
-  routes.route('/', googleAuthRoutes(services));
-  // Sign-in with a passkey (docs/product.md#passkeys).
-  routes.route('/passkey', passkeySignInRoutes(services));
   return routes;
-}
-
-/**
- * The end of every sign-in: last login, a new session and (for a second step) its ticket used up, together.
- * Shared with the passkey sign-in (server/passkeys/routes.ts). `secondFactor` is the factor the sign-in used,
- * kept with the session for the staff policy (docs/decisions/0030-staff-policy-asks-the-session.md).
- */
-export async function finishSignIn(
-  services: Services,
-  user: UserWithAvatar,
-  method: string,
-  address: string,
-  secondFactor: SecondFactor | null,
-  ticket?: string,
-) {
-  const { db, clock, sessions, tickets } = services;
-  const now = clock.now();
-  const { updated, token } = await db.transaction().execute(async (trx) => {
-    if (ticket !== undefined && !(await tickets.consume(trx, ticket, 'sign_in'))) {
-      throw new HttpError(400, CODE_INVALID_TEXT);
-    }
-    const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
-    const { token } = await sessions.create(user.id, trx, secondFactor);
-    return { updated, token };
-  });
-  services.log.security('signin.success', { method, userId: user.id, address });
-  return { user: toWireUser(updated, services.config, secondFactor), token };
 }

@@ -1,5 +1,5 @@
 /**
- * /api/users/billing (composed into server/users/routes.ts): the signed-in customer's billing details, which the
+ * /api/users/billing (composed into server/account/profile-routes.ts): the signed-in customer's billing details, which the
  * documents of their later payments name as the buyer (docs/product.md#billing-details, docs/invoices.md). The
  * request is checked with the form's own rules (domain/billing.ts) and stored in their normal form. A change is
  * written to the security log with the fields it changed, never their values; no mail: nothing here can hand the
@@ -14,7 +14,7 @@ import {
   validateBilling,
 } from '#domain/billing';
 import { BillingDetailsRequest } from '#domain/billingContract';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';

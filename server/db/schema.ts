@@ -147,7 +147,7 @@ export interface EmailCodesTable {
   expires_at: string;
 }
 
-/** What a ticketed code is for (server/account/tickets.ts). */
+/** What a ticketed code is for (server/ways-in/tickets.ts). */
 export type TicketPurpose = 'sign_in' | 'password_reset' | 'sign_in_totp';
 
 /** A code sent by e-mail for one request, usable only with that request's ticket. */
@@ -320,7 +320,7 @@ export interface ServerSecretsTable {
  */
 export interface TotpSecretsTable {
   user_id: string;
-  /** The RFC 6238 secret, AES-256-GCM encrypted (server/two-factor/key.ts): never the base32 text. */
+  /** The RFC 6238 secret, AES-256-GCM encrypted (server/ways-in/totp-key.ts): never the base32 text. */
   secret: string;
   /** The last time step whose code was accepted: a code works once, and no older one after it. */
   last_step: number | null;
@@ -330,7 +330,7 @@ export interface TotpSecretsTable {
 /** One of an account's ten one-time recovery codes, kept only as a keyed hash. */
 export interface RecoveryCodesTable {
   user_id: string;
-  /** `<key id>.<HMAC-SHA256 hex>` of the code (server/two-factor/recovery-codes.ts). */
+  /** `<key id>.<HMAC-SHA256 hex>` of the code (server/ways-in/recovery-codes.ts). */
   code_hash: string;
   used_at: string | null;
   created_at: string;
@@ -362,7 +362,7 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
-/** What a ceremony's challenge was made for (server/passkeys/challenges.ts). */
+/** What a ceremony's challenge was made for (server/ways-in/passkey-challenges.ts). */
 export type PasskeyChallengePurpose = 'registration' | 'authentication';
 
 /** A challenge an answer has used: kept until it would have expired, so that it is never accepted twice. */

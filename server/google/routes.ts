@@ -1,12 +1,12 @@
 /**
  * /api/auth (composed into server/auth/routes.ts): creating accounts and signing in with Google. The browser sends the
  * access token its sign-in popup received; the server verifies it with the provider (server/google/verify.ts)
- * and finds, links or creates the account (server/google/accounts.ts).
+ * and finds, links or creates the account (server/ways-in/google-links.ts).
  */
 import { Hono } from 'hono';
 import { GoogleTokenRequest } from '#domain/contract';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
-import { GOOGLE_PROVIDER, signInWithGoogle } from './accounts';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
+import { GOOGLE_PROVIDER, signInWithGoogle } from '../ways-in/google-links';
 import { GOOGLE_OFF_TEXT, verifyGoogleToken } from './verify';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { toWireUser } from '../users/wire';
-import { totpStep } from '../auth/second-step';
+import { totpStep } from '../ways-in/second-step';
 
 export const GOOGLE_TOKEN_FIELD_TEXT = 'The Google sign-in did not send a token. Please try again.';
 
@@ -43,7 +43,7 @@ export function googleAuthRoutes(services: Services) {
       }
       const { user, token, created, linked } = signedIn;
       if (linked) {
-        // Queued right after the sign-in's own transaction (server/google/accounts.ts), which links the identity.
+        // Queued right after the sign-in's own transaction (server/ways-in/google-links.ts), which links the identity.
         const change = { kind: 'identity_linked', provider: 'Google' } as const;
         await queueAccountNotice(services.db, services, user, change, clock.now());
         accountChanged(services, user, change);

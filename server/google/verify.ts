@@ -12,6 +12,7 @@ import { EMAIL_MAX, EMAIL_PATTERN } from '#domain/contract';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { ServerLog } from '../log';
+import type { GoogleProfile } from '../ways-in/google-links';
 
 export const GOOGLE_OFF_TEXT = 'Sign-in with Google is not available.';
 export const GOOGLE_WRONG_AUDIENCE_TEXT = 'This Google sign-in was not meant for this site.';
@@ -25,19 +26,6 @@ export type GoogleConfig = Pick<
   Config,
   'OAUTH_CLIENT_ID' | 'OAUTH_TOKENINFO_URL' | 'OAUTH_USERINFO_URL' | 'OAUTH_TIMEOUT_MS'
 >;
-
-/** What the provider vouches for about the person who signed in. */
-export interface GoogleProfile {
-  /** The provider's stable id of the person. */
-  sub: string;
-  /** Trimmed and lower-cased. */
-  email: string;
-  /** The provider has checked that the person controls `email`. */
-  emailVerified: boolean;
-  /** The display name, or null when the profile has none. */
-  name: string | null;
-  picture: string | null;
-}
 
 type Json = Record<string, unknown>;
 

@@ -7,9 +7,6 @@
  * request) skips the check (docs/performance.md).
  */
 import type { MiddlewareHandler } from 'hono';
-import { AVATAR_TOO_LARGE_TEXT } from '../avatars/image';
-import { PROFILE_BODY_LIMIT_BYTES, PROFILE_UPDATE_PATH } from '../avatars/body-limit';
-import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
 import { limitBody, limitBodyTo } from './body-limit';
 import { errorResponse } from './errors';
 
@@ -24,23 +21,6 @@ export interface BodyLimitRoute {
   /** The 413's text. */
   tooLargeText: string;
 }
-
-export const BODY_LIMIT_ROUTES: readonly BodyLimitRoute[] = [
-  // The profile form carries a picture (server/avatars/body-limit.ts).
-  {
-    method: 'PATCH',
-    path: PROFILE_UPDATE_PATH,
-    maxBytes: PROFILE_BODY_LIMIT_BYTES,
-    tooLargeText: AVATAR_TOO_LARGE_TEXT,
-  },
-  // The office's report upload carries a PDF (server/orders/body-limit.ts).
-  {
-    method: 'POST',
-    path: '/api/office/orders/:id/report',
-    maxBytes: REPORT_BODY_LIMIT_BYTES,
-    tooLargeText: REPORT_TOO_LARGE_TEXT,
-  },
-];
 
 /** A registered path as a pattern for request paths: each `:name` stands for one segment. */
 function pathPattern(path: string): RegExp {
@@ -62,17 +42,14 @@ export function bodyLimitFor(
   method: string,
   path: string,
   defaultMaxBytes: number,
-  routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
+  routes: readonly BodyLimitRoute[],
 ): { maxBytes: number; route: BodyLimitRoute | undefined } {
   const route = rowFinder(routes)(method, path);
   return { maxBytes: route ? Math.max(route.maxBytes, defaultMaxBytes) : defaultMaxBytes, route };
 }
 
 /** The app's body limit: each request judged by the limit of its route (BODY_LIMIT_ROUTES), in that route's words. */
-export function limitBodies(
-  defaultMaxBytes: number,
-  routes: readonly BodyLimitRoute[] = BODY_LIMIT_ROUTES,
-): MiddlewareHandler {
+export function limitBodies(defaultMaxBytes: number, routes: readonly BodyLimitRoute[]): MiddlewareHandler {
   const fallback = limitBody(defaultMaxBytes);
   const find = rowFinder(routes);
   // One middleware per listed route, made once, not per request.

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { APP_URL_MAX, InvoiceCreateRequest, SERVICE_TYPES } from '#domain/contract';
 import { services as catalogue } from '#domain/catalogue/services';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
 import { JSON_CONTENT_TYPE } from '../http/json';

@@ -1,18 +1,9 @@
 /** The one place an invoice row becomes the contract's `Invoice` (pounds, booleans, camelCase times). */
-import { type Invoice, SERVICE_TYPES, type ServiceType } from '#domain/contract';
-import { deliveryLabel } from '#domain/catalogue/delivery';
+import type { Invoice } from '#domain/contract';
+import { isServiceType } from '#domain/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
 import { toOrderWire } from '../orders/wire';
 import { type InvoiceOrderColumns, penceToPounds } from './repository';
-
-export function isServiceType(value: string): value is ServiceType {
-  return (SERVICE_TYPES as readonly string[]).includes(value);
-}
-
-/** What a customer reads for a stored delivery type: the same label as on every screen of the site. */
-export function deliveryLabelFor(type: string): string {
-  return isServiceType(type) ? deliveryLabel(type) : type;
-}
 
 /**
  * With its order's columns (a listing joins them), the invoice carries `order`; with its document's number, the

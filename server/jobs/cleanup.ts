@@ -6,9 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
-import { purgeExpiredTickets } from '../account/tickets';
+import { purgeExpiredTickets } from '../ways-in/tickets';
 import { purgeEndedMail } from '../mail/queue';
-import { createSessions } from '../auth/sessions';
+import { createSessions } from '../ways-in/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';

@@ -1,6 +1,6 @@
 /**
  * Runs a periodic job once per interval across all instances sharing the database: every instance looks at
- * the job's lease a few times per interval and runs the job only when it wins the claim (server/jobs/lease.ts).
+ * the job's lease a few times per interval and runs the job only when it wins the claim (server/db/lease.ts).
  * Looking more often than the interval means a job whose instance died is picked up by another one within a
  * fraction of the interval, while the lease still keeps runs an interval apart.
  */
@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { ServerLog } from '../log';
 import type { JobMetrics } from '../metrics/jobs';
-import { claimLease } from './lease';
+import { claimLease } from '../db/lease';
 
 /** How many times per interval each instance looks at the lease. */
 export const LOOKS_PER_INTERVAL = 12;

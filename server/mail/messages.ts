@@ -5,11 +5,9 @@
 import { company } from '#domain/company';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
 import { INVOICE_RETENTION_YEARS } from '#domain/policies';
-import { deliveryLabelFor } from '../invoices/wire';
-import { escapeHtml, html, SafeHtml } from './html';
-import { letter, table, textRows, type Row } from './letter';
+import { html } from './html';
+import { letter } from './letter';
 import type { MailMessage } from './mailer';
-import type { InvoiceDocumentData } from '../invoices/document/data';
 import { formatCompanyDate } from './time';
 
 /** "19 January 2026": the day on the company's calendar, as every time the site and its mails state. */
@@ -174,78 +172,4 @@ export function deletionRequestedMail(p: { to: string; name: string; on: Date; p
         <a href="mailto:${company.supportEmail}">${company.supportEmail}</a>.
       </p>`,
   });
-}
-
-export function receiptMail(p: {
-  to: string;
-  name: string;
-  title: string;
-  type: string;
-  url: string;
-  publicUrl: string;
-  /** The invoice document issued at payment: its number, the VAT split and the seller. */
-  document: InvoiceDocumentData;
-  /** The document as PDF, attached when given. */
-  pdf?: Uint8Array;
-}): MailMessage {
-  const { document } = p;
-  const { money, seller } = document;
-  const amount = formatPounds(money.grossPence);
-  const paidOn = formatLongDate(new Date(document.item.paidAt));
-  const invoices = `${p.publicUrl}/invoices`;
-  const subject = `Receipt: ${p.title} (${amount})`;
-  const documentName = document.kind === 'invoice' ? 'VAT invoice' : 'Receipt';
-  const rows: Row[] = [
-    ['Service', p.title],
-    ['Delivery', deliveryLabelFor(p.type)],
-    ...(p.url ? [['Website or application', p.url] satisfies Row] : []),
-    // A receipt's seller is not registered for VAT and charges none: no VAT lines.
-    ...(document.kind === 'invoice'
-      ? ([
-          ['Net', formatPounds(money.netPence)],
-          [`VAT (${money.vatRatePercent}%)`, formatPounds(money.vatPence)],
-        ] satisfies Row[])
-      : []),
-    ['Amount paid', amount],
-    ['Paid on', paidOn],
-    [`${documentName} number`, document.number],
-  ];
-  const testNotice = document.test
-    ? ['This was a test payment in the sandbox checkout: no money moved. Test — not a tax document.']
-    : [];
-  const attached = p.pdf ? [`The ${documentName.toLowerCase()} is attached as a PDF.`] : [];
-  const sellerLines = [
-    seller.legalName,
-    ...seller.address,
-    ...(seller.companyNumber ? [`Company number ${seller.companyNumber}`] : []),
-    ...(seller.vatNumber ? [`VAT number ${seller.vatNumber}`] : []),
-  ];
-  return letter(
-    {
-      to: p.to,
-      name: p.name,
-      subject,
-      text: [
-        'Thank you: we have received your payment. We will deliver within one day.',
-        ...testNotice,
-        '',
-        ...textRows(rows),
-        '',
-        ...attached,
-        `Your invoices: ${invoices}`,
-        '',
-        ...sellerLines,
-      ],
-      body: html`<p>Thank you: we have received your payment. We will deliver within one day.</p>
-        ${document.test ? html`<p><strong>${testNotice[0]!}</strong></p>` : html``} ${table(rows)}
-        ${p.pdf ? html`<p>${attached[0]!}</p>` : html``}
-        <p><a href="${invoices}">Your invoices</a></p>
-        <p>${new SafeHtml(sellerLines.map(escapeHtml).join('<br />'))}</p>`,
-    },
-    p.pdf
-      ? {
-          attachments: [{ filename: `${document.number}.pdf`, contentType: 'application/pdf', content: p.pdf }],
-        }
-      : {},
-  );
 }

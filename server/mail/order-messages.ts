@@ -6,7 +6,7 @@
  */
 import { company } from '#domain/company';
 import { staffDeliveryLabel } from '#domain/catalogue/delivery';
-import { deliveryLabelFor, isServiceType } from '../invoices/wire';
+import { deliveryLabelFor, isServiceType } from '#domain/catalogue/delivery';
 import { html, layout } from './html';
 import { letter, signature, table, textRows, type Row } from './letter';
 import type { MailCalendar, MailMessage } from './mailer';

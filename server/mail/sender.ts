@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { THIS_INSTANCE } from '../jobs/lease';
+import { THIS_INSTANCE } from '../db/lease';
 import type { ServerLog } from '../log';
 import type { Mailer } from './mailer';
 import { claimMail, dueMailIds, endMail, failMail, loadMail } from './queue';

@@ -8,7 +8,7 @@ import { type Context, Hono } from 'hono';
 import { Email } from '#domain/contract';
 import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
 import { GrantRequest, OFFICE_VIEWS, type OfficeView, ScheduleRequest } from '#domain/officeContract';
-import { requireAdmin, requireAuth, requireStaff } from '../auth/middleware';
+import { requireAdmin, requireAuth, requireStaff } from '../ways-in/require-auth';
 import { isWellFormedId } from '../db/ids';
 import type { AppEnv } from '../http/app-env';
 import { clientAborted } from '../http/client-aborted';
@@ -24,7 +24,7 @@ import { toOfficeOrder } from '../orders/wire';
 import { invoiceDocumentResponse } from '../invoices/document/download';
 import type { Services } from '../services';
 import { grantRole, listStaff, revokeRole } from '../users/roles';
-import { requireStaffSecondFactor } from '../two-factor/policy';
+import { requireStaffSecondFactor } from '../ways-in/staff-rule';
 
 export const ORDER_NOT_FOUND_TEXT = 'No order with that id.';
 export const VIEW_TEXT = `Please choose a list: ${OFFICE_VIEWS.join(', ')}.`;

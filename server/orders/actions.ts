@@ -5,10 +5,10 @@
  * transaction; the mail goes once it commits, retried while the mail server is away.
  * An order whose customer deleted the account is still worked, without notification or mail.
  */
-import { addNotification, notificationTexts } from '../account/notifications';
+import { addNotification, notificationTexts } from '../notifications/notifications';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { isServiceType } from '../invoices/wire';
+import { isServiceType } from '#domain/catalogue/delivery';
 import { enqueueMail } from '../mail/queue';
 import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
 import { formatCallTime } from '../mail/time';

@@ -6,7 +6,7 @@
  */
 import { domainToASCII } from 'node:url';
 import { company } from '#domain/company';
-import { deliveryLabelFor } from '../invoices/wire';
+import { deliveryLabelFor } from '#domain/catalogue/delivery';
 
 /** The catalogue gives no length for a call; an hour is what the company books. */
 export const CALL_DURATION_MINUTES = 60;

@@ -7,7 +7,7 @@
  * fastest router (docs/performance.md).
  */
 import { Hono } from 'hono';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
 import { invoiceDocumentResponse } from '../invoices/document/download';

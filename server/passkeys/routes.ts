@@ -2,7 +2,7 @@
  * Passkeys (WebAuthn; docs/product.md#passkeys, docs/decisions/0029-passkeys.md), in two routers mounted by the
  * one router of each prefix: the signed-in account's own passkeys under /api/users/passkeys (added, listed,
  * renamed, removed), and the sign-in with one under /api/auth/passkey. The relying party is PUBLIC_URL's
- * (server/passkeys/relying-party.ts); the ceremonies' challenges are in server/passkeys/challenges.ts.
+ * (server/passkeys/relying-party.ts); the ceremonies' challenges are in server/ways-in/passkey-challenges.ts.
  */
 import { Hono } from 'hono';
 import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
@@ -17,20 +17,27 @@ import {
   type PasskeySignInOptions,
   PasskeySignInRequest,
 } from '#domain/passkeyContract';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
-import { finishSignIn } from '../auth/routes';
-import { requireAuth } from '../auth/middleware';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
+import { finishSignIn } from '../ways-in/finish-sign-in';
+import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { addressLimitKey, clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { createServerSecret } from '../secrets';
 import type { Services } from '../services';
-import { OWNER_PROOF_FIELDS, proveOwner } from '../two-factor/proof';
+import { OWNER_PROOF_FIELDS, proveOwner } from '../ways-in/owner-proof';
 import { findUserById, isUniqueViolation } from '../users/repository';
-import { CHALLENGE_TTL_MS, createPasskeyChallenges } from './challenges';
+import { CHALLENGE_TTL_MS, createPasskeyChallenges } from '../ways-in/passkey-challenges';
 import { relyingParty } from './relying-party';
-import { deletePasskey, insertPasskey, listPasskeys, renamePasskey, toWirePasskey } from './repository';
+import {
+  countPasskeys,
+  deletePasskey,
+  insertPasskey,
+  listPasskeys,
+  renamePasskey,
+  toWirePasskey,
+} from '../ways-in/passkeys';
 import { MALFORMED_TEXT, PASSKEY_UNKNOWN_TEXT, verifyRegistration, verifySignIn } from './verify';
 
 /** Enough for every device a customer owns; bounds what one account can store. */
@@ -69,7 +76,7 @@ export function passkeyRoutes(services: Services) {
     return c.json(rows.map(toWirePasskey) satisfies Passkey[], 200);
   });
 
-  // A passkey signs in by itself, so it is added only with the owner's proof (server/two-factor/proof.ts), checked
+  // A passkey signs in by itself, so it is added only with the owner's proof (server/ways-in/owner-proof.ts), checked
   // here: the challenge these options carry is bound to the account and used once, so the answer needs no other.
   routes.post('/registration/options', auth, async (c) => {
     const { user } = c.get('auth');
@@ -104,12 +111,7 @@ export function passkeyRoutes(services: Services) {
     try {
       // The passkey and the notice to the account's address exist together or not at all.
       const row = await db.transaction().execute(async (trx) => {
-        const count = await trx
-          .selectFrom('passkeys')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('user_id', '=', user.id)
-          .executeTakeFirstOrThrow();
-        if (Number(count.count) >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
+        if ((await countPasskeys(trx, user.id)) >= PASSKEYS_MAX) throw new HttpError(409, PASSKEYS_FULL_TEXT);
         const row = await insertPasskey(trx, { ...credential, userId: user.id, name, now });
         // A change to the ways in ends every other session: one made before it no longer says who signs in.
         await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });

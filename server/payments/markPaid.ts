@@ -9,14 +9,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { addNotification, notificationTexts } from '../account/notifications';
+import { addNotification, notificationTexts } from '../notifications/notifications';
 import type { Database } from '../db/schema';
-import { isServiceType } from '../invoices/wire';
+import { isServiceType } from '#domain/catalogue/delivery';
 import type { ServiceType } from '#domain/contract';
 import type { ServerLog } from '../log';
 import { enqueueMail } from '../mail/queue';
 import type { MailSender } from '../mail/sender';
-import { receiptMail } from '../mail/messages';
+import { receiptMail } from '../invoices/receipt-mail';
 import { loadConfig } from '../config';
 import type { InvoiceDocumentData } from '../invoices/document/data';
 import { type DocumentSettings, documentSettings, issueInvoiceDocument } from '../invoices/document/issue';

@@ -5,7 +5,7 @@
 import { company } from '#domain/company';
 import { formatPrice } from '#domain/catalogue/services';
 import type { InvoiceRow } from '../db/schema';
-import { deliveryLabelFor } from '../invoices/wire';
+import { deliveryLabelFor } from '#domain/catalogue/delivery';
 import { formatCompanyTime } from '../mail/time';
 import { penceToPounds } from '../invoices/repository';
 import { sandboxCheckoutPath } from './sandbox';

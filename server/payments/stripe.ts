@@ -7,7 +7,7 @@
 import type Stripe from 'stripe';
 import { paymentReturnPath } from '#domain/contract';
 import type { Config } from '../config';
-import { deliveryLabelFor } from '../invoices/wire';
+import { deliveryLabelFor } from '#domain/catalogue/delivery';
 import type { InvoiceRow, UserRow } from '../db/schema';
 import type { PaymentLink, PaymentProvider } from './provider';
 

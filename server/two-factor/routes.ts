@@ -1,5 +1,5 @@
 /**
- * /api/users/two-factor (composed into server/users/routes.ts): the profile's Security section for an
+ * /api/users/two-factor (composed into server/account/profile-routes.ts): the profile's Security section for an
  * authenticator app (docs/product.md#second-factor). Set-up and removal need the owner's proof (proof.ts);
  * the app's codes and recovery codes are checked under the code limits; every change is mailed to the account
  * and written to the security log, never with a secret or a code in it.
@@ -11,10 +11,10 @@ import {
   type TwoFactorStatus,
   TwoFactorDisableRequest,
 } from '#domain/twoFactorContract';
-import { CODE_TTL_MINUTES } from '../account/codes';
+import { CODE_TTL_MINUTES } from '../ways-in/email-codes';
 import { HAS_PASSWORD_TEXT } from '../account/email-change';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
-import { requireAuth } from '../auth/middleware';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
+import { requireAuth } from '../ways-in/require-auth';
 import { MINUTE_MS } from '../clock';
 import type { UserWithAvatar } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
@@ -23,15 +23,20 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { queueAndSendNow } from '../mail/send-now';
 import type { Services } from '../services';
-import { updateUser } from '../users/repository';
-import { matchFactor, readSecret } from './factor-check';
-import { twoFactorKeys } from './keys-of';
+import { matchFactor, readSecret } from '../ways-in/factor-check';
+import { twoFactorKeys } from '../ways-in/totp-keys-of';
 import { twoFactorCodeMail } from './mail';
-import { staffSessionLacksSecondFactor } from './policy';
-import { OWNER_CODE, OWNER_PROOF_FIELDS, proveOwner } from './proof';
-import { newRecoveryCodes, recoveryCodeText } from './recovery-codes';
-import { countRecoveryCodesLeft, removeTotp, replaceRecoveryCodes, savePendingSecret } from './repository';
-import { matchingStep, newTotpSecret, otpauthUrl } from './totp';
+import { staffSessionLacksSecondFactor } from '#domain/waysIn';
+import { OWNER_CODE, OWNER_PROOF_FIELDS, proveOwner } from '../ways-in/owner-proof';
+import { newRecoveryCodes, recoveryCodeText } from '../ways-in/recovery-codes';
+import {
+  countRecoveryCodesLeft,
+  enableTotp,
+  removeTotp,
+  replaceRecoveryCodes,
+  savePendingSecret,
+} from '../ways-in/totp-repository';
+import { matchingStep, newTotpSecret, otpauthUrl } from '../ways-in/totp';
 
 export const TOTP_ALREADY_ON_TEXT = 'An authenticator app is already set up. Turn it off first to set up another one.';
 export const TOTP_OFF_TEXT = 'No authenticator app is set up for this account.';
@@ -139,17 +144,9 @@ export function twoFactorRoutes(services: Services) {
     await attempt.giveBack();
     const { recoveryCodes, hashes } = await freshRecoveryCodes(user.id);
     await db.transaction().execute(async (trx) => {
-      // Still the pending secret this code was checked against: not replaced by a set-up, nor enabled, meanwhile.
-      const enabled = await trx
-        .updateTable('totp_secrets')
-        .set({ last_step: step })
-        .where('user_id', '=', user.id)
-        .where('secret', '=', stored.sealed)
-        .where('last_step', 'is', null)
-        .executeTakeFirst();
-      if (enabled.numUpdatedRows !== 1n) throw new HttpError(409, NO_SETUP_TEXT);
-      await updateUser(trx, user.id, { totp_enabled_at: now.toISOString() }, now);
-      await replaceRecoveryCodes(trx, user.id, hashes, now);
+      if (!(await enableTotp(trx, user.id, { sealed: stored.sealed, step }, hashes, now))) {
+        throw new HttpError(409, NO_SETUP_TEXT);
+      }
       // A change to the ways in ends every other session: one made before it no longer says who signs in.
       await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'totp_enabled' }, now);

@@ -3,7 +3,7 @@ import type { User } from '#domain/contract';
 import { avatarUrl } from '../avatars/url';
 import type { Config } from '../config';
 import type { SecondFactor, UserWithAvatar } from '../db/schema';
-import { staffSessionLacksSecondFactor } from '../two-factor/policy';
+import { staffSessionLacksSecondFactor } from '#domain/waysIn';
 
 /**
  * `row.avatar_sha256` comes with users read through the repository or a session; absent or null: no picture.

@@ -5,7 +5,7 @@
  * person's history.
  */
 import type { Context } from 'hono';
-import { bearerToken } from '../auth/middleware';
+import { bearerToken } from '../ways-in/require-auth';
 import type { Services } from '../services';
 
 export async function visitUserId(

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { OtherWaysIn } from '#domain/waysIn';
 import type { Database } from '../db/schema';
-import { removeTotp } from '../two-factor/repository';
+import { removeTotp } from './totp-repository';
 
 /** The account's other ways in, oldest first within each kind. `db` may be a transaction. */
 export async function otherWaysIn(db: Kysely<Database>, userId: string): Promise<OtherWaysIn> {

@@ -5,7 +5,7 @@
  * passkey's site cannot be an IP address.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
 import { SoftwareAuthenticator } from '../server/passkeys-authenticator';
 import { virtualAuthenticator } from './model/passkeySite';

@@ -11,11 +11,11 @@ import {
   CURRENT_PASSWORD_REQUIRED_TEXT,
   EMAIL_CHANGE_CODE_REQUIRED_TEXT,
   HAS_PASSWORD_TEXT,
-  WRONG_CURRENT_PASSWORD_TEXT,
 } from '#server/account/email-change';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
-import { COMMON_PASSWORD_TEXT } from '#server/auth/common-passwords';
-import { createSessions } from '#server/auth/sessions';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
+import { COMMON_PASSWORD_TEXT } from '#server/ways-in/common-passwords';
+import { createSessions } from '#server/ways-in/sessions';
 import { insertUser } from '#server/users/repository';
 import {
   authenticate,

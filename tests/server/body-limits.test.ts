@@ -4,7 +4,8 @@
  * limits are judged from Content-Length (tests/server/socket.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_ROUTES, METHODS_WITH_BODIES, bodyLimitFor } from '#server/http/body-limits';
+import { BODY_LIMIT_ROUTES } from '#server/body-limit-routes';
+import { METHODS_WITH_BODIES, bodyLimitFor } from '#server/http/body-limits';
 import { cleanup, createTestServer, errorText } from './helpers';
 
 afterAll(cleanup);
@@ -40,7 +41,10 @@ describe('the body limit of each route', () => {
     const concrete = path.replace(/:[^/]+/g, 'some-id');
     const row = BODY_LIMIT_ROUTES.find((candidate) => candidate.method === method && candidate.path === path);
     const maxBytes = row ? Math.max(row.maxBytes, config.BODY_LIMIT_BYTES) : config.BODY_LIMIT_BYTES;
-    expect(bodyLimitFor(method, concrete, config.BODY_LIMIT_BYTES)).toEqual({ maxBytes, route: row });
+    expect(bodyLimitFor(method, concrete, config.BODY_LIMIT_BYTES, BODY_LIMIT_ROUTES)).toEqual({
+      maxBytes,
+      route: row,
+    });
 
     const over = await send(method, concrete, maxBytes + 1);
     expect(over.status).toBe(413);

@@ -11,10 +11,10 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PasskeyRegistrationOptions } from '#domain/passkeyContract';
 import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
-import { codeOfStep, stepAt } from '#server/two-factor/totp';
-import { CONSENT_NOTE } from '#server/users/export/gather';
-import type { DataExport } from '#server/users/export/format';
-import { DATA_EXPORT_SUBJECT } from '#server/users/export/notice';
+import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { CONSENT_NOTE } from '#server/data-export/gather';
+import type { DataExport } from '#server/data-export/format';
+import { DATA_EXPORT_SUBJECT } from '#server/data-export/notice';
 import {
   PASSWORD,
   bearer,

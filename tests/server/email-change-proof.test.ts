@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileUpdateResponse } from '#domain/contract';
 import { assert } from 'superstruct';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { EMAIL_IN_USE_TEXT, NO_EMAIL_CHANGE_PENDING_TEXT, newAddressCodeSentText } from '#server/account/email-change';
 import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
 import { MAIL_FAILED_TEXT } from '#server/account/routes';

@@ -15,7 +15,7 @@ import {
   GOOGLE_EMAIL_UNVERIFIED_TEXT,
   GOOGLE_NO_ACCOUNT_TEXT,
   nameFromProfile,
-} from '#server/google/accounts';
+} from '#server/ways-in/google-links';
 import {
   GOOGLE_EXPIRED_TEXT,
   GOOGLE_NO_EMAIL_TEXT,

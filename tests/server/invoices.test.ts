@@ -2,7 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '#domain/contract';
 import { services } from '#domain/catalogue/services';
-import { SIGN_IN_REQUIRED_TEXT } from '#server/auth/middleware';
+import { SIGN_IN_REQUIRED_TEXT } from '#server/ways-in/require-auth';
 import { listInvoicesForUser } from '#server/invoices/repository';
 import { toWireInvoice } from '#server/invoices/wire';
 import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '#server/invoices/routes';

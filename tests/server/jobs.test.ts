@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openPostgresDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
-import { claimLease } from '#server/jobs/lease';
+import { claimLease } from '#server/db/lease';
 import { scheduleJob } from '#server/jobs/schedule';
 import { HOUR_MS } from '#server/clock';
 import { cleanup, createCapturedLog, createTestServer, destroyAfterAll } from './helpers';

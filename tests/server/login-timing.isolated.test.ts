@@ -5,7 +5,7 @@
  */
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, expect, it, vi } from 'vitest';
-import { ARGON2_OPTIONS, DUMMY_PASSWORD_HASH } from '#server/auth/passwords';
+import { ARGON2_OPTIONS, DUMMY_PASSWORD_HASH } from '#server/ways-in/passwords';
 import { cleanup, createTestServer, login, register, uniqueEmail } from './helpers';
 
 // argon2's own verification, watched: which hash each sign-in verifies against.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_LABELS, STAFF_DELIVERY_LABELS } from '#domain/catalogue/delivery';
 import { SERVICE_TYPES } from '#domain/contract';
-import { receiptMail } from '#server/mail/messages';
+import { receiptMail } from '#server/invoices/receipt-mail';
 import { officeNewOrderMail, officeReminderMail } from '#server/mail/order-messages';
 import { sampleDocument } from './invoice-document-sample';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LIMIT, addNotification } from '#server/account/notifications';
+import { NOTIFICATIONS_LIMIT, addNotification } from '#server/notifications/notifications';
 import { markInvoicePaid } from '#server/payments/markPaid';
 import { NotificationsResponse, SeenResponse } from '#domain/contract';
 import { company } from '#domain/company';

@@ -4,7 +4,7 @@
  * nothing; an allowed one gets the route's success.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_TEXT, SIGN_IN_REQUIRED_TEXT, STAFF_ONLY_TEXT } from '#server/auth/middleware';
+import { ADMIN_ONLY_TEXT, SIGN_IN_REQUIRED_TEXT, STAFF_ONLY_TEXT } from '#server/ways-in/require-auth';
 import {
   MINUTE,
   PASSWORD,

@@ -14,8 +14,8 @@ import {
   OTHER_SITE_TEXT,
   PASSKEY_UNKNOWN_TEXT,
 } from '#server/passkeys/verify';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
-import { TWO_FACTOR_PASSWORD_TEXT } from '#server/two-factor/proof';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
+import { TWO_FACTOR_PASSWORD_TEXT } from '#server/ways-in/owner-proof';
 import { Passkey, PasskeyList, PasskeyRegistrationOptions, PasskeySignInOptions } from '#domain/passkeyContract';
 import {
   MINUTE,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT, createCodes } from '#server/account/codes';
+import { CODE_INVALID_TEXT, createCodes } from '#server/ways-in/email-codes';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/routes';
 import { company } from '#domain/company';
 import {

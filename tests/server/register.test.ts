@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashToken } from '#server/auth/tokens';
+import { hashToken } from '#server/ways-in/tokens';
 import {
   authenticate,
   cleanup,

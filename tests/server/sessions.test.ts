@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateToken, hashToken, isWellFormedToken } from '#server/auth/tokens';
-import { createSessions } from '#server/auth/sessions';
+import { generateToken, hashToken, isWellFormedToken } from '#server/ways-in/tokens';
+import { createSessions } from '#server/ways-in/sessions';
 import { authenticate, bearer, cleanup, createTestServer, DAY, errorText, register } from './helpers';
 
 afterAll(cleanup);

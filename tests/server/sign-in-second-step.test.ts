@@ -4,7 +4,7 @@
  * code e-mailed to the account, entered with the ticket of that sign-in at POST /api/auth/login/second-step.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import {
   MINUTE,
   authenticate,

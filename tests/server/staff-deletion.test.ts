@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { MessageResponse, NotificationsResponse, UserResponse } from '#domain/contract';
 import { DELETION_NEEDS_PASSWORD_TEXT, STAFF_DELETION_PASSWORD_TEXT } from '#server/account/deletion-proof';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { DAY, PASSWORD, authenticate, bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { settle, startMailCatcher } from './mail-helpers';
 import { type Account, account } from './office-helpers';

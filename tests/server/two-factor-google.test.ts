@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { HAS_PASSWORD_TEXT } from '#server/account/email-change';
 import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
-import { TWO_FACTOR_EMAIL_CODE_TEXT } from '#server/two-factor/proof';
-import { codeOfStep, stepAt } from '#server/two-factor/totp';
+import { TWO_FACTOR_EMAIL_CODE_TEXT } from '#server/ways-in/owner-proof';
+import { codeOfStep, stepAt } from '#server/ways-in/totp';
 import {
   type TestApp,
   bearer,

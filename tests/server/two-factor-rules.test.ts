@@ -8,14 +8,14 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config';
-import { createTwoFactorKeys } from '#server/two-factor/key';
+import { createTwoFactorKeys } from '#server/ways-in/totp-key';
 import {
   RECOVERY_CODE_COUNT,
   newRecoveryCodes,
   normalizeRecoveryCode,
   recoveryCodeText,
-} from '#server/two-factor/recovery-codes';
-import { codeOfStep, matchingStep, newTotpSecret, stepAt } from '#server/two-factor/totp';
+} from '#server/ways-in/recovery-codes';
+import { codeOfStep, matchingStep, newTotpSecret, stepAt } from '#server/ways-in/totp';
 import { cleanup, createTestServer } from './helpers';
 
 afterAll(cleanup);

@@ -11,10 +11,10 @@ import { assert } from 'superstruct';
 import { AuthenticateResponse } from '#domain/contract';
 import { TwoFactorStatus } from '#domain/twoFactorContract';
 import { Passkey, PasskeyRegistrationOptions, PasskeySignInOptions } from '#domain/passkeyContract';
-import { STAFF_ONLY_TEXT } from '#server/auth/middleware';
-import { createSessions } from '#server/auth/sessions';
-import { SET_UP_SECOND_FACTOR_TEXT, SIGN_IN_WITH_SECOND_FACTOR_TEXT } from '#server/two-factor/policy';
-import { codeOfStep, stepAt } from '#server/two-factor/totp';
+import { STAFF_ONLY_TEXT } from '#server/ways-in/require-auth';
+import { createSessions } from '#server/ways-in/sessions';
+import { SET_UP_SECOND_FACTOR_TEXT, SIGN_IN_WITH_SECOND_FACTOR_TEXT } from '#server/ways-in/staff-rule';
+import { codeOfStep, stepAt } from '#server/ways-in/totp';
 import {
   PASSWORD,
   type TestApp,

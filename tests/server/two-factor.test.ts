@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/twoFactorContract';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { purgeDueAccounts } from '#server/account/deletion';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
-import { TWO_FACTOR_PASSWORD_TEXT } from '#server/two-factor/proof';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
+import { TWO_FACTOR_PASSWORD_TEXT } from '#server/ways-in/owner-proof';
 import {
   NO_SETUP_TEXT,
   TOTP_ALREADY_ON_TEXT,
@@ -21,9 +21,9 @@ import {
   TWO_FACTOR_CODE_FIELD_TEXT,
   TWO_FACTOR_CODE_WRONG_TEXT,
 } from '#server/two-factor/routes';
-import { normalizeRecoveryCode } from '#server/two-factor/recovery-codes';
-import { TOTP_INVALID_TEXT } from '#server/two-factor/sign-in';
-import { codeOfStep, stepAt } from '#server/two-factor/totp';
+import { normalizeRecoveryCode } from '#server/ways-in/recovery-codes';
+import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
+import { codeOfStep, stepAt } from '#server/ways-in/totp';
 import {
   MINUTE,
   PASSWORD,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '#server/account/routes';
 import { UserResponse } from '#domain/contract';
 import { company } from '#domain/company';

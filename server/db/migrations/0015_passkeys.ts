@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('passkey_challenges')
-    // A challenge is signed, not stored, when its options are made (server/passkeys/challenges.ts): a row is
+    // A challenge is signed, not stored, when its options are made (server/ways-in/passkey-challenges.ts): a row is
     // written only when an answer uses it, and its primary key refuses a second use.
     .addColumn('challenge', 'text', (col) => col.primaryKey())
     // 'registration' (a signed-in account adds a passkey) or 'authentication' (a sign-in).

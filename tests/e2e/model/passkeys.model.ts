@@ -8,8 +8,8 @@
  * that cannot verify its user. Without WebAuthn: a page whose browser has no PublicKeyCredential.
  */
 import { expect, type Page } from '@playwright/test';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { twoFactorCodeSentText } from '#server/two-factor/routes';
 import { PASSKEY_TEXTS, passkeysMachine } from '#machines/passkeys.machine';
 import { LAPTOP, PHONE, passkeysSamples, RENAMED, WRONG_PASSWORD } from '../../machines/passkeySamples';

@@ -14,8 +14,9 @@
  * whatever account saved.
  */
 import { expect, type Page, type Route } from '@playwright/test';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
-import { WRONG_CURRENT_PASSWORD_TEXT, newAddressCodeSentText } from '#server/account/email-change';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
+import { newAddressCodeSentText } from '#server/account/email-change';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { AVATAR_REFUSED, emailChanged, profileMachine } from '#machines/profile.machine';
 import { ada } from '../../machines/fixtures';
 import { profileSamples, profileState } from '../../machines/accountSamples';

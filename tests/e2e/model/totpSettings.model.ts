@@ -11,8 +11,8 @@
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { SnapshotFrom } from 'xstate';
-import { CODE_INVALID_TEXT } from '#server/account/codes';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/account/email-change';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
+import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import {
   TOTP_CODE_WRONG_TEXT,
   TOTP_DISABLED_TEXT,

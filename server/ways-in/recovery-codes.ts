@@ -1,6 +1,6 @@
 /**
  * Ten one-time recovery codes, for the day the phone is lost: shown once, kept only as keyed hashes
- * (server/two-factor/key.ts). Eight characters from an alphabet without look-alikes (no 0/o, 1/l/i), in two
+ * (server/ways-in/totp-key.ts). Eight characters from an alphabet without look-alikes (no 0/o, 1/l/i), in two
  * groups of four: 40 bits each, typed case-insensitively, with or without the hyphen.
  */
 import { randomInt } from 'node:crypto';

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CODE_INVALID_TEXT } from '../account/codes';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
-import { CODE_MAX_ATTEMPTS } from '../account/codes';
+import { CODE_INVALID_TEXT } from './email-codes';
+import { accountChanged, queueAccountNotice } from './notify-change';
+import { CODE_MAX_ATTEMPTS } from './email-codes';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Taken } from '../limits/charge';
@@ -17,8 +17,8 @@ import type { Services } from '../services';
 import { findUserById, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
 import { matchFactor } from './factor-check';
-import { asksForTotpStep } from './policy';
-import { countRecoveryCodesLeft } from './repository';
+import { asksForTotpStep } from './staff-rule';
+import { countRecoveryCodesLeft } from './totp-repository';
 
 export const TOTP_INVALID_TEXT =
   'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';

@@ -8,9 +8,9 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { Kysely } from 'kysely';
-import { isStaff } from '#domain/orders';
+import { staffSessionLacksSecondFactor } from '#domain/waysIn';
 import type { Config } from '../config';
-import type { Database, SecondFactor, UserRow } from '../db/schema';
+import type { Database, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 
@@ -23,15 +23,6 @@ type Policy = Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>;
 /** Whether a password or Google sign-in of this account asks for the authenticator app's code next. */
 export function asksForTotpStep(user: Pick<UserRow, 'totp_enabled_at'>): boolean {
   return user.totp_enabled_at !== null;
-}
-
-/** True when the policy keeps this session out of the office: staff, signed in without a second factor. */
-export function staffSessionLacksSecondFactor(
-  policy: Policy,
-  user: Pick<UserRow, 'role'>,
-  sessionFactor: SecondFactor | null,
-): boolean {
-  return policy.STAFF_REQUIRE_TWO_FACTOR && isStaff(user.role) && sessionFactor === null;
 }
 
 /** Whether the account has any second factor to sign in with: the app, or a passkey. */

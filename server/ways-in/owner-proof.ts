@@ -6,9 +6,8 @@
  * stolen session alone changes nothing.
  */
 import type { Kysely } from 'kysely';
-import { CODE_INVALID_TEXT } from '../account/codes';
-import { checkCurrentPassword } from '../account/current-password';
-import { WRONG_CURRENT_PASSWORD_TEXT } from '../account/email-change';
+import { CODE_INVALID_TEXT } from './email-codes';
+import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from './current-password';
 import type { Database, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';

@@ -2,7 +2,7 @@
  * The shape of `data.json` in a data export, version 1 (docs/data-export.md#datajson). A change that removes or
  * renames a field raises `format`; a new field does not. Times are ISO 8601 in UTC, money in pounds.
  */
-import type { InvoiceDocumentData } from '../../invoices/document/data';
+import type { InvoiceDocumentData } from '../invoices/document/data';
 import type { BillingDetails } from '#domain/billingContract';
 
 export const DATA_EXPORT_FORMAT = 1;

@@ -4,10 +4,10 @@
  * not them; the archive itself is never attached.
  */
 import { company } from '#domain/company';
-import { html } from '../../mail/html';
-import { letter } from '../../mail/letter';
-import type { MailMessage } from '../../mail/mailer';
-import { formatCompanyTime } from '../../mail/time';
+import { html } from '../mail/html';
+import { letter } from '../mail/letter';
+import type { MailMessage } from '../mail/mailer';
+import { formatCompanyTime } from '../mail/time';
 
 export const DATA_EXPORT_SUBJECT = `Your ${company.name} data was downloaded`;
 

@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /** Long before any claim: a job that was never run may be claimed at once. */
 const NEVER = new Date(0).toISOString();

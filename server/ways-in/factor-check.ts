@@ -7,9 +7,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
-import { twoFactorKeys } from './keys-of';
+import { twoFactorKeys } from './totp-keys-of';
 import { recoveryCodeText } from './recovery-codes';
-import { findTotpSecret, takeStep, useRecoveryCode } from './repository';
+import { findTotpSecret, takeStep, useRecoveryCode } from './totp-repository';
 import { matchingStep } from './totp';
 
 export interface FactorMatch {

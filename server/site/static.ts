@@ -14,8 +14,8 @@ import type { Context, Env, Hono } from 'hono';
 import { notFoundPage } from '#domain/fixedPages';
 import { findPage } from '#domain/pages';
 import type { ServerLog } from '../log';
-import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from '../site/pageChunks';
-import { crawlerFileRoutes, renderPage } from '../site/pages';
+import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from './pageChunks';
+import { crawlerFileRoutes, renderPage } from './pages';
 
 /** Vite puts content-hashed files under /assets: a changed file gets a new name, so they never go stale. */
 function cacheControlFor(file: string, requestPath: string): string {

@@ -11,7 +11,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Kysely } from 'kysely';
 import { type Clock, MINUTE_MS } from '../clock';
 import type { Database, TicketPurpose } from '../db/schema';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type CodeOwner, generateCode } from './codes';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type CodeOwner, generateCode } from './email-codes';
 
 /** A ticket and its code, made but not stored yet (an unknown account gets the same work, and nothing stored). */
 export interface PreparedTicket {

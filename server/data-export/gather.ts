@@ -8,9 +8,9 @@
 import type { Kysely } from 'kysely';
 import { company } from '#domain/company';
 import type { BillingDetails } from '#domain/billingContract';
-import type { Database } from '../../db/schema';
-import type { InvoiceDocumentData } from '../../invoices/document/data';
-import { penceToPounds } from '../../invoices/repository';
+import type { Database } from '../db/schema';
+import type { InvoiceDocumentData } from '../invoices/document/data';
+import { penceToPounds } from '../invoices/repository';
 import { DATA_EXPORT_FORMAT, type DataExport } from './format';
 
 /** A file of the archive: its path inside the ZIP, and either its bytes or the invoice document to draw. */

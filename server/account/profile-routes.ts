@@ -1,25 +1,19 @@
 /**
- * /api/users, the one router of its prefix: the signed-in customer's own account here, and beside it the
- * account's life cycle (server/account/routes.ts) and the visit record (server/visits/routes.ts).
+ * /api/users: the signed-in customer's own account: who they are, their profile, their password. The rest of
+ * the prefix (the account's life cycle, the second factor, passkeys, ...) is composed beside it in
+ * server/prefixes.ts.
  */
 import { Hono } from 'hono';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '#domain/contract';
-import { checkCurrentPassword } from '../account/current-password';
-import {
-  WRONG_CURRENT_PASSWORD_TEXT,
-  ensureAddressFree,
-  mailNewAddressCode,
-  newAddressCodeSentText,
-  proveEmailChange,
-} from '../account/email-change';
-import { accountChanged, queueAccountNotice } from '../account/notify-change';
+import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/current-password';
+import { ensureAddressFree, mailNewAddressCode, newAddressCodeSentText, proveEmailChange } from './email-change';
+import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
-import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../auth/common-passwords';
-import { requireAuth } from '../auth/middleware';
-import { twoFactorRoutes } from '../two-factor/routes';
+import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
+import { requireAuth } from '../ways-in/require-auth';
 import type { UserWithAvatar } from '../db/schema';
-import type { ResolvedSession } from '../auth/sessions';
+import type { ResolvedSession } from '../ways-in/sessions';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
 import { PROFILE_BODY_LIMIT_BYTES } from '../avatars/body-limit';
@@ -27,20 +21,16 @@ import { SMALL_BODY } from '../http/body-read';
 import { HttpError } from '../http/errors';
 import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
-import { normalizeEmail, updateUser } from './repository';
-import { toWireUser } from './wire';
-import { MAIL_FAILED_TEXT, accountRoutes } from '../account/routes';
-import { visitRoutes } from '../visits/routes';
-import { passkeyRoutes } from '../passkeys/routes';
-import { dataExportRoutes } from './export/routes';
-import { billingRoutes } from '../billing/routes';
+import { normalizeEmail, updateUser } from '../users/repository';
+import { toWireUser } from '../users/wire';
+import { MAIL_FAILED_TEXT } from './routes';
 
 export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
 /**
  * `{user}` as JSON text, made once per user object: a session's user is a frozen object, shared by every request
- * of that session while the read cache keeps it, until the database changes (server/auth/sessions.ts).
+ * of that session while the read cache keeps it, until the database changes (server/ways-in/sessions.ts).
  */
 const answers = new WeakMap<UserWithAvatar, string>();
 
@@ -54,7 +44,7 @@ function authenticateAnswer({ user, session }: ResolvedSession, policy: Services
   return text;
 }
 
-export function userRoutes(services: Services) {
+export function profileRoutes(services: Services) {
   const { db, clock, sessions, limits, passwords } = services;
   const routes = new Hono<AppEnv>();
   // Per route, not `use('*')`: some user calls (record-visit, forgotten password) are open to visitors.
@@ -125,15 +115,5 @@ export function userRoutes(services: Services) {
     return c.json({ user: toWireUser(updated, services.config, session.second_factor), token }, 200);
   });
 
-  // The second factor: an authenticator app (docs/product.md#second-factor).
-  routes.route('/two-factor', twoFactorRoutes(services));
-  // Password reset, e-mail verification, notifications, account deletion; then the visit record (open to all).
-  routes.route('/', accountRoutes(services));
-  routes.route('/', visitRoutes(services));
-  routes.route('/passkeys', passkeyRoutes(services));
-  // "Download my data": everything held about the account, as one ZIP (docs/data-export.md).
-  routes.route('/export', dataExportRoutes(services));
-  // The billing details the invoice documents name (docs/product.md#billing-details).
-  routes.route('/billing', billingRoutes(services));
   return routes;
 }

@@ -4,7 +4,7 @@
  * so every app (every test's) has its own.
  */
 import type { Services } from '../services';
-import { type TwoFactorKeys, createTwoFactorKeys } from './key';
+import { type TwoFactorKeys, createTwoFactorKeys } from './totp-key';
 
 const made = new WeakMap<object, TwoFactorKeys>();
 

@@ -34,6 +34,35 @@ export async function takeStep(db: Kysely<Database>, userId: string, step: numbe
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * Turns the app on with the set-up's first code: the pending secret takes the code's step, the account its mark,
+ * and the recovery codes are set (`db` is a transaction). False, and nothing written, when the secret the code was
+ * checked against is no longer the pending one: replaced by another set-up, or enabled, meanwhile.
+ */
+export async function enableTotp(
+  db: Kysely<Database>,
+  userId: string,
+  checked: { sealed: string; step: number },
+  recoveryCodeHashes: string[],
+  now: Date,
+): Promise<boolean> {
+  const enabled = await db
+    .updateTable('totp_secrets')
+    .set({ last_step: checked.step })
+    .where('user_id', '=', userId)
+    .where('secret', '=', checked.sealed)
+    .where('last_step', 'is', null)
+    .executeTakeFirst();
+  if (enabled.numUpdatedRows !== 1n) return false;
+  await db
+    .updateTable('users')
+    .set({ totp_enabled_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+  await replaceRecoveryCodes(db, userId, recoveryCodeHashes, now);
+  return true;
+}
+
 /** Sets the account's recovery codes (by their hashes), the earlier ones gone. */
 export async function replaceRecoveryCodes(db: Kysely<Database>, userId: string, hashes: string[], now: Date) {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

@@ -5,10 +5,10 @@
  * noticed.
  */
 import { Hono } from 'hono';
-import { requireAuth } from '../../auth/middleware';
-import type { AppEnv } from '../../http/app-env';
-import { enqueueMail } from '../../mail/queue';
-import type { Services } from '../../services';
+import { requireAuth } from '../ways-in/require-auth';
+import type { AppEnv } from '../http/app-env';
+import { enqueueMail } from '../mail/queue';
+import type { Services } from '../services';
 import { exportArchive } from './archive';
 import { exportFileName, gatherExport } from './gather';
 import { dataExportNoticeMail } from './notice';

@@ -8,6 +8,8 @@
 import type { UserRow } from '../db/schema';
 import type { Services } from '../services';
 
+export const WRONG_CURRENT_PASSWORD_TEXT = 'Your current password is incorrect.';
+
 /** 'no_password': the account signs in only with Google, and was charged as for a wrong password. */
 export type CurrentPasswordCheck = 'right' | 'wrong' | 'no_password';
 

@@ -12,7 +12,7 @@ import type { UserWithAvatar } from '../db/schema';
 import { MINUTE_MS } from '../clock';
 import { enqueueMail } from '../mail/queue';
 import { signInCodeMail } from '../mail/messages';
-import { CODE_TTL_MINUTES } from '../account/codes';
+import { CODE_TTL_MINUTES } from './email-codes';
 import type { Services } from '../services';
 
 /**
@@ -58,7 +58,7 @@ export async function emailCodeStep(
 /**
  * 'totp': the account has an authenticator app (docs/decisions/0028-totp-secrets-encrypted.md), and the
  * password or Google was right. The ticket names this sign-in; nothing is mailed (its prepared code is never
- * shown to anyone), and the code entered with it is checked against the app (server/two-factor/sign-in.ts).
+ * shown to anyone), and the code entered with it is checked against the app (server/ways-in/totp-step.ts).
  */
 export async function totpStep(
   services: Pick<Services, 'tickets' | 'log'>,

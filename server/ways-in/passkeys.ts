@@ -32,6 +32,16 @@ export function listPasskeys(db: Kysely<Database>, userId: string): Promise<Pass
     .execute();
 }
 
+/** How many passkeys the account has; `db` may be the transaction that adds one. */
+export async function countPasskeys(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export function findPasskeyByCredential(db: Kysely<Database>, credentialId: string): Promise<PasskeyRow | undefined> {
   return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
 }

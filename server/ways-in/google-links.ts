@@ -14,15 +14,27 @@
  */
 import type { Kysely } from 'kysely';
 import { NAME_MAX } from '#domain/contract';
-import { addNotification, notificationTexts } from '../account/notifications';
-import type { Sessions } from '../auth/sessions';
+import { addNotification, notificationTexts } from '../notifications/notifications';
+import type { Sessions } from './sessions';
 import type { Clock } from '../clock';
 import { isConstraintRace } from '../db/errors';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/repository';
-import { asksForTotpStep } from '../two-factor/policy';
-import type { GoogleProfile } from './verify';
+import { asksForTotpStep } from './staff-rule';
+
+/** What the provider vouches for (server/google/verify.ts checks it with the provider). */
+export interface GoogleProfile {
+  /** The provider's stable id of the person. */
+  sub: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** The provider has checked that the person controls `email`. */
+  emailVerified: boolean;
+  /** The display name, or null when the profile has none. */
+  name: string | null;
+  picture: string | null;
+}
 
 export const GOOGLE_PROVIDER = 'google';
 export const GOOGLE_NO_ACCOUNT_TEXT = 'No account uses this Google sign-in yet. Register first.';

@@ -4,7 +4,7 @@
  * and deflating them again would only cost time. Every entry carries the export's time.
  */
 import { type Zippable, strToU8, zipSync } from 'fflate';
-import { renderInvoicePdf } from '../../invoices/document/pdf';
+import { renderInvoicePdf } from '../invoices/document/pdf';
 import type { GatheredExport } from './gather';
 
 export async function exportArchive({ data, files }: GatheredExport): Promise<Uint8Array> {
