@@ -172,6 +172,24 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': refuse(browserOnly, 'server/ runs in Node: no browser globals'),
+      // The resources, lowest tier first (docs/architecture.md, "The server's resources").
+      'layers/resources': [
+        'error',
+        {
+          tiers: [
+            ['db'],
+            ['http', 'mail', 'ops'],
+            ['avatars', 'forms', 'limits', 'metrics', 'notifications', 'site'],
+            ['users'],
+            ['ways-in'],
+            ['account', 'auth', 'billing', 'google', 'invoices', 'orders', 'passkeys', 'visits'],
+            ['data-export', 'jobs', 'office', 'payments', 'two-factor'],
+            ['dev'],
+          ],
+          // Still one knot: an invoice is made with its order, and an order answers with its invoice.
+          knots: [['invoices', 'orders']],
+        },
+      ],
     },
   },
   {

@@ -127,24 +127,98 @@ const importsRule = {
       if (!allowed || denied) context.report({ node, messageId: 'package', data: { message, specifier } });
     }
 
-    return {
-      ImportDeclaration: (node) => check(node.source, literalSource(node.source)),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, literalSource(node.source)),
-      ExportAllDeclaration: (node) => check(node.source, literalSource(node.source)),
-      ImportExpression: (node) => check(node.source, literalSource(node.source)),
-      CallExpression: (node) => {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
-          check(node.arguments[0], literalSource(node.arguments[0]));
-        }
+    return visitImports(check);
+  },
+};
+
+/** The visitors that hand every import specifier of a file to `check(node, specifier)` (null: not a literal). */
+function visitImports(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source, literalSource(node.source)),
+    ExportNamedDeclaration: (node) => node.source && check(node.source, literalSource(node.source)),
+    ExportAllDeclaration: (node) => check(node.source, literalSource(node.source)),
+    ImportExpression: (node) => check(node.source, literalSource(node.source)),
+    CallExpression: (node) => {
+      if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
+        check(node.arguments[0], literalSource(node.arguments[0]));
+      }
+    },
+    TSExternalModuleReference: (node) => check(node.expression, literalSource(node.expression)),
+    TSImportType: (node) => {
+      // typescript-eslint 8 gives the specifier as `argument` (a literal type) or `source`.
+      const argument = node.source ?? node.argument?.literal ?? node.argument;
+      check(node, literalSource(argument));
+    },
+  };
+}
+
+/** The folder of server/ a path lies in ('ways-in', 'orders', ...); null for server/'s own files and outside it. */
+export function resourceOf(file) {
+  const parts = path.relative(root, file).split(path.sep);
+  return parts[0] === 'server' && parts.length > 2 ? parts[1] : null;
+}
+
+/**
+ * `layers/resources`: inside server/, a resource folder imports only the folders of lower tiers, so no two
+ * resources import each other, whatever the path (docs/architecture.md, "The server's resources"). Options:
+ *   tiers  folder names, lowest first: a folder imports folders of the tiers before its own, none of its own
+ *   knots  groups of one tier that still import each other: named here so that they are seen, and shrink
+ * server/'s own files (the app, its services, the composition of prefixes) sit above every tier and are not judged.
+ */
+const resourcesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Server resources import only lower tiers (docs/architecture.md)' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          tiers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+          knots: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+        },
+        required: ['tiers'],
+        additionalProperties: false,
       },
-      TSExternalModuleReference: (node) => check(node.expression, literalSource(node.expression)),
-      TSImportType: (node) => {
-        // typescript-eslint 8 gives the specifier as `argument` (a literal type) or `source`.
-        const argument = node.source ?? node.argument?.literal ?? node.argument;
-        check(node, literalSource(argument));
+    ],
+    messages: {
+      upward:
+        'server/{{own}}/ (tier {{ownTier}}) may import only lower tiers: {{specifier}} lands in server/{{target}}/ ' +
+        '(tier {{targetTier}}). Move what both need down, or compose them in server/ (docs/architecture.md).',
+      unlisted: 'server/{{folder}}/ is not in the tiers of layers/resources (eslint.config.js): place it there.',
+    },
+  },
+  create(context) {
+    const { tiers, knots = [] } = context.options[0];
+    const tierOf = new Map(tiers.flatMap((names, tier) => names.map((name) => [name, tier])));
+    const knotted = (a, b) => knots.some((knot) => knot.includes(a) && knot.includes(b));
+    const own = resourceOf(context.filename);
+    if (own === null) return {};
+    return {
+      ...visitImports((node, specifier) => {
+        if (specifier === null) return;
+        const relative = specifier.startsWith('.') || path.isAbsolute(specifier);
+        if (!relative && !specifier.startsWith('#')) return;
+        const resolved = relative
+          ? path.resolve(path.dirname(context.filename), specifier)
+          : resolveImportName(specifier);
+        const target = resolved === null ? null : resourceOf(resolved);
+        if (target === null || target === own || knotted(own, target)) return;
+        if (!tierOf.has(target)) {
+          context.report({ node, messageId: 'unlisted', data: { folder: target } });
+          return;
+        }
+        if (tierOf.get(target) < tierOf.get(own)) return;
+        context.report({
+          node,
+          messageId: 'upward',
+          data: { own, ownTier: tierOf.get(own), specifier, target, targetTier: tierOf.get(target) },
+        });
+      }),
+      Program: (node) => {
+        if (!tierOf.has(own)) context.report({ node, messageId: 'unlisted', data: { folder: own } });
       },
     };
   },
 };
 
-export default { meta: { name: 'layers' }, rules: { imports: importsRule } };
+export default { meta: { name: 'layers' }, rules: { imports: importsRule, resources: resourcesRule } };

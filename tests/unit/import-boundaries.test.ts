@@ -239,6 +239,59 @@ describe('inside src/, imports run app -> views -> common', () => {
   });
 });
 
+describe('inside server/, a resource imports only lower tiers', () => {
+  const reportsOf = async (folder: string, code: string) =>
+    (await lintAsIfIn(folder, code)).filter((message) => message.ruleId === 'layers/resources');
+
+  it.each([
+    // The ways in are below sign-in, the profile and the office: none of them may be reached from below.
+    { folder: 'server/ways-in', code: "export { authRoutes } from '../auth/routes';\n", target: 'auth' },
+    { folder: 'server/ways-in', code: "export type { Passkey } from '#server/passkeys/routes';\n", target: 'passkeys' },
+    { folder: 'server/users', code: "export { requireAuth } from '../ways-in/require-auth';\n", target: 'ways-in' },
+    // One tier does not import its own: account and auth stand side by side.
+    { folder: 'server/auth', code: "export { accountRoutes } from '../account/routes';\n", target: 'account' },
+    { folder: 'server/http', code: "export const load = () => import('../orders/routes');\n", target: 'orders' },
+  ])('$folder/ importing server/$target/ is refused', async ({ folder, code, target }) => {
+    const reports = await reportsOf(folder, code);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.severity).toBe(2);
+    expect(reports[0]!.message).toContain(`lands in server/${target}/`);
+  });
+
+  it.each([
+    { folder: 'server/auth', code: "export { requireAuth } from '../ways-in/require-auth';\n" },
+    { folder: 'server/ways-in', code: "export { findUserById } from '../users/repository';\n" },
+    { folder: 'server/ways-in', code: "export { readJson } from '../http/validate';\n" },
+    // Within a folder, and the knot still named in the configuration.
+    { folder: 'server/ways-in', code: "export { createSessions } from './sessions';\n" },
+    { folder: 'server/orders', code: "export { toWireInvoice } from '../invoices/wire';\n" },
+    // server/'s own files compose the resources: not judged.
+    { folder: 'server', code: "export { authRoutes } from './auth/routes';\n" },
+  ])('$folder/: $code passes', async ({ folder, code }) => {
+    expect(await reportsOf(folder, code)).toEqual([]);
+  });
+
+  it('a folder missing from the tiers is named, in its files and where it is imported', async () => {
+    const inside = await reportsOf('server/newthing', 'export const x = 1;\n');
+    expect(inside.map((report) => report.message)).toEqual([
+      'server/newthing/ is not in the tiers of layers/resources (eslint.config.js): place it there.',
+    ]);
+    const imported = await reportsOf('server/office', "export { x } from '../newthing/x';\n");
+    expect(imported).toHaveLength(1);
+    expect(imported[0]!.message).toContain('server/newthing/ is not in the tiers');
+  });
+
+  it('the server as it stands passes: no resource imports another of its tier or above', async () => {
+    const results = await eslint.lintFiles(['server/**/*.ts']);
+    const reports = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === 'layers/resources')
+        .map((m) => `${result.filePath}: ${m.message}`),
+    );
+    expect(reports).toEqual([]);
+  });
+});
+
 describe('a global of the wrong runtime fails lint', () => {
   const cases: { folder: string; code: string; name: string; says: string }[] = [
     { folder: 'src', code: 'export const mode = process.env.NODE_ENV;\n', name: 'process', says: 'no Node globals' },
