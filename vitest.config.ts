@@ -21,6 +21,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/passkeys-instances.test.ts',
   'tests/server/mail-queue-processes.test.ts',
   'tests/server/database-down.test.ts',
+  'tests/server/database-faults.test.ts',
   'tests/server/postgres-races.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',

@@ -14,7 +14,7 @@ import { BODY_LIMIT_ROUTES } from './body-limit-routes';
 import { METHODS_WITH_BODIES, limitBodies } from './http/body-limits';
 import { compressWhenAsked } from './http/compress';
 import type { Readiness } from './http/drain';
-import { NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
+import { DATABASE_UNAVAILABLE_TEXT, NOT_FOUND_TEXT, errorResponse, onError, onNotFound } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountStatic } from './site/static';
 import { avatarRoutes } from './avatars/routes';
@@ -84,6 +84,12 @@ export function createApp({
   // First, so that it times all the rest; only when someone may read the figures (docs/operating.md#metrics).
   if (config.METRICS_TOKEN !== undefined) app.use('*', recordRequests(metrics));
   app.use('*', securityHeaders(config));
+  // A process that started while its database was unreachable answers every API call 503 until it has migrated
+  // (server/main.ts); the health check says so in its own words.
+  app.use('/api/*', async (c, next) => {
+    if (!readiness.waitingForDatabase || c.req.path === '/api/health') return next();
+    return errorResponse(c, 503, DATABASE_UNAVAILABLE_TEXT);
+  });
   // BODY_LIMIT_BYTES everywhere, except the routes whose bodies carry a file (the profile's picture, the office's
   // report): one table, server/body-limit-routes.ts. Only on the methods whose routes read a body.
   app.on(METHODS_WITH_BODIES, '*', limitBodies(config.BODY_LIMIT_BYTES, BODY_LIMIT_ROUTES));

@@ -11,12 +11,13 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/database';
+import { isDatabaseUnavailable } from './db/errors';
 import { migrate } from './db/migrate';
 import { type Readiness, drainOnSignals } from './http/drain';
 import { CLEANUP_JOB, runCleanup } from './jobs/cleanup';
 import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from './jobs/order-reminders';
 import { scheduleJob } from './jobs/schedule';
-import { createLog } from './log';
+import { type ServerLog, createLog } from './log';
 import { createMailer } from './mail/mailer';
 import { mailQueueStats } from './mail/queue';
 import { MAIL_JOB, MAIL_SWEEP_INTERVAL_MS } from './mail/sender';
@@ -26,6 +27,30 @@ import { paymentProviderName } from './payments';
 /** How long the exit waits for standard output to take the log's last lines. */
 const LOG_CLOSE_MS = 500;
 
+/** How long a process waiting for its database at start waits between two tries. */
+const DATABASE_RETRY_MS = 1000;
+
+/** The database is down or restarting; the migrations wrap the driver's error in their own. */
+const databaseAway = (error: unknown) =>
+  isDatabaseUnavailable(error) || (error instanceof Error && isDatabaseUnavailable(error.cause));
+
+/** Runs `work` until it no longer fails for want of the database; any other failure ends the start. */
+async function whenDatabaseAnswers(work: () => Promise<unknown>, log: ServerLog): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await work();
+      return;
+    } catch (error) {
+      if (!databaseAway(error)) throw error;
+      // The first try, then one line a minute: an outage of hours must not fill the log.
+      if (attempt === 1 || attempt % 60 === 0) {
+        log.logger.error({ event: 'database.unavailable', attempt, err: error }, 'waiting for the database to start');
+      }
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // Before anything that may need it: the drain's lines go to this JSON log.
@@ -33,15 +58,35 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
 
   const db = openConfiguredDatabase(config);
-  await migrate(db);
+  const readiness: Readiness = { draining: false };
+  // A database that is down at start (PostgreSQL restarting with the host, say) is waited for, not a reason to
+  // exit: the process listens at once and answers 503 until the schema is in place (docs/operating.md).
+  const migrated = await migrate(db).then(
+    () => true,
+    (error: unknown) => {
+      if (!databaseAway(error)) throw error;
+      return false;
+    },
+  );
   // One set of metrics for the app and the jobs, scraped at GET /metrics (docs/operating.md#metrics).
   const metrics = createMetrics();
   // One mailer for the app and its mail queue (one SMTP pool).
   const mailer = createMailer(config, systemClock);
-  const readiness: Readiness = { draining: false };
   const app = createApp({ db, config, log, readiness, mailer, metrics });
   // The queue's depth and oldest message, read at each scrape (docs/operating.md#metrics).
   metrics.registerMailQueueGauges(() => mailQueueStats(db, systemClock.now()));
+  // Plain HTTP/1 (no createServer option): serve() gives a node:http Server.
+  const listen = () =>
+    serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
+      const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+      console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
+    });
+  let server: ReturnType<typeof listen> | undefined;
+  if (!migrated) {
+    readiness.waitingForDatabase = true;
+    server = listen();
+    await whenDatabaseAnswers(() => migrate(db), log);
+  }
   // Once per interval across every instance on this database; the first look is now, so a fresh start
   // cleans up at once unless another instance did within the interval.
   const cleanupJob = scheduleJob({
@@ -78,18 +123,15 @@ async function main(): Promise<void> {
   });
 
   // The signing secret exists before the first request: no request waits for its first write.
-  await app.ready();
+  await whenDatabaseAnswers(() => app.ready(), log);
+  readiness.waitingForDatabase = false;
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'
       ? '[server] payments: Stripe Checkout'
       : `[server] payments: SANDBOX test checkout (no money moves; ${config.PAYMENTS === 'sandbox' ? 'PAYMENTS=sandbox' : 'loopback PUBLIC_URL'})`,
   );
-  // Plain HTTP/1 (no createServer option): serve() gives a node:http Server.
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
-    const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
-    console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
-  });
+  server ??= listen();
 
   drainOnSignals({
     server: server as Server,

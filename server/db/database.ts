@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
 import { trackChanges } from './change-stamp';
-import { loadPg } from './pg';
+import { openPool } from './pg';
 import type { Database } from './schema';
 import { withStatementCache } from './statements';
 
@@ -26,15 +26,15 @@ export function openConfiguredDatabase(config: Pick<Config, 'DATA_DIR' | 'DATABA
  * at start-up), not here.
  */
 export function openPostgresDatabase(url: string, options: { max?: number } = {}): Kysely<Database> {
-  const pool = new (loadPg().Pool)({
-    connectionString: url,
-    max: options.max ?? 10,
-    // A lost database must fail a request, not hang it.
-    connectionTimeoutMillis: 10_000,
-  });
-  // An idle connection the server drops (a restart, a network cut) emits 'error' on the pool; unhandled, that
-  // would end the process. The pool replaces the connection on the next checkout.
-  pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+  const pool = openPool(
+    {
+      connectionString: url,
+      max: options.max ?? 10,
+      // A lost database must fail a request, not hang it.
+      connectionTimeoutMillis: 10_000,
+    },
+    'db',
+  );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -52,5 +52,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   // pg reports a connection lost mid-query, or a pool that found no connection in time, without a code.
   const message = error instanceof Error ? error.message : '';
-  return /^Connection terminated|timeout exceeded when trying to connect/.test(message);
+  // A statement on a connection that had already failed: "Client has encountered a connection error and is not
+  // queryable".
+  return /^Connection terminated|timeout exceeded when trying to connect|is not queryable/.test(message);
 }

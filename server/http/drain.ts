@@ -13,9 +13,14 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ServerLog } from '../log';
 
-/** Read by the health check; set once the drain begins and never cleared (a drained process exits). */
+/**
+ * Read by the health check and the app's first middleware. `draining` is set once the drain begins and never
+ * cleared (a drained process exits). `waitingForDatabase` is set while a process that started with its database
+ * unreachable waits for it to migrate (server/main.ts): every API call is answered 503 meanwhile.
+ */
 export interface Readiness {
   draining: boolean;
+  waitingForDatabase?: boolean;
 }
 
 export interface DrainOptions {

@@ -9,7 +9,7 @@
  * unreachable at start) is tried again by the next query.
  */
 import type pg from 'pg';
-import { loadPg } from '../db/pg';
+import { openPool } from '../db/pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { LimitStore } from './store';
 
@@ -52,18 +52,19 @@ async function createTable(pool: pg.Pool): Promise<void> {
 }
 
 export function openPostgresLimitStore(url: string, options: { sweepIntervalMs: number }): LimitStore {
-  const pool = new (loadPg().Pool)({
-    connectionString: url,
-    max: POOL_SIZE,
-    application_name: LIMITS_APPLICATION_NAME,
-    // An unreachable database must fail the request (as any store failure does), not hang it.
-    connectionTimeoutMillis: 10_000,
-    // Counting comes in bursts of queries of a millisecond or so. Connections left idle would hold slots of the
-    // database's max_connections that every instance's main pool needs too; reopening one costs milliseconds.
-    idleTimeoutMillis: 1_000,
-  });
-  // An idle connection the server drops emits 'error' on the pool; unhandled, that would end the process.
-  pool.on('error', (error) => console.error('[limits] idle PostgreSQL connection failed:', error.message));
+  const pool = openPool(
+    {
+      connectionString: url,
+      max: POOL_SIZE,
+      application_name: LIMITS_APPLICATION_NAME,
+      // An unreachable database must fail the request (as any store failure does), not hang it.
+      connectionTimeoutMillis: 10_000,
+      // Counting comes in bursts of queries of a millisecond or so. Connections left idle would hold slots of the
+      // database's max_connections that every instance's main pool needs too; reopening one costs milliseconds.
+      idleTimeoutMillis: 1_000,
+    },
+    'limits',
+  );
 
   let creating: Promise<void> | undefined;
   const tableReady = () =>

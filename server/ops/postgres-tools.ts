@@ -86,6 +86,9 @@ export async function withConnection<T>(
   work: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>,
 ): Promise<T> {
   const client = new (loadPg().Client)({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection the database ends between two statements fails the next one; unwatched, it would end the command.
+  let lost: Error | undefined;
+  client.on('error', (error) => (lost = error));
   try {
     await client.connect();
   } catch (error) {
@@ -93,7 +96,10 @@ export async function withConnection<T>(
     throw new OpsError(`Cannot reach the database ${describeDatabase(databaseUrl)}: ${(error as Error).message}`);
   }
   try {
-    return await work(async (text) => (await client.query(text)).rows as Array<Record<string, unknown>>);
+    return await work(async (text) => {
+      if (lost) throw new OpsError(`Lost the database ${describeDatabase(databaseUrl)}: ${lost.message}`);
+      return (await client.query(text)).rows as Array<Record<string, unknown>>;
+    });
   } finally {
     await client.end();
   }

@@ -46,6 +46,9 @@ export function healthRoutes(services: Pick<Services, 'db' | 'log'>, readiness: 
   const routes = new Hono<AppEnv>();
   routes.get('/health', async (c) => {
     if (readiness.draining) return unhealthy(c, { status: 'draining' }, DRAINING_TEXT);
+    if (readiness.waitingForDatabase) {
+      return unhealthy(c, { status: 'unavailable', database: 'unreachable' }, DATABASE_UNREACHABLE_TEXT);
+    }
     const problem = await databaseProblem(services.db, HEALTH_DATABASE_TIMEOUT_MS);
     // Checked again: the drain may have begun while the query ran.
     if (readiness.draining) return unhealthy(c, { status: 'draining' }, DRAINING_TEXT);

@@ -72,6 +72,10 @@ export interface TestPostgres {
    * `{ outage: true }` stops at once, for tests that cut the database under an app on purpose.
    */
   stop(options?: { outage?: boolean }): Promise<void>;
+  /** Kills the server as a crash would (`pg_ctl stop -m immediate`), keeping its data for `restart()`. */
+  crash(): Promise<void>;
+  /** Starts the crashed server again, on the same port, with the same data; it recovers from its log first. */
+  restart(): Promise<void>;
 }
 
 export interface StartPostgresOptions {
@@ -114,6 +118,7 @@ export async function startPostgres({
   await run(initCmd, initArgs);
 
   let port = 0;
+  let options = '';
   let started = false;
   // A free port may be taken between asking and listening (another test file starting its own server): retry.
   for (let attempt = 0; attempt < 5 && !started; attempt += 1) {
@@ -122,7 +127,7 @@ export async function startPostgres({
     const durability = durable
       ? '-c fsync=on -c synchronous_commit=on -c full_page_writes=on'
       : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-    const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} ${durability}`;
+    options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c max_connections=${maxConnections} ${durability}`;
     const [ctlCmd, ctlArgs] = command('pg_ctl', [
       '-D',
       data,
@@ -167,9 +172,20 @@ export async function startPostgres({
     return `postgres://postgres@127.0.0.1:${port}/${name}`;
   };
 
+  const pgCtl = (args: string[]) => {
+    const [cmd, cmdArgs] = command('pg_ctl', ['-D', data, ...args]);
+    return run(cmd, cmdArgs);
+  };
+
   return {
     url: await createDatabase(),
     createDatabase,
+    async crash() {
+      await pgCtl(['-m', 'immediate', '-w', 'stop']);
+    },
+    async restart() {
+      await pgCtl(['-o', options, '-l', join(data, 'server.log'), '-w', 'start']);
+    },
     async stop({ outage = false } = {}) {
       if (stopped) return;
       // The exit hook stays until the server is down: a worker that ends while this still waits (an afterAll
