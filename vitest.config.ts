@@ -22,6 +22,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/mail-queue-processes.test.ts',
   'tests/server/database-down.test.ts',
   'tests/server/database-faults.test.ts',
+  'tests/server/connections.test.ts',
   'tests/server/postgres-races.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',

@@ -12,6 +12,9 @@ import { REPEAT_WINDOW_MS, createRepeatFilter } from './log-repeats';
 
 /** Refusals a script repeats per request: logged at most once a minute per address, with a count (log-repeats.ts). */
 const REPEATED_REFUSALS: ReadonlySet<string> = new Set<SecurityEvent>(['signin.limited', 'overloaded']);
+/** Warnings a flood repeats: a client hanging up mid-request, a connection refused past a cap. */
+export type RepeatedWarning = 'client.aborted' | 'connection.refused';
+const REPEATED_WARNINGS: ReadonlySet<string> = new Set<RepeatedWarning>(['client.aborted', 'connection.refused']);
 
 export type SecurityEvent =
   | 'signin.success'
@@ -56,6 +59,11 @@ export interface ServerLog {
   readonly logger: Logger;
   /** One security event; `fields` must never hold a secret. */
   security(event: SecurityEvent, fields?: Record<string, unknown>): void;
+  /**
+   * A warning a flood repeats: the first of its kind from an address each minute is written, the rest are counted
+   * into one line when the minute is over (log-repeats.ts). `fields.address` names the address.
+   */
+  warnRepeated(event: RepeatedWarning, fields: Record<string, unknown>, message: string): void;
   /** Writes out what is buffered, waiting at most `timeoutMs` for a slow reader (server/log-output.ts). */
   close(timeoutMs: number): Promise<void>;
 }
@@ -91,16 +99,29 @@ export function createLog(options: {
       `${event} repeated ${repeated} time(s) within ${REPEAT_WINDOW_MS / 1000} s`,
     ),
   );
+  const warnings = createRepeatFilter(REPEATED_WARNINGS, options.now ?? Date.now, (event, fields, repeated) =>
+    logger.warn(
+      { event, ...fields, repeated },
+      `${event} repeated ${repeated} time(s) within ${REPEAT_WINDOW_MS / 1000} s`,
+    ),
+  );
   // Counts are written once their minute is over, even when nothing follows; the timer keeps no process alive.
-  const repeatTimer = setInterval(() => repeats.flush(), REPEAT_WINDOW_MS).unref();
+  const repeatTimer = setInterval(() => {
+    repeats.flush();
+    warnings.flush();
+  }, REPEAT_WINDOW_MS).unref();
   return {
     logger,
     security(event, fields = {}) {
       if (repeats.admit(event, fields)) securityLogger.info({ event, ...fields }, event);
     },
+    warnRepeated(event, fields, message) {
+      if (warnings.admit(event, fields)) logger.warn({ event, ...fields }, message);
+    },
     async close(timeoutMs) {
       clearInterval(repeatTimer);
       repeats.flush(true);
+      warnings.flush(true);
       await output?.close(timeoutMs);
     },
   };

@@ -9,10 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/database';
 import { isDatabaseUnavailable } from './db/errors';
 import { migrate } from './db/migrate';
+import { connectionServerOptions, guardConnections } from './http/connections';
 import { type Readiness, drainOnSignals } from './http/drain';
 import { CLEANUP_JOB, runCleanup } from './jobs/cleanup';
 import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from './jobs/order-reminders';
@@ -26,6 +27,16 @@ import { paymentProviderName } from './payments';
 
 /** How long the exit waits for standard output to take the log's last lines. */
 const LOG_CLOSE_MS = 500;
+
+/** The connection caps and time-outs from the configuration (docs/operating.md#connections). */
+const connectionLimits = (config: Config) => ({
+  maxConnections: config.MAX_CONNECTIONS,
+  maxPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+  requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+  idleTimeoutMs: config.IDLE_TIMEOUT_SECONDS * 1000,
+  keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+});
 
 /** How long a process waiting for its database at start waits between two tries. */
 const DATABASE_RETRY_MS = 1000;
@@ -75,12 +86,27 @@ async function main(): Promise<void> {
   const app = createApp({ db, config, log, readiness, mailer, metrics });
   // The queue's depth and oldest message, read at each scrape (docs/operating.md#metrics).
   metrics.registerMailQueueGauges(() => mailQueueStats(db, systemClock.now()));
+  const connections = connectionLimits(config);
   // Plain HTTP/1 (no createServer option): serve() gives a node:http Server.
-  const listen = () =>
-    serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info: AddressInfo) => {
-      const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
-      console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
+  const listen = () => {
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        serverOptions: connectionServerOptions(connections),
+      },
+      (info: AddressInfo) => {
+        const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+        console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
+      },
+    ) as Server;
+    guardConnections(server, connections, (reason, address) => {
+      metrics.countConnectionRefusal(reason);
+      log.warnRepeated('connection.refused', { reason, address }, 'a connection was refused past its cap');
     });
+    return server;
+  };
   let server: ReturnType<typeof listen> | undefined;
   if (!migrated) {
     readiness.waitingForDatabase = true;
@@ -134,7 +160,7 @@ async function main(): Promise<void> {
   server ??= listen();
 
   drainOnSignals({
-    server: server as Server,
+    server,
     readiness,
     log,
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,

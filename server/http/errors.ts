@@ -77,7 +77,14 @@ export function onError(log: ServerLog): ErrorHandler {
     if (clientAborted(c)) {
       // The client hung up while its request was arriving: its doing, not a failure of ours.
       const reason = err instanceof Error ? err.message : String(err);
-      log.logger.warn({ event: 'client.aborted', ...request, reason }, 'the client disconnected mid-request');
+      // A flood of half-sent bodies must not write a line each: one a minute per address, then a count.
+      const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+        ?.remoteAddress;
+      log.warnRepeated(
+        'client.aborted',
+        { ...request, address: address ?? 'unknown', reason },
+        'the client disconnected mid-request',
+      );
       return errorResponse(c, 400, CLIENT_ABORTED_TEXT);
     }
     if (isDatabaseUnavailable(err)) {

@@ -90,7 +90,7 @@ export async function createExposition(metrics: Metrics): Promise<Exposition> {
   // Memory, CPU, event-loop delay, GC, handles: per process, prefixed like ours.
   prom.collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
 
-  const { requests, jobs, limitRefusals, database } = metrics;
+  const { requests, jobs, limitRefusals, connectionRefusals, database } = metrics;
   plainCounter(
     prom,
     registry,
@@ -173,6 +173,18 @@ export async function createExposition(metrics: Metrics): Promise<Exposition> {
     },
     function* () {
       for (const [limit, count] of limitRefusals) yield [{ limit }, count];
+    },
+  );
+  plainCounter(
+    prom,
+    registry,
+    {
+      name: name('connections_refused_total'),
+      help: "Connections closed at once past a cap, by the cap: 'process' (MAX_CONNECTIONS) or 'address'.",
+      labelNames: ['reason'],
+    },
+    function* () {
+      for (const [reason, count] of connectionRefusals) yield [{ reason }, count];
     },
   );
   plainCounter(

@@ -19,6 +19,9 @@ export interface Metrics {
   /** Requests refused by a limit, by the limit's name; every refusal (server/limits/charge.ts). */
   readonly limitRefusals: Map<string, number>;
   countLimitRefusal(limit: string): void;
+  /** Connections closed at once past a cap, by the cap: 'process' or 'address' (server/http/connections.ts). */
+  readonly connectionRefusals: Map<string, number>;
+  countConnectionRefusal(reason: string): void;
   /** Requests answered 503 because the database was unavailable (server/http/errors.ts). */
   readonly database: { unavailable: number };
   /** The mail queue's statistics, once registered. */
@@ -32,12 +35,15 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const limitRefusals = new Map<string, number>();
+  const connectionRefusals = new Map<string, number>();
   const mailQueue: Metrics['mailQueue'] = { collect: undefined };
   return {
     requests: new RequestRecords(),
     jobs: new JobRecords(),
     limitRefusals,
     countLimitRefusal: (limit) => void limitRefusals.set(limit, (limitRefusals.get(limit) ?? 0) + 1),
+    connectionRefusals,
+    countConnectionRefusal: (reason) => void connectionRefusals.set(reason, (connectionRefusals.get(reason) ?? 0) + 1),
     database: { unavailable: 0 },
     mailQueue,
     registerMailQueueGauges(collect) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, defaultMaxConnections, loadConfig, maxConnectionsFor } from '#server/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults when nothing is set', () => {
@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       FORM_MAX_PER_ADDRESS_PER_HOUR: 10,
       MAIL_CLAIM_SECONDS: 120,
       TRUST_PROXY: false,
+      MAX_CONNECTIONS: defaultMaxConnections(),
+      MAX_CONNECTIONS_PER_ADDRESS: 100,
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 60,
+      IDLE_TIMEOUT_SECONDS: 10,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 5,
       BODY_LIMIT_BYTES: 1024 * 1024,
       PAYMENT_LINK_SECRET: undefined,
       STRIPE_SECRET_KEY: undefined,
@@ -252,6 +258,16 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with an error naming the variable', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(key);
+  });
+
+  it('caps connections by the open-file limit, and per address unless behind a proxy', () => {
+    expect(maxConnectionsFor(1024)).toBe(824);
+    expect(maxConnectionsFor(1_048_576)).toBe(10_000);
+    expect(maxConnectionsFor(100)).toBe(1);
+    expect(maxConnectionsFor(undefined)).toBe(1000);
+    expect(loadConfig({ TRUST_PROXY: '1' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '50' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(50);
+    expect(() => loadConfig({ IDLE_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
   });
 
   it('refuses an idle lifetime longer than the absolute one', () => {

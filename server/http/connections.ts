@@ -1,0 +1,75 @@
+/**
+ * Bounds on the connections one process keeps open (docs/operating.md#connections). Without them, a few
+ * addresses holding thousands of idle or half-sent connections reached the process's file-descriptor limit, and
+ * from then on every new visitor's connection was reset; a stalled body was kept for Node's default 300 s.
+ *
+ * - a cap on open connections per process (Node's `maxConnections`: past it, a new one is closed at once);
+ * - a cap per client address, so a few addresses cannot take the whole process's share. Off behind a proxy
+ *   (TRUST_PROXY), where every connection comes from the proxy and the proxy is the one to bound clients;
+ * - short time-outs: the headers must arrive within `headersTimeoutMs`, the whole request within
+ *   `requestTimeoutMs`, and a connection on which nothing moves for `idleTimeoutMs` is closed (a stalled body
+ *   within seconds, while a slow upload that keeps moving goes on); an idle keep-alive connection is closed after
+ *   `keepAliveTimeoutMs`.
+ *
+ * Refusals are counted (`storefront_connections_refused_total`) and logged at most once a minute per address
+ * (server/log.ts), never one line each.
+ */
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ConnectionLimits {
+  maxConnections: number;
+  /** 0: no cap per address (behind a proxy). */
+  maxPerAddress: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+export type RefusalReason = 'process' | 'address';
+
+/** How often Node checks the header and request time-outs (its default, 30 s, would let them overrun by as much). */
+const TIMEOUT_CHECK_MS = 1000;
+
+/** The options the server must be created with: Node reads its time-out checks' interval only then. */
+export function connectionServerOptions(limits: ConnectionLimits): ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  };
+}
+
+/** Applies the caps and the idle time-out to a listening server; `refused` hears of every connection refused. */
+export function guardConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  refused: (reason: RefusalReason, address: string) => void,
+): void {
+  server.maxConnections = limits.maxConnections;
+  server.on('drop', (data?: { remoteAddress?: string }) => refused('process', data?.remoteAddress ?? 'unknown'));
+  // Without a 'timeout' listener, Node destroys a connection idle this long.
+  server.setTimeout(limits.idleTimeoutMs);
+  if (limits.maxPerAddress > 0) capPerAddress(server, limits.maxPerAddress, refused);
+}
+
+function capPerAddress(server: Server, max: number, refused: (reason: RefusalReason, address: string) => void): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      refused('address', address);
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = open.get(address)! - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
