@@ -3,18 +3,22 @@ import { defineConfig } from 'vite';
 // The server as plain JavaScript for production (`npm start` runs `node dist-server/main.js`): one ES module
 // bundle of our TypeScript (server/, domain/, the order machine), with every package left as an import that
 // Node resolves from node_modules at run time (native ones, better-sqlite3 and argon2, cannot be bundled).
-// See docs/decisions/0012-compiled-server.md.
+// See docs/decisions/0012-compiled-server.md. A second entry, pdf-worker.js, is what the document pool's threads
+// run (server/invoices/document/drawing.ts looks for it beside main.js).
 export default defineConfig({
   // Nothing of the browser build's: no public/ folder, no plugins.
   publicDir: false,
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
     outDir: 'dist-server',
     emptyOutDir: true,
     target: 'node24',
     sourcemap: true,
     minify: false,
-    rolldownOptions: { output: { format: 'esm', entryFileNames: 'main.js' } },
+    rolldownOptions: {
+      input: { main: 'server/main.ts', 'pdf-worker': 'server/invoices/document/pdf-worker.ts' },
+      output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
   },
   logLevel: 'warn',
 });

@@ -151,6 +151,12 @@ async function main(): Promise<void> {
   // The signing secret exists before the first request: no request waits for its first write.
   await whenDatabaseAnswers(() => app.ready(), log);
   readiness.waitingForDatabase = false;
+  log.logger.info(
+    { event: 'documents.drawing', where: app.documentsDrawn },
+    app.documentsDrawn === 'threads'
+      ? 'invoice documents are drawn in worker threads'
+      : 'invoice documents are drawn here',
+  );
   const payments = paymentProviderName(config);
   console.log(
     payments === 'stripe'

@@ -12,6 +12,7 @@ import { type Sessions, createSessions } from './ways-in/sessions';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { type PdfDrawing, createPdfDrawing } from './invoices/document/drawing';
 import { type Limits, createLimits } from './limits/limits';
 import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
@@ -44,12 +45,14 @@ export interface Services {
   limits: Limits;
   /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
   passwords: Passwords;
+  /** Draws invoice documents' PDFs, in worker threads when the server is compiled (invoices/document/drawing.ts). */
+  pdfs: PdfDrawing;
   /**
    * Resolves once what requests need from the database before they can answer is there (the signing secret,
    * made on the first start); `npm start` waits for it before it listens.
    */
   ready(): Promise<void>;
-  /** Closes what the services opened (the limits' database); the main database belongs to the caller. */
+  /** Closes what the services opened (the limits' database, the drawing threads); the main database is the caller's. */
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export function createServices(deps: {
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
   const mailer = deps.mailer ?? createMailer(config, clock);
   const limits = createLimits(config, log, undefined, deps.metrics?.countLimitRefusal);
+  const pdfs = createPdfDrawing();
   const hashing = createWorkQueue({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
     maxWaiting: config.PASSWORD_HASH_MAX_WAITING,
@@ -104,7 +108,11 @@ export function createServices(deps: {
     tickets: createTickets({ ...deps, key: () => derivedKey('code-tickets') }),
     limits,
     passwords: createPasswords(hashing),
+    pdfs,
     ready: () => secret.get().then(() => undefined),
-    close: () => limits.close(),
+    close: async () => {
+      await pdfs.close();
+      await limits.close();
+    },
   };
 }

@@ -13,8 +13,8 @@ import type { InvoiceDocumentData } from '../invoices/document/data';
 import { penceToPounds } from '../invoices/repository';
 import { DATA_EXPORT_FORMAT, type DataExport } from './format';
 
-/** A file of the archive: its path inside the ZIP, and either its bytes or the invoice document to draw. */
-export type ExportFile = { path: string; bytes: Uint8Array } | { path: string; invoice: InvoiceDocumentData };
+/** A file of the archive: its path inside the ZIP, and either its bytes or the invoice whose kept document it is. */
+export type ExportFile = { path: string; bytes: Uint8Array } | { path: string; invoiceId: string };
 
 export interface GatheredExport {
   data: DataExport;
@@ -187,7 +187,7 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
       if (row.number !== null && row.issued_at !== null && row.data !== null) {
         const frozen = JSON.parse(row.data) as InvoiceDocumentData;
         const file = uniquePath(taken, `invoices/${row.number}.pdf`);
-        files.push({ path: file, invoice: frozen });
+        files.push({ path: file, invoiceId: row.id });
         document = { number: row.number, issuedAt: row.issued_at, file, data: frozen };
       }
       let report: { name: string; file: string } | null = null;

@@ -22,7 +22,7 @@ export function dataExportRoutes(services: Services) {
     await limits.charge([{ limit: limits.dataExport.user, key: user.id }], { userId: user.id });
     const now = clock.now();
     const gathered = await gatherExport(db, user.id, now);
-    const zip = await exportArchive(gathered);
+    const zip = await exportArchive(gathered, services);
     // Queued before the answer: no archive leaves without its notice on the way.
     const notice = dataExportNoticeMail({ to: user.email, name: user.name, at: now, publicUrl: config.PUBLIC_URL });
     await enqueueMail(db, notice, { kind: 'data export notice', now });

@@ -86,6 +86,9 @@ export interface InvoiceDocumentsTable {
   number: string;
   issued_at: string;
   data: string;
+  /** The PDF as issued; null until drawn (documents issued before migration 0019 are drawn on first download). */
+  pdf: Uint8Array | null;
+  pdf_sha256: string | null;
 }
 
 /** Every webhook event applied, so that a replayed or re-delivered event changes nothing. */

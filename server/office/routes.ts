@@ -90,7 +90,9 @@ export function officeRoutes(services: Services) {
   routes.get('/orders/:id', ...staff, async (c) => answer(c, (await orderOf(c)).id));
 
   // The order's invoice document, as its customer has it (docs/invoices.md).
-  routes.get('/orders/:id/invoice.pdf', ...staff, async (c) => invoiceDocumentResponse(c, db, c.req.param('id'), null));
+  routes.get('/orders/:id/invoice.pdf', ...staff, async (c) =>
+    invoiceDocumentResponse(c, services, c.req.param('id'), null),
+  );
 
   routes.post('/orders/:id/schedule', ...staff, async (c) => {
     const order = await orderOf(c);

@@ -34,7 +34,7 @@ export function orderDownloadRoutes(services: Services) {
 
   // The invoice document issued at payment (docs/invoices.md).
   routes.get('/:id/invoice.pdf', auth, async (c) =>
-    invoiceDocumentResponse(c, db, c.req.param('id'), c.get('auth').user.id),
+    invoiceDocumentResponse(c, services, c.req.param('id'), c.get('auth').user.id),
   );
 
   routes.get('/:id/calendar.ics', auth, async (c) => {

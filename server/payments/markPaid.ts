@@ -20,6 +20,8 @@ import { receiptMail } from '../invoices/receipt-mail';
 import { loadConfig } from '../config';
 import type { InvoiceDocumentData } from '../invoices/document/data';
 import { type DocumentSettings, documentSettings, issueInvoiceDocument } from '../invoices/document/issue';
+import type { PdfDrawing } from '../invoices/document/drawing';
+import { keepPdf } from '../invoices/document/kept';
 import { renderInvoicePdf } from '../invoices/document/pdf';
 import { officeNewOrderMail } from '../mail/order-messages';
 import { nextStatus } from '../orders/machine';
@@ -48,14 +50,20 @@ export interface PaidEffects {
   mail?: Pick<MailSender, 'kick'>;
   /** The seller and the numbering of the invoice document issued at payment; default: the default configuration's. */
   documents?: DocumentSettings;
-  /** Draws the receipt's PDF; default: the server's renderer (a test passes one that fails). */
+  /** Draws the document's PDF, kept as issued and attached to the receipt; default: in this thread (a test passes one that fails). */
   renderPdf?: (document: InvoiceDocumentData) => Promise<Uint8Array>;
 }
 
 /** The effects a payment route asks for, from the server's services. */
-export function paidEffects(services: { mail: Pick<MailSender, 'kick'>; config: Config; log: ServerLog }): PaidEffects {
-  const { mail, config, log } = services;
+export function paidEffects(services: {
+  mail: Pick<MailSender, 'kick'>;
+  config: Config;
+  log: ServerLog;
+  pdfs: Pick<PdfDrawing, 'draw'>;
+}): PaidEffects {
+  const { mail, config, log, pdfs } = services;
   return {
+    renderPdf: (document) => pdfs.draw(document),
     mail,
     publicUrl: config.PUBLIC_URL,
     officeEmail: config.OFFICE_EMAIL,
@@ -151,8 +159,11 @@ export async function markInvoicePaid(
       },
       { at, test: provider === 'sandbox', settings: effects.documents ?? defaultDocumentSettings() },
     );
+    // Drawn once, here, and kept with the document: every download serves these bytes (docs/invoices.md).
+    const pdf = await drawnPdf(document, invoiceId, effects);
+    if (pdf) await keepPdf(trx, invoiceId, pdf);
     if (effects.mail)
-      await queuePaymentMail(trx, invoiceId, { ...paid, type: paid.type }, document, at, provider, effects);
+      await queuePaymentMail(trx, invoiceId, { ...paid, type: paid.type }, document, pdf, at, provider, effects);
     return paid;
   };
   // The Stripe webhook calls this inside its own transaction (SQLite has no nested ones).
@@ -168,12 +179,12 @@ export async function markInvoicePaid(
 }
 
 /**
- * The document travels with the receipt, drawn here so that it is queued in the payment's transaction with the
- * mail (about 0.1 s; docs/decisions/0031-invoice-documents.md). A drawing that fails must not undo a payment the
- * provider has taken: the receipt then goes without it (the customer downloads it from the invoices page, where
- * it is drawn again from the same data) and the failure is logged.
+ * The document's PDF, drawn at payment (in the drawing threads, about 0.1 s) so that it is kept, and queued with
+ * the receipt, in the payment's transaction (docs/decisions/0031-invoice-documents.md). A drawing that fails must
+ * not undo a payment the provider has taken: the receipt then goes without it, the document is drawn and kept on
+ * its first download instead, and the failure is logged.
  */
-async function attachmentFor(
+async function drawnPdf(
   document: InvoiceDocumentData,
   invoiceId: string,
   effects: PaidEffects,
@@ -195,13 +206,13 @@ async function queuePaymentMail(
   invoiceId: string,
   paid: { email: string; name: string; title: string; type: ServiceType; url: string; amount_pence: number },
   document: InvoiceDocumentData,
+  pdf: Uint8Array | undefined,
   at: Date,
   provider: ProviderName,
   effects: PaidEffects,
 ): Promise<void> {
   const publicUrl = effects.publicUrl ?? '';
   const order = { title: paid.title, type: paid.type, url: paid.url, amountPence: paid.amount_pence, paidAt: at };
-  const pdf = await attachmentFor(document, invoiceId, effects);
   const receipt = receiptMail({ to: paid.email, name: paid.name, ...order, publicUrl, document, pdf });
   await enqueueMail(trx, receipt, { kind: 'payment receipt', now: at });
   if (!effects.officeEmail) return;

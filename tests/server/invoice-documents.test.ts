@@ -2,7 +2,9 @@
  * Invoice documents (docs/invoices.md): issued at payment with a number from a gap-free series, frozen, and
  * downloaded by the invoice's owner and the office only. Runs on SQLite and on PostgreSQL.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_DAMAGED_TEXT } from '#server/invoices/document/kept';
 import type { InvoiceDocumentData } from '#server/invoices/document/data';
 import { issueInvoiceDocument, readInvoiceDocument, splitVat } from '#server/invoices/document/issue';
 import { markInvoicePaid, paidEffects } from '#server/payments/markPaid';
@@ -233,6 +235,65 @@ describe('downloading a document', async () => {
   });
 });
 
+describe('a document is kept as issued', async () => {
+  const { app, db, logLines } = await createTestServer();
+  const customer = await account(app, db);
+  const download = async (id: string) => {
+    const res = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const stored = (id: string) =>
+    db
+      .selectFrom('invoice_documents')
+      .select(['pdf', 'pdf_sha256', 'data'])
+      .where('invoice_id', '=', id)
+      .executeTakeFirstOrThrow();
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  it('its PDF is drawn at payment and stored with its checksum; every download serves those bytes', async () => {
+    const id = await paidOrder(app, customer);
+    const row = await stored(id);
+    expect(row.pdf).not.toBeNull();
+    expect(row.pdf_sha256).toBe(sha256(row.pdf!));
+    // What the document says changes (a fault, or code that draws it otherwise today): the download does not.
+    const data = JSON.parse(row.data) as InvoiceDocumentData;
+    const changed = JSON.stringify({ ...data, buyer: { ...data.buyer, name: 'Someone Else' } });
+    await db.updateTable('invoice_documents').set({ data: changed }).where('invoice_id', '=', id).execute();
+    const first = await download(id);
+    expect(first.status).toBe(200);
+    expect(first.bytes.equals(Buffer.from(row.pdf!))).toBe(true);
+    expect((await download(id)).bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('a document issued before PDFs were kept is drawn on its first download, kept, and served the same after', async () => {
+    const id = await paidOrder(app, customer);
+    await db
+      .updateTable('invoice_documents')
+      .set({ pdf: null, pdf_sha256: null })
+      .where('invoice_id', '=', id)
+      .execute();
+    const first = await download(id);
+    expect(first.status).toBe(200);
+    expect(first.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const row = await stored(id);
+    expect(Buffer.from(row.pdf!).equals(first.bytes)).toBe(true);
+    expect(row.pdf_sha256).toBe(sha256(first.bytes));
+    expect((await download(id)).bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('a stored copy that no longer matches its checksum is not served: 503, and the operator is told', async () => {
+    const id = await paidOrder(app, customer);
+    const row = await stored(id);
+    const damaged = new Uint8Array(row.pdf!);
+    damaged[damaged.length - 10]! ^= 0xff;
+    await db.updateTable('invoice_documents').set({ pdf: damaged }).where('invoice_id', '=', id).execute();
+    const res = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: { en: DOCUMENT_DAMAGED_TEXT } });
+    expect(logLines.some((line) => line.event === 'document.damaged' && line.invoiceId === id)).toBe(true);
+  });
+});
+
 describe('the receipt mail', () => {
   it('carries the number, says a test payment is one, and has the document attached', async () => {
     const { app, db } = await createTestServer({ SMTP_URL: smtp.url });
@@ -261,7 +322,7 @@ describe('the receipt mail', () => {
     const id = await unpaidOrder(app, customer);
     const { log, lines } = createCapturedLog();
     const renderPdf = () => Promise.reject(new Error('the font is missing'));
-    const effects = { ...paidEffects({ mail: app.mail, config, log }), renderPdf };
+    const effects = { ...paidEffects({ mail: app.mail, config, log, pdfs: { draw: renderPdf } }), renderPdf };
     expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_2', at: clock.now() }, effects)).toBe(
       true,
     );

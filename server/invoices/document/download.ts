@@ -1,15 +1,12 @@
 /**
  * The invoice document as a download: for its owner (/api/orders/<id>/invoice.pdf) and for the office
- * (/api/office/orders/<id>/invoice.pdf). Drawn again from the frozen data on every download (docs/invoices.md):
- * the same data always gives the same bytes.
+ * (/api/office/orders/<id>/invoice.pdf). The PDF as it was issued and kept (kept.ts), never drawn again.
  */
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../../http/errors';
-import { readInvoiceDocument } from './issue';
-import { renderInvoicePdf } from './pdf';
+import type { Services } from '../../services';
+import { keptPdf } from './kept';
 
 /**
  * The PDF of the invoice's document; 404 when there is none, or when `ownerId` is given and the invoice is not
@@ -17,12 +14,12 @@ import { renderInvoicePdf } from './pdf';
  */
 export async function invoiceDocumentResponse(
   c: Context<AppEnv>,
-  db: Kysely<Database>,
+  services: Pick<Services, 'db' | 'pdfs' | 'log'>,
   invoiceId: string,
   ownerId: string | null,
 ): Promise<Response> {
   if (ownerId !== null) {
-    const owned = await db
+    const owned = await services.db
       .selectFrom('invoices')
       .select('id')
       .where('id', '=', invoiceId)
@@ -30,10 +27,9 @@ export async function invoiceDocumentResponse(
       .executeTakeFirst();
     if (!owned) throw new HttpError(404, NOT_FOUND_TEXT);
   }
-  const document = await readInvoiceDocument(db, invoiceId);
+  const document = await keptPdf(services, invoiceId);
   if (!document) throw new HttpError(404, NOT_FOUND_TEXT);
-  const pdf = await renderInvoicePdf(document);
-  return c.body(new Uint8Array(pdf), 200, {
+  return c.body(document.pdf, 200, {
     'Content-Type': 'application/pdf',
     // The number is letters, digits and hyphens only (INVOICE_NUMBER_PREFIX is checked at start-up).
     'Content-Disposition': `attachment; filename="${document.number}.pdf"`,

@@ -1,0 +1,59 @@
+/**
+ * Where invoice documents are drawn: in a pool of worker threads (Piscina), so that a payment's document, or a
+ * batch of documents issued before they were kept, never holds the event loop (docs/performance.md#documents).
+ * The pool runs the compiled worker (dist-server/pdf-worker.js, beside the compiled server); where there is none
+ * (development and the in-process tests run the TypeScript sources), the same function runs in this thread.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { HttpError } from '../../http/errors';
+import type { InvoiceDocumentData } from './data';
+import { renderInvoicePdf } from './pdf';
+
+export const DRAWING_BUSY_TEXT = 'Documents are being prepared for many people at once. Please try again in a minute.';
+
+/** Documents waiting for a thread; past this, a request for one more is answered 503. */
+const MAX_WAITING = 200;
+
+export interface PdfDrawing {
+  draw(document: InvoiceDocumentData): Promise<Uint8Array>;
+  /** Where documents are drawn: 'threads' with the compiled worker, else 'here'. */
+  readonly where: 'threads' | 'here';
+  close(): Promise<void>;
+}
+
+/** The compiled worker beside this module's bundle, when there is one. */
+function compiledWorker(): string | undefined {
+  const file = fileURLToPath(new URL('./pdf-worker.js', import.meta.url));
+  return existsSync(file) ? file : undefined;
+}
+
+export function createPdfDrawing(threads = Math.max(1, availableParallelism() - 1)): PdfDrawing {
+  const worker = compiledWorker();
+  if (worker === undefined) {
+    return { draw: renderInvoicePdf, where: 'here', close: async () => {} };
+  }
+  const pool = new Piscina<InvoiceDocumentData, Uint8Array>({
+    filename: worker,
+    minThreads: 0,
+    maxThreads: threads,
+    maxQueue: MAX_WAITING,
+    // A thread left idle a minute ends: the memory of a rarely used font set is given back.
+    idleTimeout: 60_000,
+  });
+  return {
+    where: 'threads',
+    async draw(document) {
+      try {
+        return await pool.run(document);
+      } catch (error) {
+        if (error instanceof Error && /queue is at limit/i.test(error.message))
+          throw new HttpError(503, DRAWING_BUSY_TEXT);
+        throw error;
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}

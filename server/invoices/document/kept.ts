@@ -1,0 +1,65 @@
+/**
+ * An issued document's PDF, kept as issued (docs/invoices.md#kept-as-issued): stored with its SHA-256 when it is
+ * first drawn (at payment, or on the first download of a document issued before PDFs were kept), and served from
+ * then on exactly as stored. A stored copy whose checksum no longer matches is never served as the company's
+ * document: the download is refused and the operator told.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { ServerLog } from '../../log';
+import type { InvoiceDocumentData } from './data';
+import type { PdfDrawing } from './drawing';
+
+export const DOCUMENT_DAMAGED_TEXT =
+  'This document cannot be served right now. We have been told and will fix it; please try again later.';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Keeps the PDF of a document that has none yet; `db` may be the payment's transaction. */
+export async function keepPdf(db: Kysely<Database>, invoiceId: string, pdf: Uint8Array): Promise<void> {
+  await db
+    .updateTable('invoice_documents')
+    .set({ pdf, pdf_sha256: sha256(pdf) })
+    .where('invoice_id', '=', invoiceId)
+    .where('pdf', 'is', null)
+    .execute();
+}
+
+/**
+ * The document's PDF as issued; drawn (in the pool) and kept first when the document has none. Undefined when
+ * the invoice has no document (unpaid).
+ */
+export async function keptPdf(
+  services: { db: Kysely<Database>; pdfs: Pick<PdfDrawing, 'draw'>; log: ServerLog },
+  invoiceId: string,
+): Promise<{ number: string; pdf: Uint8Array<ArrayBuffer> } | undefined> {
+  const { db, pdfs, log } = services;
+  const row = await db
+    .selectFrom('invoice_documents')
+    .select(['number', 'data', 'pdf', 'pdf_sha256'])
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.pdf !== null) {
+    const pdf = new Uint8Array(row.pdf);
+    if (sha256(pdf) !== row.pdf_sha256) {
+      log.logger.error(
+        { event: 'document.damaged', invoiceId, number: row.number },
+        'a stored invoice document no longer matches its checksum; it is not served',
+      );
+      throw new HttpError(503, DOCUMENT_DAMAGED_TEXT);
+    }
+    return { number: row.number, pdf };
+  }
+  const pdf = await pdfs.draw(JSON.parse(row.data) as InvoiceDocumentData);
+  await keepPdf(db, invoiceId, pdf);
+  // Whoever kept one first (two downloads at once) is what every later download serves.
+  const kept = await db
+    .selectFrom('invoice_documents')
+    .select('pdf')
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  return { number: row.number, pdf: new Uint8Array(kept.pdf ?? pdf) };
+}

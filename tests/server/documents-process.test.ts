@@ -1,0 +1,37 @@
+/**
+ * Invoice documents in the compiled server (server/invoices/document/drawing.ts): drawn at payment in worker
+ * threads, not on the event loop, and downloaded as they were kept. In-process tests run the TypeScript sources,
+ * where the same drawing runs in the test's thread; only the compiled server has the worker to run.
+ */
+import { afterAll, expect, it } from 'vitest';
+import { type TestApp, register } from './helpers';
+import { type Account, paidOrder } from './office-helpers';
+import { type Running, startServer, stopSpawnedServers } from './spawned-server';
+
+afterAll(() => stopSpawnedServers());
+
+function over(instance: Running): TestApp {
+  // The sandbox's 303 goes to PUBLIC_URL, where nothing listens: not followed.
+  const request = (path: string, init?: RequestInit) =>
+    fetch(`http://127.0.0.1:${instance.port}${path}`, { redirect: 'manual', ...init });
+  return { request } as unknown as TestApp;
+}
+
+it('a payment in the compiled server draws its document in a worker thread; the download is that PDF', async () => {
+  const server = await startServer({ PUBLIC_URL: 'http://127.0.0.1:3000' });
+  expect((await server.waitForEvent('documents.drawing')).where).toBe('threads');
+  const app = over(server);
+  const { token, user } = await register(app);
+  const customer: Account = { token, id: user.id, name: user.name, email: user.email };
+  const id = await paidOrder(app, customer);
+  const res = await app.request(`/api/orders/${encodeURIComponent(id)}/invoice.pdf`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const again = await app.request(`/api/orders/${encodeURIComponent(id)}/invoice.pdf`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+}, 60_000);
