@@ -30,6 +30,8 @@ export function openPostgresDatabase(url: string, options: { max?: number } = {}
     {
       connectionString: url,
       max: options.max ?? 10,
+      // How a restore (server/ops/live-site.ts) and an operator's pg_stat_activity name this site's connections.
+      application_name: 'storefront',
       // A lost database must fail a request, not hang it.
       connectionTimeoutMillis: 10_000,
     },

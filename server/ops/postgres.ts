@@ -6,6 +6,7 @@
  * beyond this (continuous archiving, point-in-time recovery).
  */
 import { statSync } from 'node:fs';
+import { OTHER_CLIENTS, refuseLivePostgres } from './live-site';
 import { OpsError, sizeAndTime } from './command';
 import { assertWritable, backupKind, createPrivate, partialPath, putInPlace, removeQuietly } from './files';
 import { describeDatabase, runPgProgram, withConnection } from './postgres-tools';
@@ -81,6 +82,7 @@ export async function restorePostgres(
 
   const where = describeDatabase(databaseUrl);
   await withConnection(databaseUrl, async (query) => {
+    refuseLivePostgres(where, await query(OTHER_CLIENTS));
     const relations = await query(USER_RELATIONS);
     if (relations.length === 0) return;
     if (!force) {

@@ -15,6 +15,7 @@ import SQLite from 'better-sqlite3';
 import { PAYMENT_LINK_SECRET_MIN } from '../config';
 import { DATABASE_FILE } from '../db/database';
 import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME } from '../secrets';
+import { refuseLiveSqlite } from './live-site';
 import { OpsError, sizeAndTime } from './command';
 import { assertWritable, backupKind, createPrivate, partialPath, putInPlace, removeQuietly, syncFile } from './files';
 import { assertKnownMigrations, migrationNote } from './restored-schema';
@@ -107,6 +108,7 @@ export async function restoreSqlite(
   assertKnownMigrations(applied.migrations, file);
 
   const target = join(dataDir, DATABASE_FILE);
+  refuseLiveSqlite(dataDir, target);
   const held = [target, `${target}-wal`].some((path) => existsSync(path) && statSync(path).size > 0);
   if (held && !force) {
     throw new OpsError(

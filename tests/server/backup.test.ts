@@ -280,6 +280,37 @@ describe('npm run restore refuses a target that holds data', () => {
   }, 60_000);
 });
 
+describe('npm run restore refuses a live site', () => {
+  it('while a server runs on the target, even with --force; once it is stopped, the restore goes through', async () => {
+    const source = await emptyTarget();
+    const kept = uniqueEmail('backed-up');
+    await withDatabase(source, async (db) => {
+      await migrate(db);
+      await insertAccount(db, kept);
+    });
+    const file = join(createDataDir(), 'live.backup');
+    expect((await script('backup', [file], source.env)).code).toBe(0);
+
+    const target = await emptyTarget();
+    const live = await startServer({ ...target.env, ...UNLIMITED });
+    const site = over(live);
+    const confirmed = await register(site);
+    const refused = await script('restore', [file, '--force'], target.env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      TEST_ON_POSTGRES ? /is in use: .*storefront/ : /A server is running on .*Stop every server/,
+    );
+    // Nothing was touched: the site still serves the account it confirmed.
+    expect((await site.request('/api/users/authenticate', { headers: bearer(confirmed.token) })).status).toBe(200);
+
+    live.child.kill('SIGTERM');
+    await live.exited();
+    const restored = await script('restore', [file, '--force'], target.env);
+    expect(restored, restored.stderr).toMatchObject({ code: 0 });
+    expect(await emails(target)).toEqual([kept]);
+  }, 60_000);
+});
+
 async function insertAccount(db: Kysely<Database>, email: string): Promise<void> {
   const now = new Date().toISOString();
   await db
