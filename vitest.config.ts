@@ -24,6 +24,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/database-faults.test.ts',
   'tests/server/connections.test.ts',
   'tests/server/documents-process.test.ts',
+  'tests/server/office-upload-process.test.ts',
   'tests/server/postgres-races.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',

@@ -9,6 +9,8 @@ import { addNotification, notificationTexts } from '../notifications/notificatio
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { isServiceType } from '#domain/catalogue/delivery';
+import { isStaff } from '#domain/orders';
+import { STAFF_ONLY_TEXT } from '../ways-in/require-auth';
 import { enqueueMail } from '../mail/queue';
 import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
 import { formatCallTime } from '../mail/time';
@@ -47,6 +49,10 @@ async function apply<T>(
   const from = order.status;
   const to = nextStatus(orderStateOf(order), event);
   const result = await services.db.transaction().execute(async (trx) => {
+    // The role is asked again as the change commits: an upload of seconds, or a request begun before an admin
+    // revoked the role, must not land for someone who is no longer in the office.
+    const actor = await trx.selectFrom('users').select('role').where('id', '=', change.actor.id).executeTakeFirst();
+    if (!actor || !isStaff(actor.role)) throw new HttpError(403, STAFF_ONLY_TEXT);
     const moved = await changeStatus(trx, {
       invoiceId: order.id,
       from,
