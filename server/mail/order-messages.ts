@@ -77,6 +77,9 @@ export function officeNewOrderMail(p: OfficeOrderFacts): MailMessage {
   );
 }
 
+const INVITATION_ATTACHED = 'The calendar invitation is attached: open it to add the call to your calendar.';
+const INVITATION_ON_INVOICES = 'You can add the call to your calendar from your invoices page.';
+
 /** To the office, once, when an order is neither scheduled nor delivered close to its deadline. */
 export function officeReminderMail(p: OfficeOrderFacts): MailMessage {
   return officeMail(
@@ -98,7 +101,8 @@ export function callScheduledMail(p: {
   /** True when an earlier time is moved. */
   moved: boolean;
   publicUrl: string;
-  calendar: MailCalendar;
+  /** Null when the invitation could not be made: the mail goes all the same, pointing to the invoices page. */
+  calendar: MailCalendar | null;
 }): MailMessage {
   const when = formatCallTime(p.at);
   const what = `${deliveryLabelFor(p.type).toLowerCase()} for ${p.title}`;
@@ -119,16 +123,16 @@ export function callScheduledMail(p: {
         `How to join: ${p.join}`,
         ...(late ? ['', late] : []),
         '',
-        'The calendar invitation is attached: open it to add the call to your calendar.',
+        p.calendar ? INVITATION_ATTACHED : INVITATION_ON_INVOICES,
         `Your invoices: ${invoices}`,
       ],
       body: html`<p>${lead}</p>
         <p><strong>How to join:</strong> ${p.join}</p>
         ${late ? html`<p>${late}</p>` : html``}
-        <p>The calendar invitation is attached: open it to add the call to your calendar.</p>
+        <p>${p.calendar ? INVITATION_ATTACHED : INVITATION_ON_INVOICES}</p>
         <p><a href="${invoices}">Your invoices</a></p>`,
     },
-    { calendar: p.calendar },
+    p.calendar ? { calendar: p.calendar } : {},
   );
 }
 

@@ -110,8 +110,8 @@ export async function scheduleCall(
         now,
       });
       const sequence = (await countSchedulings(trx, order.id)) - 1;
-      // The change stands even when its invitation cannot be made: that is logged, never a 500.
-      let calendar: string;
+      // The change stands, and the customer is told, even when its invitation cannot be made: that is logged.
+      let calendar: string | null = null;
       try {
         calendar = await callCalendar(
           {
@@ -129,9 +129,8 @@ export async function scheduleCall(
       } catch (err) {
         log.logger.error(
           { event: 'order.invitation_failed', orderId: order.id, err },
-          'the invitation could not be made',
+          'the invitation could not be made; the mail goes without it',
         );
-        return;
       }
       const message = callScheduledMail({
         to: customer.email,
@@ -143,7 +142,7 @@ export async function scheduleCall(
         reason: lateReason,
         moved,
         publicUrl: config.PUBLIC_URL,
-        calendar: { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
+        calendar: calendar === null ? null : { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
       });
       await enqueueMail(trx, message, { kind: moved ? 'call moved' : 'call scheduled', now });
     },

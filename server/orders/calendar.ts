@@ -72,18 +72,44 @@ export async function callCalendar(event: CallEvent, method: CalendarMethod): Pr
     location: event.join,
     status: 'CONFIRMED',
     organizer: { name: company.name, email: company.supportEmail },
-    ...(event.customer
-      ? {
-          attendees: [
-            { name: parameterText(event.customer.name), email: calendarAddress(event.customer.email), rsvp: false },
-          ],
-        }
-      : {}),
   });
   // Only a value out of its range makes `ics` fail (the time is checked before it gets here): a bug, not input.
   if (error || value === null)
     throw new Error(`could not make the calendar file of order ${event.invoiceId}`, { cause: error });
-  return value;
+  return event.customer ? withAttendee(value, event.customer) : value;
+}
+
+/**
+ * The customer as the event's attendee, written here rather than by `ics`, whose address check refuses addresses
+ * the site accepts (`ada@under_score.example`): then no invitation, and no scheduling mail, reached them. Any
+ * address the site took is a valid mailto: URI once made one (calendarAddress); the name is a quoted parameter.
+ */
+export function attendeeLine(customer: { name: string; email: string }): string {
+  return foldLine(`ATTENDEE;RSVP=FALSE;CN="${parameterText(customer.name)}":mailto:${calendarAddress(customer.email)}`);
+}
+
+function withAttendee(calendar: string, customer: { name: string; email: string }): string {
+  return calendar.replace(/\r\nEND:VEVENT\r\n/, `\r\n${attendeeLine(customer)}\r\nEND:VEVENT\r\n`);
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets; longer ones go on with CRLF and a space, never inside a character. */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let part = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = Buffer.byteLength(character);
+    // The first line may hold 75 octets; each following one 74 after its leading space.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(part);
+      part = '';
+      octets = 0;
+    }
+    part += character;
+    octets += size;
+  }
+  parts.push(part);
+  return parts.join('\r\n ');
 }
 
 /** "northgate-call-2026-06-10.ics". */

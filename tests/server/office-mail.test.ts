@@ -9,6 +9,7 @@ import { company } from '#domain/company';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
 import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from '#server/jobs/order-reminders';
 import { scheduleJob } from '#server/jobs/schedule';
+import { callScheduledMail } from '#server/mail/order-messages';
 import { MINUTE, cleanup, createCapturedLog, createTestServer, register } from './helpers';
 import { type MailPart, type ReceivedMail, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 import {
@@ -333,6 +334,47 @@ describe('the customer is e-mailed', () => {
       params: { CN: 'José Núñez' },
       value: `mailto:${encodeURIComponent(local)}@xn--exmple-cua.test`,
     });
+  });
+
+  it('a customer whose address the calendar library would refuse is still mailed, with the invitation', async () => {
+    moveClockTo('2026-06-12T09:00:00.000Z');
+    // The site accepts it (`ics` does not). Whether a mail server takes it is its business: this test's one
+    // refuses it, so the queued message is what is looked at.
+    const address = `ada.${Date.now().toString(36)}@under_score.example`;
+    const registered = await register(app, { name: 'Ada "Quoted" Summer', email: address });
+    const staff = await account(app, db, 'office');
+    const id = await paidOrder(app, { token: registered.token, email: address, id: registered.user.id, name: 'Ada' });
+    const res = await schedule(app, staff.token, id, { at: '2026-06-12T13:00:00.000Z', join: JOIN });
+    expect(res.status).toBe(200);
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select(['text_body', 'calendar'])
+      .where('to_address', '=', address)
+      .where('kind', '=', 'call scheduled')
+      .executeTakeFirstOrThrow();
+    expect(queued.text_body).toContain('The calendar invitation is attached');
+    const { content } = JSON.parse(queued.calendar!) as { content: string };
+    const unfolded = content.replace(/\r\n /g, '');
+    expect(unfolded).toContain(`ATTENDEE;RSVP=FALSE;CN="Ada  Quoted  Summer":mailto:${address}\r\n`);
+    expect(content.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+
+  it('without an invitation (one that could not be made), the mail still goes, pointing to the invoices page', () => {
+    const mail = callScheduledMail({
+      to: 'ada@example.com',
+      name: 'Ada',
+      title: 'Website Development Consultation',
+      type: 'Video Meeting',
+      at: new Date('2026-06-12T13:00:00.000Z'),
+      join: JOIN,
+      reason: null,
+      moved: false,
+      publicUrl: 'https://northgate.example',
+      calendar: null,
+    });
+    expect(mail.calendar).toBeUndefined();
+    expect(mail.text).toContain('You can add the call to your calendar from your invoices page.');
+    expect(mail.text).not.toContain('attached');
   });
 
   it('in winter the time is GMT, the same as UTC', async () => {
