@@ -179,10 +179,10 @@ export default tseslint.config(
           tiers: [
             ['db'],
             ['http', 'mail', 'ops'],
-            ['avatars', 'forms', 'limits', 'metrics', 'notifications', 'site'],
+            ['avatars', 'limits', 'metrics', 'notifications', 'site'],
             ['users'],
             ['ways-in'],
-            ['account', 'auth', 'billing', 'google', 'invoices', 'orders', 'passkeys', 'visits'],
+            ['account', 'auth', 'billing', 'forms', 'google', 'invoices', 'orders', 'passkeys', 'visits'],
             ['data-export', 'jobs', 'office', 'payments', 'two-factor'],
             ['dev'],
           ],

@@ -325,6 +325,8 @@ function readVariables(env: Env) {
     VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
     /** Contact messages and youth applications per address per hour, together. */
     FORM_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'FORM_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
+    /** Form mail sent to the office per hour from the whole site; beyond it, held for the next hours, not dropped. */
+    FORM_MAIL_MAX_PER_HOUR: integer(env, 'FORM_MAIL_MAX_PER_HOUR', 60, 1, 1_000_000),
     /** Only behind a reverse proxy we control may X-Forwarded-For name the client. */
     TRUST_PROXY: flag(env, 'TRUST_PROXY'),
     /** Open connections per process; past it a new one is closed at once (docs/operating.md#connections). */

@@ -12,7 +12,9 @@ import { clientAddress, clientLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { enqueueMail } from '../mail/queue';
-import { contactFormMail, youthApplicationMail } from '../mail/office-forms';
+import { contactFormMail, formMailHeldMail, youthApplicationMail } from '../mail/office-forms';
+import { SITE_KEY } from '../limits/limits';
+import { HOUR_MS } from '../clock';
 import type { Services } from '../services';
 import type { MailMessage } from '../mail/mailer';
 import type { Context } from 'hono';
@@ -56,9 +58,31 @@ export function formRoutes(services: Services) {
       );
       return c.json({ message: { en: answer } }, 200);
     }
-    await enqueueMail(db, message, { kind, now: clock.now() });
+    await enqueueMail(db, message, { kind, now: clock.now(), notBefore: await heldUntil() });
     services.mail.kick();
     return c.json({ message: { en: answer } }, 200);
+  }
+
+  /**
+   * Past the site's hourly cap (FORM_MAIL_MAX_PER_HOUR), a message is kept and held for a later hour, as many
+   * an hour as the cap, in the order they came: the office's inbox is not flooded and nothing is dropped. The
+   * sender is answered as usual: they did nothing wrong. The office is told once per hour of holding.
+   */
+  async function heldUntil(): Promise<Date | undefined> {
+    const taking = await limits.forms.site.take(SITE_KEY);
+    if (taking.taken) return undefined;
+    const now = clock.now();
+    const perHour = config.FORM_MAIL_MAX_PER_HOUR;
+    const hours = Math.floor((taking.over - 1) / perHour);
+    const until = new Date(now.getTime() + taking.retryAfterSeconds * 1000 + hours * HOUR_MS);
+    if (taking.firstRefusal) {
+      services.log.logger.warn({ event: 'forms.held', perHour }, 'form mail past the hourly cap is being held');
+      await enqueueMail(db, formMailHeldMail(config.OFFICE_EMAIL, { perHour, firstHeldUntil: until }), {
+        kind: 'form mail held',
+        now,
+      });
+    }
+    return until;
   }
 
   routes.post('/contact', async (c) => {

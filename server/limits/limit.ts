@@ -20,7 +20,15 @@ export interface LimitSpec {
 }
 
 /** The outcome of taking a point: taken, or refused with the wait in whole seconds. */
-export type Taking = { taken: true } | { taken: false; retryAfterSeconds: number; firstRefusal: boolean };
+export type Taking =
+  | { taken: true }
+  | {
+      taken: false;
+      retryAfterSeconds: number;
+      firstRefusal: boolean;
+      /** How many actions of this window came past the limit, this one included (1 for the first refused). */
+      over: number;
+    };
 
 export interface Limit extends LimitSpec {
   take(key: string): Promise<Taking>;
@@ -50,6 +58,7 @@ export function createLimit(store: LimitStore, spec: LimitSpec): Limit {
           retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
           // The count goes one past the limit exactly once per window, however many requests race.
           firstRefusal: refusal.consumedPoints === spec.points + 1,
+          over: refusal.consumedPoints - spec.points,
         };
       }
     },

@@ -38,7 +38,7 @@ export interface Limits {
   dataExport: { user: Limit };
   visit: { address: Limit };
   /** Contact messages and youth applications, counted together. */
-  forms: { address: Limit };
+  forms: { address: Limit; site: Limit };
   /** Takes one point from each limit in order, or throws the 429 of the first that refuses (server/limits/charge.ts). */
   charge(charges: readonly Charge[], fields?: Record<string, unknown>): Promise<Taken>;
   close(): Promise<void>;
@@ -185,6 +185,13 @@ export function createLimits(
         name: 'forms.address',
         keyKind: 'address',
         points: config.FORM_MAX_PER_ADDRESS_PER_HOUR,
+        durationSeconds: HOUR,
+      }),
+      // Not a refusal: past it, form mail is held for later hours (server/forms/routes.ts).
+      site: limit({
+        name: 'forms.site',
+        keyKind: 'site',
+        points: config.FORM_MAIL_MAX_PER_HOUR,
         durationSeconds: HOUR,
       }),
     },

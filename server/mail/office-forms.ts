@@ -6,6 +6,7 @@ import type { ContactValues, YouthValues } from '#domain/validation';
 import { html } from './html';
 import { letter, table, textRows, type Row } from './letter';
 import type { MailMessage } from './mailer';
+import { formatCompanyTime } from './time';
 
 function formMail(to: string, form: string, subject: string, rows: Row[], text: string, replyTo: string): MailMessage {
   return {
@@ -59,4 +60,19 @@ export function youthApplicationMail(to: string, values: YouthValues): MailMessa
     values.joinCause,
     values.emailAddress,
   );
+}
+
+/** The office's one notice in an hour when form mail passes the site's cap: the rest is held, none dropped. */
+export function formMailHeldMail(to: string, p: { perHour: number; firstHeldUntil: Date }): MailMessage {
+  const until = formatCompanyTime(p.firstHeldUntil);
+  const lead = `More than ${p.perHour} messages came through the website's forms within an hour.`;
+  const rest = `The ones beyond that are kept and will reach you from ${until}, at most ${p.perHour} an hour: none is lost. A sudden flood is often automated; the senders' addresses are in each message.`;
+  return letter({
+    to,
+    name: 'office',
+    subject: 'Form messages are being held: more than usual came in',
+    text: [lead, '', rest],
+    body: html`<p>${lead}</p>
+      <p>${rest}</p>`,
+  });
 }

@@ -41,7 +41,8 @@ export function retryDelayMs(failures: number): number {
 export async function enqueueMail(
   db: Kysely<Database>,
   message: MailMessage,
-  options: { kind: string; now: Date; expiresAt?: Date },
+  /** `notBefore`: not sent before this time (held mail); now when absent. */
+  options: { kind: string; now: Date; expiresAt?: Date; notBefore?: Date },
 ): Promise<string> {
   const id = newOrderedId();
   const now = options.now.toISOString();
@@ -58,7 +59,7 @@ export async function enqueueMail(
       calendar: message.calendar ? JSON.stringify(message.calendar) : null,
       created_at: now,
       expires_at: options.expiresAt?.toISOString() ?? null,
-      next_attempt_at: now,
+      next_attempt_at: options.notBefore?.toISOString() ?? now,
       attempts: 0,
       claimed_by: null,
       claimed_until: null,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       DATA_EXPORT_MAX_PER_USER_PER_DAY: 3,
       VISIT_MAX_PER_ADDRESS_PER_MINUTE: 60,
       FORM_MAX_PER_ADDRESS_PER_HOUR: 10,
+      FORM_MAIL_MAX_PER_HOUR: 60,
       MAIL_CLAIM_SECONDS: 120,
       TRUST_PROXY: false,
       MAX_CONNECTIONS: defaultMaxConnections(),

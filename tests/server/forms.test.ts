@@ -100,3 +100,40 @@ describe('strangers and robots', () => {
     expect((await post('youth-application', youth, address)).status).toBe(429);
   });
 });
+
+describe('the site-wide cap on form mail', async () => {
+  const office = 'held@northgate.test';
+  const capped = await createTestServer({ SMTP_URL: smtp.url, OFFICE_EMAIL: office, FORM_MAIL_MAX_PER_HOUR: 3 });
+  const send = (n: number) =>
+    capped.app.request(
+      '/api/forms/contact',
+      jsonInit('POST', { ...contact, message: `Message number ${n}, from a flood.` }),
+      fromAddress(uniqueAddress()),
+    );
+
+  it('past it, every message is still answered and kept, held for later hours; the office is told once', async () => {
+    for (let n = 1; n <= 8; n += 1) expect((await send(n)).status).toBe(200);
+    await capped.app.mail.idle();
+    await settle();
+    const received = smtp.to(office);
+    // Three go now, with one notice of the holding; none of the five others yet.
+    expect(received.filter((mail) => mail.subject.startsWith('Contact form')).length).toBe(3);
+    const notices = received.filter((mail) => mail.subject.startsWith('Form messages are being held'));
+    expect(notices.length).toBe(1);
+    expect(notices[0]!.text).toContain('More than 3 messages came through');
+    const held = await capped.db
+      .selectFrom('mail_queue')
+      .select(['text_body', 'next_attempt_at'])
+      .where('to_address', '=', office)
+      .where('kind', '=', 'contact form')
+      .where('sent_at', 'is', null)
+      .orderBy('next_attempt_at')
+      .execute();
+    expect(held.length).toBe(5);
+    // In the order they came, three an hour: messages 4 to 6 within the hour after the window, 7 and 8 an hour on.
+    const now = capped.clock.now().getTime();
+    const hoursAway = held.map((row) => Math.ceil((Date.parse(row.next_attempt_at) - now) / 3_600_000));
+    expect(hoursAway).toEqual([1, 1, 1, 2, 2]);
+    expect(held.map((row) => /Message number (\d)/.exec(row.text_body)![1])).toEqual(['4', '5', '6', '7', '8']);
+  });
+});
