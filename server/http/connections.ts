@@ -49,6 +49,9 @@ export function guardConnections(
   refused: (reason: RefusalReason, address: string) => void,
 ): void {
   server.maxConnections = limits.maxConnections;
+  // Node keeps a connection's peer address once it is asked for; asked now, while the connection is open, a line
+  // written after the client hung up (client.aborted) can still name it.
+  server.on('connection', (socket: Socket) => void socket.remoteAddress);
   server.on('drop', (data?: { remoteAddress?: string }) => refused('process', data?.remoteAddress ?? 'unknown'));
   // Without a 'timeout' listener, Node destroys a connection idle this long.
   server.setTimeout(limits.idleTimeoutMs);

@@ -1,10 +1,22 @@
 // A client that hangs up half-way through sending its request, over a real socket (what @hono/node-server
-// sees in production): logged as such at warn level, never as a server failure.
+// sees in production): logged as such at warn level, never as a server failure. Such lines are written once a
+// minute per address (server/log.ts), so each case comes from an address of its own (127.0.0.x, all this machine).
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import { guardConnections } from '#server/http/connections';
 import { cleanup, createTestServer, register } from './helpers';
+
+const TEST_LIMITS = {
+  maxConnections: 1000,
+  maxPerAddress: 0,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5000,
+};
 
 const { app, logLines } = await createTestServer();
 const account = await register(app);
@@ -17,6 +29,8 @@ beforeAll(async () => {
       port = info.port;
       resolve();
     });
+    // As the server runs it (server/main.ts): among other things, each connection's address is kept for the log.
+    guardConnections(server as Server, TEST_LIMITS, () => {});
   });
 });
 
@@ -26,8 +40,10 @@ afterAll(async () => {
 });
 
 /** Sends the head and the first part of a body, waits until the server has begun reading it, hangs up. */
+let nextAddress = 10;
 async function sendHalfAndHangUp(head: string, part: string): Promise<void> {
-  const socket = connect(port, '127.0.0.1');
+  nextAddress += 1;
+  const socket = connect({ port, host: '127.0.0.1', localAddress: `127.0.0.${nextAddress}` });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);

@@ -145,7 +145,7 @@ describe('charge', () => {
     await limit.giveBack('k');
     expect(await limit.take('k')).toEqual({ taken: true });
     const refused = await limit.take('k');
-    expect(refused).toEqual({ taken: false, retryAfterSeconds: 60, firstRefusal: true });
+    expect(refused).toEqual({ taken: false, retryAfterSeconds: 60, firstRefusal: true, over: 1 });
   });
 });
 

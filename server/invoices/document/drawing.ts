@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { HttpError } from '../../http/errors';
@@ -26,7 +27,8 @@ export interface PdfDrawing {
 
 /** The compiled worker beside this module's bundle, when there is one. */
 function compiledWorker(): string | undefined {
-  const file = fileURLToPath(new URL('./pdf-worker.js', import.meta.url));
+  // From the module's own path, not `new URL()`: a browser-like test environment replaces the URL class.
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'pdf-worker.js');
   return existsSync(file) ? file : undefined;
 }
 
