@@ -12,6 +12,7 @@ import { readAvatarField } from '../avatars/image';
 import { saveAvatar } from '../avatars/repository';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
 import { requireAuth } from '../ways-in/require-auth';
+import { setPassword } from '../ways-in/new-password';
 import type { UserWithAvatar } from '../db/schema';
 import type { ResolvedSession } from '../ways-in/sessions';
 import type { AppEnv } from '../http/app-env';
@@ -105,7 +106,7 @@ export function profileRoutes(services: Services) {
     // New hash, every old session ended (on every device) and the caller's new session, made with the factor the
     // old one was (docs/decisions/0030-staff-policy-asks-the-session.md): all or nothing.
     const { updated, token } = await db.transaction().execute(async (trx) => {
-      const updated = await updateUser(trx, user.id, { password_hash: passwordHash }, now);
+      const updated = await setPassword(trx, user.id, passwordHash, now);
       await sessions.revokeAllForUser(user.id, { db: trx });
       await queueAccountNotice(trx, services, user, { kind: 'password_changed' }, now);
       const { token } = await sessions.create(user.id, trx, session.second_factor);

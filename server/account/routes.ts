@@ -35,6 +35,7 @@ import { endPendingSignIns, otherWaysIn, removeOtherWaysIn } from '../ways-in/ot
 import { describeWaysIn, NO_OTHER_WAYS_IN } from '#domain/waysIn';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
 import { requireAuth } from '../ways-in/require-auth';
+import { setPassword } from '../ways-in/new-password';
 import type { SessionRow, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress, clientLimitKey } from '../http/client-address';
@@ -186,7 +187,7 @@ export function accountRoutes(services: Services) {
     const removed = await db.transaction().execute(async (trx) => {
       if (!(await tickets.consume(trx, body.ticket, 'password_reset'))) throw new HttpError(400, CODE_INVALID_TEXT);
       // The code reached this address, so the address is proven to be the customer's.
-      await updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1 }, now);
+      await setPassword(trx, user.id, passwordHash, now, { addressProven: true });
       await sessions.revokeAllForUser(user.id, { db: trx });
       await endPendingSignIns(trx, user.id);
       const gone = describeWaysIn(
