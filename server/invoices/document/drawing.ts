@@ -1,6 +1,7 @@
 /**
- * Where invoice documents are drawn: in a pool of worker threads (Piscina), so that a payment's document, or a
- * batch of documents issued before they were kept, never holds the event loop (docs/performance.md#documents).
+ * Where invoice documents are drawn and data exports zipped: in a pool of worker threads (Piscina), so that a
+ * payment's document, a batch of documents issued before they were kept, or an export's archive never holds the
+ * event loop (docs/performance.md#documents).
  * The pool runs the compiled worker (dist-server/pdf-worker.js, beside the compiled server); where there is none
  * (development and the in-process tests run the TypeScript sources), the same function runs in this thread.
  */
@@ -8,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Zippable, zipSync } from 'fflate';
 import { Piscina } from 'piscina';
 import { HttpError } from '../../http/errors';
 import type { InvoiceDocumentData } from './data';
@@ -20,6 +22,8 @@ const MAX_WAITING = 200;
 
 export interface PdfDrawing {
   draw(document: InvoiceDocumentData): Promise<Uint8Array>;
+  /** A ZIP of `entries` (fflate's), made in the pool too: a data export's archive. */
+  zip(entries: Zippable): Promise<Uint8Array>;
   /** Where documents are drawn: 'threads' with the compiled worker, else 'here'. */
   readonly where: 'threads' | 'here';
   close(): Promise<void>;
@@ -32,12 +36,22 @@ function compiledWorker(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/** A full queue is the site's load, not a fault: 503 with Retry-After, as any other overload. */
+async function busyAs503(task: Promise<Uint8Array>): Promise<Uint8Array> {
+  try {
+    return await task;
+  } catch (error) {
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new HttpError(503, DRAWING_BUSY_TEXT);
+    throw error;
+  }
+}
+
 export function createPdfDrawing(threads = Math.max(1, availableParallelism() - 1)): PdfDrawing {
   const worker = compiledWorker();
   if (worker === undefined) {
-    return { draw: renderInvoicePdf, where: 'here', close: async () => {} };
+    return { draw: renderInvoicePdf, zip: async (entries) => zipSync(entries), where: 'here', close: async () => {} };
   }
-  const pool = new Piscina<InvoiceDocumentData, Uint8Array>({
+  const pool = new Piscina<InvoiceDocumentData | Zippable, Uint8Array>({
     filename: worker,
     minThreads: 0,
     maxThreads: threads,
@@ -47,15 +61,8 @@ export function createPdfDrawing(threads = Math.max(1, availableParallelism() - 
   });
   return {
     where: 'threads',
-    async draw(document) {
-      try {
-        return await pool.run(document);
-      } catch (error) {
-        if (error instanceof Error && /queue is at limit/i.test(error.message))
-          throw new HttpError(503, DRAWING_BUSY_TEXT);
-        throw error;
-      }
-    },
+    draw: (document) => busyAs503(pool.run(document)),
+    zip: (entries) => busyAs503(pool.run(entries, { name: 'zip' })),
     close: () => pool.destroy(),
   };
 }
