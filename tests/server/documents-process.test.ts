@@ -1,8 +1,9 @@
 /**
  * Invoice documents in the compiled server (server/invoices/document/drawing.ts): drawn at payment in worker
- * threads, not on the event loop, and downloaded as they were kept. In-process tests run the TypeScript sources,
+ * threads, not on the event loop, and downloaded as they were kept; the data export is zipped there too. In-process tests run the TypeScript sources,
  * where the same drawing runs in the test's thread; only the compiled server has the worker to run.
  */
+import { unzipSync } from 'fflate';
 import { afterAll, expect, it } from 'vitest';
 import { type TestApp, register } from './helpers';
 import { type Account, paidOrder } from './office-helpers';
@@ -34,4 +35,12 @@ it('a payment in the compiled server draws its document in a worker thread; the 
     headers: { authorization: `Bearer ${customer.token}` },
   });
   expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+
+  // The data export is zipped in the same threads: the archive holds that PDF, byte for byte.
+  const exported = await app.request('/api/users/export', { headers: { authorization: `Bearer ${customer.token}` } });
+  expect(exported.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+  const pdfs = Object.entries(files).filter(([name]) => name.startsWith('invoices/'));
+  expect(pdfs).toHaveLength(1);
+  expect(Buffer.from(pdfs[0]![1]).equals(bytes)).toBe(true);
 }, 60_000);
