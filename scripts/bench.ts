@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_SOURCES, isStale } from './build-check.mjs';
+import { type FloodResult, connectionFlood } from './bench/connection-flood';
 import { type DocumentsResult, documentsScenario } from './bench/documents';
 import { startCommand } from './start-command.mjs';
 import { startPostgres } from '#tests/server/postgres';
@@ -111,6 +112,8 @@ const TARGETS = {
   // While documents are downloaded and exported (scripts/bench/documents.ts), the health check's answer time.
   documentsHealthP50Ms: 20,
   documentsHealthP99Ms: 100,
+  // A new visitor's health check while a few addresses flood connections (scripts/bench/connection-flood.ts).
+  floodHealthMaxMs: 100,
 };
 
 const ORDER = JSON.stringify({
@@ -335,6 +338,8 @@ interface Run {
   metrics?: MetricsCost;
   /** Documents downloaded and exported while the health check is timed. */
   documents: DocumentsResult;
+  /** The health check of a new visitor while a few addresses hold thousands of connections. */
+  flood: FloodResult;
 }
 
 async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
@@ -383,8 +388,10 @@ async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
     );
     const metrics = kind === 'sqlite' ? metricsCost(authenticate.cpuUs!) : undefined;
     const documents = await documentsScenario(api, SECONDS);
+    const flood = await connectionFlood(api);
     return {
       documents,
+      flood,
       kind,
       title,
       startupMs: server.startedMs,
@@ -438,6 +445,11 @@ function report(run: Run): void {
       `max ${documents.health.max.toFixed(1)} ms (${documents.health.count} checks)` +
       (documents.failures.length > 0 ? `; failures: ${documents.failures.join(', ')}` : ''),
   );
+  const { flood } = run;
+  console.log(
+    `connection flood: ${flood.heldOpen} of ${flood.opened} connections held open by the caps; a new visitor's ` +
+      `/api/health p50 ${flood.health.p50.toFixed(1)} ms, max ${flood.health.max.toFixed(1)} ms, ${flood.health.failures} failed`,
+  );
   if (run.metrics) {
     const { costUs, costP10Us, costP90Us, rounds, withoutUs, authenticateCpuUs } = run.metrics;
     console.log(
@@ -481,6 +493,11 @@ function checkTargets(run: Run): boolean {
       run.documents.health.p50 <= TARGETS.documentsHealthP50Ms &&
         run.documents.health.p99 <= TARGETS.documentsHealthP99Ms &&
         run.documents.failures.length === 0,
+    ],
+    [
+      `a visitor's health during a connection flood ≤ ${TARGETS.floodHealthMaxMs} ms, none failed`,
+      `max ${run.flood.health.max.toFixed(1)} ms, ${run.flood.health.failures} failed`,
+      run.flood.health.max <= TARGETS.floodHealthMaxMs && run.flood.health.failures === 0,
     ],
     [
       `up and answering ≤ ${TARGETS.startupMs} ms after start`,
