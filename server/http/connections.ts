@@ -14,7 +14,7 @@
  * Refusals are counted (`storefront_connections_refused_total`) and logged at most once a minute per address
  * (server/log.ts), never one line each.
  */
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -53,8 +53,18 @@ export function guardConnections(
   // written after the client hung up (client.aborted) can still name it.
   server.on('connection', (socket: Socket) => void socket.remoteAddress);
   server.on('drop', (data?: { remoteAddress?: string }) => refused('process', data?.remoteAddress ?? 'unknown'));
-  // Without a 'timeout' listener, Node destroys a connection idle this long.
+  // Without a 'timeout' listener, Node destroys a connection idle this long. Only while the request arrives: once it
+  // is all in, the answer may take longer than that (a mail server slow to answer, a busy document pool), and the
+  // client must get it, not a reset connection.
   server.setTimeout(limits.idleTimeoutMs);
+  server.on('request', (request: IncomingMessage) => {
+    const received = () => request.socket.setTimeout(0);
+    request.once('end', received);
+    // A request without a body (or whose body came with its head) is complete before anyone reads it.
+    setImmediate(() => {
+      if (request.complete) received();
+    });
+  });
   if (limits.maxPerAddress > 0) capPerAddress(server, limits.maxPerAddress, refused);
 }
 

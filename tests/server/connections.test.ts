@@ -7,7 +7,9 @@
  * The flooding clients connect from other loopback addresses (127.0.0.2 and up, all of 127/8 is this machine on
  * Linux) than the visitor (127.0.0.1).
  */
-import { type Socket, connect } from 'node:net';
+import { createServer } from 'node:http';
+import { type AddressInfo, type Socket, connect } from 'node:net';
+import { connectionServerOptions, guardConnections } from '#server/http/connections';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Running, startServer, stopSpawnedServers } from './spawned-server';
 
@@ -154,4 +156,44 @@ describe('time-outs', () => {
     expect(aborted.length).toBe(1);
     expect(aborted[0]!.address).toBe('127.0.0.9');
   }, 60_000);
+});
+
+describe('the idle time-out bounds the request, not the answer', () => {
+  it('an answer that takes longer than IDLE_TIMEOUT still arrives; a stalled body is still closed', async () => {
+    const limits = {
+      maxConnections: 100,
+      maxPerAddress: 0,
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 500,
+      keepAliveTimeoutMs: 5000,
+    };
+    // The answer comes 1.5 s after the request is in, three times the idle time-out: a slow mail server, say.
+    const slow = createServer(connectionServerOptions(limits), (request, response) => {
+      request.resume();
+      request.on('end', () => setTimeout(() => response.end('late but here'), 1500));
+    });
+    guardConnections(slow, limits, () => {});
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const { port } = slow.address() as AddressInfo;
+    try {
+      const get = await fetch(`http://127.0.0.1:${port}/`);
+      expect(await get.text()).toBe('late but here');
+      const post = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: 'a body read in full' });
+      expect(await post.text()).toBe('late but here');
+      const stalled = await hold(
+        { port } as Running,
+        '127.0.0.1',
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc',
+      );
+      await Promise.race([
+        stalled.closed,
+        settle(5000).then(() => {
+          throw new Error('a stalled body was still open after 5 s');
+        }),
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  }, 30_000);
 });
