@@ -192,6 +192,18 @@ describe('the idle time-out bounds the request, not the answer', () => {
           throw new Error('a stalled body was still open after 5 s');
         }),
       ]);
+      // On a kept-alive connection, the second request's body is bounded as the first's was.
+      const kept = await hold({ port } as Running, '127.0.0.1', 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      await new Promise<void>((resolve) =>
+        kept.socket.on('data', (chunk: Buffer) => chunk.toString().includes('late but here') && resolve()),
+      );
+      kept.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc');
+      await Promise.race([
+        kept.closed,
+        settle(5000).then(() => {
+          throw new Error("a kept-alive connection's stalled second body was still open after 5 s");
+        }),
+      ]);
     } finally {
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
