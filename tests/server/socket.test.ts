@@ -210,4 +210,14 @@ describe('compression over a socket', () => {
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(((await plain.json()) as { invoices: unknown[] }).invoices).toHaveLength(10);
   });
+
+  it('sends a short JSON answer plain, with its length, even to a client that asks for gzip', async () => {
+    // Compressing 40 bytes saves nothing, and its stream made the answer wait turns of the event loop: under a
+    // download flood, a health check took ten times as long (docs/performance.md#documents).
+    const res = await send('GET', '/api/health', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(res.body.length));
+    expect(JSON.parse(res.body.toString())).toEqual({ status: 'ok', database: 'ok' });
+  });
 });
