@@ -1,14 +1,15 @@
 /**
  * The durable mail queue's rows (docs/operating.md#mail-queue). A message is written by `enqueueMail` inside
  * the transaction of the change that causes it, so the change and its mail commit together or not at all.
- * Sending (server/mail/sender.ts) claims one message at a time with a conditional UPDATE, which both databases
- * apply atomically: of instances claiming together exactly one wins, and a claim that outlives its sender
+ * Sending (server/mail/sender.ts) claims messages with a conditional UPDATE, which both databases apply
+ * atomically: of instances claiming together exactly one wins each message, and a claim that outlives its sender
  * (a crash mid-send) lapses after MAIL_CLAIM_SECONDS (server/config.ts), so the message is sent again: at
  * least once.
  */
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '../clock';
 import type { Database, MailQueueTable } from '../db/schema';
+import { isPostgres } from '../db/dialect';
 import { newOrderedId } from '../db/ids';
 import type { MailCalendar, MailMessage } from './mailer';
 
@@ -87,18 +88,37 @@ export async function enqueueMail(
   return id;
 }
 
-/** Ids of waiting messages whose time has come and that nobody holds, oldest first. */
-export async function dueMailIds(db: Kysely<Database>, now: Date, limit: number): Promise<string[]> {
-  const at = now.toISOString();
+type Claim = { holder: string; now: Date; forMs: number };
+
+/**
+ * Claims up to `limit` due messages for `holder`, oldest first, in one statement; answers their ids. One commit
+ * for a batch, not one per message: on SQLite each commit waits for the disk on the event loop
+ * (docs/performance.md#documents). The outer conditions are checked again on the row being changed, so of two
+ * instances claiming together each message goes to one.
+ */
+export async function claimDueMail(db: Kysely<Database>, claim: Claim, limit: number): Promise<string[]> {
+  const at = claim.now.toISOString();
   const rows = await db
-    .selectFrom('mail_queue')
-    .select('id')
+    .updateTable('mail_queue')
+    .set({ claimed_by: claim.holder, claimed_until: new Date(claim.now.getTime() + claim.forMs).toISOString() })
     .where('ended_at', 'is', null)
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('mail_queue')
+        .select('id')
+        .where('ended_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<=', at)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit);
+      // PostgreSQL only (SQLite has one writer and no row locks): another instance's claim in progress is passed
+      // over, not waited for and then found taken, which would leave this batch short while others are due.
+      return isPostgres(db) ? due.forUpdate().skipLocked() : due;
+    })
+    .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
@@ -192,6 +212,21 @@ export async function endMail(
   if (result.numUpdatedRows !== 1n) return false;
   await db.deleteFrom('mail_attachments').where('mail_id', '=', id).execute();
   return true;
+}
+
+/** Ends messages that were sent, in one transaction: one commit for a batch (see `claimDueMail`). */
+export async function endSentMail(db: Kysely<Database>, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('mail_queue')
+      .set({ ended_at: at, end_reason: 'sent', claimed_by: null, claimed_until: null, sent_at: at })
+      .where('id', 'in', ids)
+      .where('ended_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('mail_attachments').where('mail_id', 'in', ids).execute();
+  });
 }
 
 /** Records a failed try: the message waits for its next try, or is given up after MAIL_GIVE_UP_MS. */

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { THIS_INSTANCE } from '../db/lease';
 import type { ServerLog } from '../log';
 import type { Mailer } from './mailer';
-import { claimMail, dueMailIds, endMail, failMail, loadMail } from './queue';
+import { claimDueMail, claimMail, endMail, endSentMail, failMail, loadMail } from './queue';
 
 /** The sweep's name in `job_leases`. */
 export const MAIL_JOB = 'mail';
@@ -51,6 +51,13 @@ export function createMailSender(deps: {
 
   async function deliver(id: string): Promise<Delivery> {
     if (!(await claimMail(db, id, { holder, now: clock.now(), forMs: claimMs }))) return 'busy';
+    const outcome = await sendClaimed(id);
+    if (outcome === 'sent') await endMail(db, id, 'sent', clock.now());
+    return outcome;
+  }
+
+  /** Sends a message this instance holds. One that went is left for the caller to mark sent. */
+  async function sendClaimed(id: string): Promise<Delivery> {
     const mail = await loadMail(db, id);
     if (!mail) return 'busy';
     // A code whose time has passed is worth nothing: it is dropped, never sent late.
@@ -77,20 +84,23 @@ export function createMailSender(deps: {
       }
       return outcome;
     }
-    // Sent: should this mark fail (the database away), the claim lapses and the message goes again. The
-    // Message-ID stays the same, so a receiver can tell the copy.
-    await endMail(db, id, 'sent', clock.now());
     return 'sent';
   }
 
   async function sendDue(): Promise<number> {
-    const ids = await dueMailIds(db, clock.now(), BATCH);
     let sent = 0;
-    // A few at a time: a burst (a payment's receipt and the office's mail) goes out together, while a slow
-    // mail server is not opened a connection per waiting message.
-    for (let start = 0; start < ids.length; start += PARALLEL) {
-      const outcomes = await Promise.all(ids.slice(start, start + PARALLEL).map(deliver));
-      sent += outcomes.filter((outcome) => outcome === 'sent').length;
+    // A few at a time, each few claimed in one statement and marked sent in one transaction: a burst (a payment's
+    // receipt and the office's mail) goes out together, a slow mail server is not opened a connection per waiting
+    // message, and a claim is taken just before its message goes, so it does not lapse while others are sent.
+    for (let tried = 0; tried < BATCH; tried += PARALLEL) {
+      const ids = await claimDueMail(db, { holder, now: clock.now(), forMs: claimMs }, PARALLEL);
+      const outcomes = await Promise.all(ids.map(sendClaimed));
+      const went = ids.filter((_, index) => outcomes[index] === 'sent');
+      // Sent: should this mark fail (the database away), the claims lapse and the messages go again. The
+      // Message-ID stays the same, so a receiver can tell the copy.
+      await endSentMail(db, went, clock.now());
+      sent += went.length;
+      if (ids.length < PARALLEL) break;
     }
     return sent;
   }
