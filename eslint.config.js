@@ -183,6 +183,7 @@ export default tseslint.config(
             ['users'],
             ['ways-in'],
             ['account', 'auth', 'billing', 'forms', 'google', 'invoices', 'orders', 'passkeys', 'visits'],
+            ['threads'],
             ['data-export', 'jobs', 'office', 'payments', 'two-factor'],
             ['dev'],
           ],

@@ -25,7 +25,7 @@ import { officeRoutes } from './office/routes';
 import { orderDownloadRoutes } from './orders/routes';
 import { stripeWebhookRoutes } from './payments/routes';
 import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
-import type { PdfDrawing } from './invoices/document/drawing';
+import type { Threads } from './threads/pool';
 import { authPrefix, usersPrefix } from './prefixes';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
@@ -59,8 +59,8 @@ export type App = Hono<AppEnv> & {
   metrics: Metrics;
   /** The mail queue's sender: the periodic sweep (server/main.ts) and tests drive it. */
   mail: MailSender;
-  /** Where invoice documents are drawn: in worker threads when compiled (server/invoices/document/drawing.ts). */
-  documentsDrawn: PdfDrawing['where'];
+  /** Where invoice documents are drawn: in worker threads when compiled (server/threads/pool.ts). */
+  documentsDrawn: Threads['where'];
 };
 
 export function createApp({
@@ -132,6 +132,6 @@ export function createApp({
     close: () => services.close(),
     metrics,
     mail: services.mail,
-    documentsDrawn: services.pdfs.where,
+    documentsDrawn: services.threads.where,
   });
 }

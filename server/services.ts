@@ -12,7 +12,7 @@ import { type Sessions, createSessions } from './ways-in/sessions';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
-import { type PdfDrawing, createPdfDrawing } from './invoices/document/drawing';
+import { type Threads, createThreads } from './threads/pool';
 import { type Limits, createLimits } from './limits/limits';
 import { createWorkQueue } from './limits/work-queue';
 import { type ServerLog, createLog } from './log';
@@ -45,8 +45,8 @@ export interface Services {
   limits: Limits;
   /** Password hashing and verification, at most PASSWORD_HASH_CONCURRENCY at once (503 when too many wait). */
   passwords: Passwords;
-  /** Draws invoice documents' PDFs, in worker threads when the server is compiled (invoices/document/drawing.ts). */
-  pdfs: PdfDrawing;
+  /** The heavy work (documents drawn, exports zipped, reports checked), in worker threads when compiled (threads/pool.ts). */
+  threads: Threads;
   /**
    * Resolves once what requests need from the database before they can answer is there (the signing secret,
    * made on the first start); `npm start` waits for it before it listens.
@@ -85,7 +85,7 @@ export function createServices(deps: {
   const log = deps.log ?? createLog({ level: config.LOG_LEVEL });
   const mailer = deps.mailer ?? createMailer(config, clock);
   const limits = createLimits(config, log, undefined, deps.metrics?.countLimitRefusal);
-  const pdfs = createPdfDrawing();
+  const threads = createThreads();
   const hashing = createWorkQueue({
     concurrency: config.PASSWORD_HASH_CONCURRENCY,
     maxWaiting: config.PASSWORD_HASH_MAX_WAITING,
@@ -108,10 +108,10 @@ export function createServices(deps: {
     tickets: createTickets({ ...deps, key: () => derivedKey('code-tickets') }),
     limits,
     passwords: createPasswords(hashing),
-    pdfs,
+    threads,
     ready: () => secret.get().then(() => undefined),
     close: async () => {
-      await pdfs.close();
+      await threads.close();
       await limits.close();
     },
   };

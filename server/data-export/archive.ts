@@ -10,7 +10,7 @@ import type { GatheredExport } from './gather';
 
 export async function exportArchive(
   { data, files }: GatheredExport,
-  services: Pick<Services, 'db' | 'pdfs' | 'log'>,
+  services: Pick<Services, 'db' | 'threads' | 'log'>,
 ): Promise<Uint8Array> {
   const mtime = new Date(data.exportedAt);
   const entries: Zippable = {
@@ -21,7 +21,7 @@ export async function exportArchive(
     const bytes = 'bytes' in file ? file.bytes : (await keptPdf(services, file.invoiceId))!.pdf;
     entries[file.path] = [bytes, { level: 0, mtime }];
   }
-  // Zipped in the document pool's threads: the archive's checksums and data.json's deflate took a tenth of the
+  // Zipped in the worker threads (server/threads/pool.ts): the archive's checksums and data.json's deflate took a tenth of the
   // event loop's time in the documents bench (docs/performance.md#documents).
-  return services.pdfs.zip(entries);
+  return services.threads.zip(entries);
 }

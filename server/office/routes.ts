@@ -18,7 +18,6 @@ import { readJson, validate } from '../http/validate';
 import { assertAllowed, deliverOrder, scheduleCall, sendReport } from '../orders/actions';
 import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '../orders/body-limit';
 import { reportFileName, sha256Hex } from '../orders/pdf';
-import { checkReportPdf } from '../orders/pdf-check';
 import { type OrderDetailRow, findOrder, listAudit, listOrders } from '../orders/repository';
 import { toOfficeOrder } from '../orders/wire';
 import { invoiceDocumentResponse } from '../invoices/document/download';
@@ -131,8 +130,8 @@ export function officeRoutes(services: Services) {
     if (file.size > REPORT_MAX_BYTES) throw new HttpError(413, REPORT_TOO_LARGE_TEXT);
     const bytes = new Uint8Array(await file.arrayBuffer());
     // Judged by the bytes, parsed (docs/decisions/0021-reports-parsed-not-sniffed.md): the name and declared
-    // type are whatever the sender says.
-    const verdict = await checkReportPdf(bytes);
+    // type are whatever the sender says. In a worker thread: a check may take seconds of CPU.
+    const verdict = await services.threads.checkReport(bytes);
     if (!verdict.ok) throw new HttpError(verdict.status, verdict.text);
     await sendReport(services, order, {
       actor: c.get('auth').user,

@@ -20,7 +20,6 @@ import { receiptMail } from '../invoices/receipt-mail';
 import { loadConfig } from '../config';
 import type { InvoiceDocumentData } from '../invoices/document/data';
 import { type DocumentSettings, documentSettings, issueInvoiceDocument } from '../invoices/document/issue';
-import type { PdfDrawing } from '../invoices/document/drawing';
 import { keepPdf } from '../invoices/document/kept';
 import { renderInvoicePdf } from '../invoices/document/pdf';
 import { officeNewOrderMail } from '../mail/order-messages';
@@ -59,11 +58,11 @@ export function paidEffects(services: {
   mail: Pick<MailSender, 'kick'>;
   config: Config;
   log: ServerLog;
-  pdfs: Pick<PdfDrawing, 'draw'>;
+  threads: { draw(document: InvoiceDocumentData): Promise<Uint8Array> };
 }): PaidEffects {
-  const { mail, config, log, pdfs } = services;
+  const { mail, config, log, threads } = services;
   return {
-    renderPdf: (document) => pdfs.draw(document),
+    renderPdf: (document) => threads.draw(document),
     mail,
     publicUrl: config.PUBLIC_URL,
     officeEmail: config.OFFICE_EMAIL,

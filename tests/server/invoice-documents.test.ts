@@ -322,7 +322,7 @@ describe('the receipt mail', () => {
     const id = await unpaidOrder(app, customer);
     const { log, lines } = createCapturedLog();
     const renderPdf = () => Promise.reject(new Error('the font is missing'));
-    const effects = { ...paidEffects({ mail: app.mail, config, log, pdfs: { draw: renderPdf } }), renderPdf };
+    const effects = { ...paidEffects({ mail: app.mail, config, log, threads: { draw: renderPdf } }), renderPdf };
     expect(await markInvoicePaid(db, id, { provider: 'stripe', reference: 'cs_2', at: clock.now() }, effects)).toBe(
       true,
     );

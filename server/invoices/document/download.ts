@@ -14,7 +14,7 @@ import { keptPdf } from './kept';
  */
 export async function invoiceDocumentResponse(
   c: Context<AppEnv>,
-  services: Pick<Services, 'db' | 'pdfs' | 'log'>,
+  services: Pick<Services, 'db' | 'threads' | 'log'>,
   invoiceId: string,
   ownerId: string | null,
 ): Promise<Response> {

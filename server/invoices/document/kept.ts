@@ -10,7 +10,6 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ServerLog } from '../../log';
 import type { InvoiceDocumentData } from './data';
-import type { PdfDrawing } from './drawing';
 
 export const DOCUMENT_DAMAGED_TEXT =
   'This document cannot be served right now. We have been told and will fix it; please try again later.';
@@ -32,10 +31,10 @@ export async function keepPdf(db: Kysely<Database>, invoiceId: string, pdf: Uint
  * the invoice has no document (unpaid).
  */
 export async function keptPdf(
-  services: { db: Kysely<Database>; pdfs: Pick<PdfDrawing, 'draw'>; log: ServerLog },
+  services: { db: Kysely<Database>; threads: { draw(document: InvoiceDocumentData): Promise<Uint8Array> }; log: ServerLog },
   invoiceId: string,
 ): Promise<{ number: string; pdf: Uint8Array<ArrayBuffer> } | undefined> {
-  const { db, pdfs, log } = services;
+  const { db, threads, log } = services;
   const row = await db
     .selectFrom('invoice_documents')
     .select(['number', 'data', 'pdf', 'pdf_sha256'])
@@ -53,7 +52,7 @@ export async function keptPdf(
     }
     return { number: row.number, pdf };
   }
-  const pdf = await pdfs.draw(JSON.parse(row.data) as InvoiceDocumentData);
+  const pdf = await threads.draw(JSON.parse(row.data) as InvoiceDocumentData);
   await keepPdf(db, invoiceId, pdf);
   // Whoever kept one first (two downloads at once) is what every later download serves.
   const kept = await db
