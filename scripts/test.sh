@@ -16,6 +16,7 @@ npx tsc -b >"$typecheck_output" 2>&1 & typecheck=$!
 static_ok=true
 npx eslint . || static_ok=false
 npx prettier --check . >/dev/null || { npx prettier --check . || true; static_ok=false; }
+node scripts/commit-subjects.mjs || static_ok=false
 wait "$typecheck" || { echo "type check failed:"; cat "$typecheck_output"; static_ok=false; }
 rm -f "$typecheck_output"
 $static_ok || exit 1
