@@ -31,7 +31,11 @@ export async function keepPdf(db: Kysely<Database>, invoiceId: string, pdf: Uint
  * the invoice has no document (unpaid).
  */
 export async function keptPdf(
-  services: { db: Kysely<Database>; threads: { draw(document: InvoiceDocumentData): Promise<Uint8Array> }; log: ServerLog },
+  services: {
+    db: Kysely<Database>;
+    threads: { draw(document: InvoiceDocumentData): Promise<Uint8Array> };
+    log: ServerLog;
+  },
   invoiceId: string,
 ): Promise<{ number: string; pdf: Uint8Array<ArrayBuffer> } | undefined> {
   const { db, threads, log } = services;
