@@ -3,7 +3,8 @@
  * (the same DATABASE_URL or DATA_DIR as the server), migrated first like at start-up. The work is done by
  * server/users/roles-command.ts, which says what each exit code means.
  */
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfig } from '#server/config';
+import { ConfigError } from '#server/config-values';
 import { openConfiguredDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { createLog } from '#server/log';

@@ -1,7 +1,29 @@
 import { readFileSync } from 'node:fs';
-import { EMAIL_PATTERN } from '#domain/contract';
 import { company } from '#domain/company';
 import { VISIT_RETENTION_DAYS as DEFAULT_VISIT_RETENTION_DAYS } from '#domain/policies';
+import {
+  addressLines,
+  ConfigError,
+  databaseUrl,
+  defaultHost,
+  email,
+  type Env,
+  flag,
+  integer,
+  invoicePrefix,
+  isLoopbackHost,
+  isLoopbackUrl,
+  listeningUrl,
+  oneOf,
+  optionalUrl,
+  percent,
+  positive,
+  raw,
+  smtpUrl,
+  switchableUrl,
+  twoFactorKey,
+  url,
+} from './config-values';
 
 /**
  * The server's configuration: every environment variable is read here, once, into a typed object.
@@ -49,204 +71,6 @@ export const DEFAULT_MAIL_CLAIM_SECONDS = 120;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/** Treat unset and blank the same: `PORT= npm start` should mean "default", not "invalid". */
-function raw(env: Env, key: string): string | undefined {
-  const value = env[key]?.trim();
-  return value ? value : undefined;
-}
-
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const value = raw(env, key);
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}, got "${value}".`);
-  }
-  return parsed;
-}
-
-function positive(env: Env, key: string, fallback: number): number {
-  const value = raw(env, key);
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) {
-    throw new ConfigError(`${key} must be a number greater than 0, got "${value}".`);
-  }
-  return parsed;
-}
-
-function flag(env: Env, key: string): boolean {
-  const value = raw(env, key)?.toLowerCase();
-  if (value === undefined || value === '0' || value === 'false' || value === 'no') return false;
-  if (value === '1' || value === 'true' || value === 'yes') return true;
-  throw new ConfigError(`${key} must be 1 or 0, got "${value}".`);
-}
-
-function url(env: Env, key: string, fallback: string): string {
-  const value = raw(env, key) ?? fallback;
-  try {
-    const parsed = new URL(value);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http(s)');
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL, got "${value}".`);
-  }
-  // No trailing slash, so callers can append paths without doubling it.
-  return value.replace(/\/+$/, '');
-}
-
-function optionalUrl(env: Env, key: string): string | undefined {
-  return raw(env, key) === undefined ? undefined : url(env, key, '');
-}
-
-function smtpUrl(env: Env, key: string): string | undefined {
-  const value = raw(env, key);
-  if (value === undefined) return undefined;
-  let protocol = '';
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    // reported below
-  }
-  // Not echoed back: the URL may carry the SMTP password.
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
-    throw new ConfigError(`${key} must be an smtp:// or smtps:// URL.`);
-  }
-  return value;
-}
-
-/**
- * Unset: undefined (SQLite). Set: a postgres:// or postgresql:// URL naming a host and a database. Never echoed
- * back in the error: the URL may carry the database password.
- */
-function databaseUrl(env: Env, key: string): string | undefined {
-  const value = raw(env, key);
-  if (value === undefined) return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value);
-  } catch {
-    // reported below
-  }
-  if (!parsed || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
-    throw new ConfigError(
-      `${key} must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database); ` +
-        'leave it unset to keep the data in SQLite in DATA_DIR.',
-    );
-  }
-  // pg also reads a socket folder from ?host=, so only the database name is required here.
-  if (parsed.pathname.replace(/^\//, '') === '') {
-    throw new ConfigError(`${key} must name the database after the host (postgres://host:5432/database).`);
-  }
-  return value;
-}
-
-/** Unset: the default; set but blank: switched off (null); else an http(s) URL, kept exactly as given. */
-function switchableUrl(env: Env, key: string, fallback: string): string | null {
-  if (env[key] === undefined) return fallback;
-  const value = env[key].trim();
-  if (value === '') return null;
-  let protocol = '';
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    // reported below
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new ConfigError(`${key} must be an http(s) URL or empty, got "${value}".`);
-  }
-  return value;
-}
-
-function email(env: Env, key: string, fallback: string): string {
-  const value = raw(env, key) ?? fallback;
-  if (!EMAIL_PATTERN.test(value)) throw new ConfigError(`${key} must be an e-mail address, got "${value}".`);
-  return value;
-}
-
-/** Comma-separated address lines, each trimmed, blanks dropped. */
-function addressLines(env: Env, key: string, fallback: string): string[] {
-  return (raw(env, key) ?? fallback)
-    .split(',')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
-function percent(env: Env, key: string, fallback: number): number {
-  const value = raw(env, key);
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || parsed > 100) {
-    throw new ConfigError(`${key} must be a percentage from 0 to 100 (e.g. 20 or 17.5), got "${value}".`);
-  }
-  return parsed;
-}
-
-function invoicePrefix(env: Env, key: string, fallback: string): string {
-  const value = raw(env, key) ?? fallback;
-  // Part of a file name and of the document's title: letters, digits and hyphens only.
-  if (!/^[A-Za-z0-9-]{1,12}$/.test(value)) {
-    throw new ConfigError(`${key} must be 1 to 12 letters, digits or hyphens (e.g. NG-), got "${value}".`);
-  }
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[]): T | undefined {
-  const value = raw(env, key)?.toLowerCase();
-  if (value === undefined) return undefined;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${value}".`);
-}
-
-/** True when the URL's host is this machine: localhost, 127.0.0.0/8 or [::1]. */
-export function isLoopbackUrl(value: string): boolean {
-  return isLoopbackHost(new URL(value).hostname);
-}
-
-/** True when a host name or listening address is this machine only: localhost, 127.0.0.0/8 or ::1. */
-export function isLoopbackHost(value: string): boolean {
-  const host = value.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
-}
-
-/** Every interface: a browser cannot be sent there, so such a server's own address is localhost. */
-const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
-
-function defaultHost(publicUrl: string): string {
-  if (!isLoopbackUrl(publicUrl)) return '0.0.0.0';
-  return new URL(publicUrl).hostname === '[::1]' ? '::1' : '127.0.0.1';
-}
-
-/** The address a server listening on HOST:PORT is reached at from this machine, for PUBLIC_URL's default. */
-function listeningUrl(host: string | undefined, port: number): string {
-  if (host === undefined || ANY_ADDRESS.has(host)) return `http://localhost:${port}`;
-  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
-}
-
-/**
- * TWO_FACTOR_KEY's 32 bytes (AES-256): 64 hex digits, or base64 / base64url of 32 bytes; null for anything else.
- */
-export function parseTwoFactorKey(value: string): Buffer | null {
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
-  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
-  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return bytes.length === 32 ? bytes : null;
-}
-
-function twoFactorKey(env: Env, key: string): string | undefined {
-  const value = raw(env, key);
-  // Not echoed back: it is a secret.
-  if (value !== undefined && parseTwoFactorKey(value) === null) {
-    throw new ConfigError(`${key} must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32).`);
-  }
-  return value;
-}
 
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;

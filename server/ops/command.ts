@@ -3,7 +3,8 @@
  * restore), the configuration read like the server reads it, and exit codes an operator's script can test
  * (docs/operating.md, "Backups and restore"). The work itself is in sqlite.ts and postgres.ts beside this file.
  */
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config';
+import { ConfigError } from '../config-values';
 
 /** A failure the operator can act on: printed as its message alone, without a stack. */
 export class OpsError extends Error {

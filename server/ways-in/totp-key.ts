@@ -10,7 +10,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
-import { type Config, parseTwoFactorKey } from '../config';
+import { type Config } from '../config';
+import { parseTwoFactorKey } from '../config-values';
 import type { Database } from '../db/schema';
 
 /** The row of `server_secrets` that holds the generated key (hex). */

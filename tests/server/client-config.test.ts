@@ -1,6 +1,7 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfig } from '#server/config';
+import { ConfigError } from '#server/config-values';
 import { ClientConfig } from '#domain/contract';
 import { ASSET_PATH, cleanup, createTestServer } from './helpers';
 

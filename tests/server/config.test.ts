@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultMaxConnections, loadConfig, maxConnectionsFor } from '#server/config';
+import { defaultMaxConnections, loadConfig, maxConnectionsFor } from '#server/config';
+import { ConfigError } from '#server/config-values';
 
 describe('loadConfig', () => {
   it('has the documented defaults when nothing is set', () => {

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfig } from '#server/config';
+import { ConfigError } from '#server/config-values';
 import { openPostgresDatabase } from '#server/db/database';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
 import { scheduleJob } from '#server/jobs/schedule';

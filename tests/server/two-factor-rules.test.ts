@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { loadConfig } from '#server/config';
+import { ConfigError } from '#server/config-values';
 import { createTwoFactorKeys } from '#server/ways-in/totp-key';
 import {
   RECOVERY_CODE_COUNT,
