@@ -19,37 +19,16 @@
  * "sqlite,postgres"; either alone to run one). Loopback only; bounded by a hard time limit; stops every process
  * it started and removes its files, whether the run succeeds or fails.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SERVER_SOURCES, isStale } from './build-check.mjs';
 import { type FloodResult, connectionFlood } from './bench/connection-flood';
+import { type Load, type Measured, measure } from './bench/load';
+import { startListening, stop, temporaryDir } from './bench/processes';
 import { type DocumentsResult, documentsScenario } from './bench/documents';
 import { startCommand } from './start-command.mjs';
 import { startPostgres } from '#tests/server/postgres';
-
-// autocannon ships no types; this is the part of its API used here.
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  '2xx': number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: AutocannonOptions,
-) => Promise<AutocannonResult>;
 
 type DatabaseKind = 'sqlite' | 'postgres';
 const LABELS: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -89,6 +68,7 @@ const { SECONDS, CONNECTIONS, DATABASES } = (() => {
   }
 })();
 const WARM_UP_SECONDS = 2;
+const LOAD: Load = { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, seconds: SECONDS };
 const INVOICES = 20;
 const HOST = '127.0.0.1';
 const SERVER_ENTRY = resolve('dist-server/main.js');
@@ -122,117 +102,6 @@ const ORDER = JSON.stringify({
   type: 'Video Meeting',
   url: 'https://example.com',
 });
-
-/** Processes and folders to remove even when the run ends early (the hard limit, Ctrl-C). */
-const children = new Set<ChildProcess>();
-const temporaryDirs = new Set<string>();
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temporaryDirs.add(dir);
-  return dir;
-}
-
-/** Starts `node <args>`; resolves with its address once it prints "listening on http://…", and the time it took. */
-async function startListening(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ child: ChildProcess; base: string; startedMs: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  let output = '';
-  const base = await new Promise<string>((resolvePromise, reject) => {
-    const look = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolvePromise(match[1]!);
-    };
-    child.stdout!.on('data', look);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening:\n${output}`)));
-  });
-  // Up means answering, not only listening.
-  for (;;) {
-    const res = await fetch(`${base}/api/health`).catch(() => null);
-    if (res) {
-      await res.arrayBuffer();
-      break;
-    }
-  }
-  return { child, base, startedMs: performance.now() - started };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolvePromise) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolvePromise();
-    child.once('exit', () => resolvePromise());
-    child.kill('SIGTERM');
-  });
-}
-
-/** The largest resident set of process `pid` while `work` runs, sampled every 50 ms from /proc. */
-async function peakRssMb<T>(pid: number, work: Promise<T>): Promise<{ result: T; rssMb: number }> {
-  let peakKb = 0;
-  const sample = () => {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    if (match) peakKb = Math.max(peakKb, Number(match[1]));
-  };
-  sample();
-  const timer = setInterval(sample, 50);
-  try {
-    const result = await work;
-    sample();
-    return { result, rssMb: peakKb / 1024 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-interface Measured {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  rssMb: number | null;
-  /** The server's CPU µs per answered request over the measured run (/proc); null for the bare route. */
-  cpuUs: number | null;
-}
-
-async function measure(
-  name: string,
-  options: Omit<AutocannonOptions, 'connections' | 'duration'>,
-  pid: number | null,
-): Promise<Measured> {
-  process.stdout.write(`  ${name} …`);
-  await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
-  const ticksBefore = pid === null ? 0 : cpuTicks(pid);
-  const run = autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
-  const { result, rssMb } = pid === null ? { result: await run, rssMb: null } : await peakRssMb(pid, run);
-  const cpuUs = pid === null ? null : ((cpuTicks(pid) - ticksBefore) * (1e6 / CLOCK_TICKS_PER_SECOND)) / result['2xx'];
-  process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts; the figures would be meaningless`,
-    );
-  }
-  return {
-    name,
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rssMb,
-    cpuUs,
-  };
-}
 
 /** Committed single-row inserts per second, raw, in a process of their own (scripts/bench/floor.mjs). */
 function commitFloor(kind: DatabaseKind, target: string): number {
@@ -284,16 +153,6 @@ async function startServer(
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
   const { token } = (await registered.json()) as { token: string };
   return { ...server, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } };
-}
-
-/** Linux's clock tick, the unit of /proc/<pid>/stat's CPU times (`getconf CLK_TCK`: 100 on every Linux we run). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** The CPU time process `pid` has used so far, in clock ticks (user + system, /proc/<pid>/stat). */
-function cpuTicks(pid: number): number {
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /**
@@ -369,22 +228,25 @@ async function benchOn(kind: DatabaseKind, bareUrl: string): Promise<Run> {
 
     // Floors right before the routes they bound: on a busy machine the ratios compare figures taken under
     // the same load.
-    const bare = await measure('GET /hello (bare Hono)', { url: bareUrl }, null);
+    const bare = await measure('GET /hello (bare Hono)', { url: bareUrl }, null, LOAD);
     const authenticate = await measure(
       'GET /api/users/authenticate',
       { url: `${api}/api/users/authenticate`, headers },
       pid,
+      LOAD,
     );
     const list = await measure(
       `GET /api/invoices/my (${INVOICES} invoices)`,
       { url: `${api}/api/invoices/my`, headers },
       pid,
+      LOAD,
     );
     const commits = commitFloor(kind, kind === 'sqlite' ? join(work, 'floor.sqlite') : databaseUrl!);
     const create = await measure(
       'POST /api/invoices/create',
       { url: `${api}/api/invoices/create`, method: 'POST', headers, body: ORDER },
       pid,
+      LOAD,
     );
     const metrics = kind === 'sqlite' ? metricsCost(authenticate.cpuUs!) : undefined;
     const documents = await documentsScenario(api, SECONDS);
