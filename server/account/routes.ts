@@ -114,9 +114,12 @@ export function accountRoutes(services: Services) {
 
   // ---- forgotten password ----
 
-  routes.get('/password/forgot', async (c) => {
+  // Asking for a reset code stores a ticket and mails a code: the site asks with a POST (`…/forgot/code`, its
+  // fields in a JSON body); the contract's GET, its fields in the query, stays for other clients
+  // (docs/decisions/0023-one-home-per-resource.md).
+  const sendResetCode = (fields: (c: Context<AppEnv>) => Promise<unknown>) => async (c: Context<AppEnv>) => {
     // `lang` (only English exists) and `sendTo` (the client's reset page) are accepted and not needed.
-    const query = validate(ForgotPasswordQuery, c.req.query());
+    const query = validate(ForgotPasswordQuery, await fields(c));
     const email = normalizeEmail(query.email);
     // Counted against the requester's address only: a count per account is one a stranger could spend, and the
     // owner would then get no code (docs/decisions/0039-no-counter-a-stranger-spends.md).
@@ -159,7 +162,12 @@ export function accountRoutes(services: Services) {
       });
     }
     return c.json({ message: { en: FORGOT_PASSWORD_TEXT }, ticket: prepared.ticket }, 200);
-  });
+  };
+  routes.get(
+    '/password/forgot',
+    sendResetCode(async (c) => c.req.query()),
+  );
+  routes.post('/password/forgot/code', sendResetCode(readJson));
 
   routes.post('/password/forgot', async (c) => {
     const body = validate(ResetPasswordRequest, await readJson(c), CODE_FIELD);
@@ -216,7 +224,7 @@ export function accountRoutes(services: Services) {
 
   // An account without a password proves an e-mail change with a code sent to its CURRENT address
   // (server/account/email-change.ts); the code is then sent with the profile update.
-  routes.get('/verify/email-change', auth, async (c) => {
+  const sendEmailChangeCode = async (c: Context<AppEnv>) => {
     const { user } = c.get('auth');
     if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
     await limits.charge([{ limit: limits.codeRequest.account, key: `email-change:${user.id}` }], { userId: user.id });
@@ -233,7 +241,10 @@ export function accountRoutes(services: Services) {
     );
     if (!sent) throw new HttpError(503, MAIL_FAILED_TEXT);
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
-  });
+  };
+  // Each code request writes and mails: the site sends a POST; the contract's GET stays for other clients.
+  routes.get('/verify/email-change', auth, sendEmailChangeCode);
+  routes.post('/verify/email-change/code', auth, sendEmailChangeCode);
 
   // The profile update with a new address mailed a code to it (server/account/email-change.ts): the address
   // becomes the account's only here, once that code comes back, so an address nobody proved never does.
@@ -256,7 +267,7 @@ export function accountRoutes(services: Services) {
 
   // 'Send again' for the code of the new address: a fresh one to the address the live code went to; no
   // other, so no proof is asked again (the update that chose the address gave it).
-  routes.get('/verify/email-change/resend', auth, async (c) => {
+  const resendNewAddressCode = async (c: Context<AppEnv>) => {
     const { user } = c.get('auth');
     const email = await pendingNewAddress(services, user.id);
     if (email === null) throw new HttpError(409, NO_EMAIL_CHANGE_PENDING_TEXT);
@@ -264,11 +275,13 @@ export function accountRoutes(services: Services) {
     if (store === null) throw new HttpError(503, MAIL_FAILED_TEXT);
     await store(db);
     return c.json({ message: { en: newAddressCodeSentText(email) } }, 200);
-  });
+  };
+  routes.get('/verify/email-change/resend', auth, resendNewAddressCode);
+  routes.post('/verify/email-change/resend', auth, resendNewAddressCode);
 
   // /verify/{type}: e-mail is the only type there is, so the only path; any other type is the API's 404. A path
   // of its own rather than a parameter keeps every route within Hono's fastest router (docs/performance.md).
-  routes.get('/verify/email', auth, async (c) => {
+  const sendVerificationCode = async (c: Context<AppEnv>) => {
     const { user } = c.get('auth');
     if (user.email_verified === 1) throw new HttpError(409, ALREADY_VERIFIED_TEXT);
     // Signed in: the account is the one to limit (the address limit guards the anonymous call); and the recipient,
@@ -293,7 +306,9 @@ export function accountRoutes(services: Services) {
     );
     if (!sent) throw new HttpError(503, MAIL_FAILED_TEXT);
     return c.json({ message: { en: codeSentText(user.email) } }, 200);
-  });
+  };
+  routes.get('/verify/email', auth, sendVerificationCode);
+  routes.post('/verify/email/code', auth, sendVerificationCode);
 
   routes.post('/verify/email', auth, async (c) => {
     const { user } = c.get('auth');

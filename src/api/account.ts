@@ -44,20 +44,20 @@ export function confirmEmailChange(input: NewAddressCode): Promise<Session> {
 
 /** A fresh code to the new address waiting for one; answers the server's message. */
 export async function resendEmailChangeCode(): Promise<string> {
-  const { message } = await get('/users/verify/email-change/resend', MessageResponse, { auth: true });
+  const { message } = await post('/users/verify/email-change/resend', MessageResponse, undefined, { auth: true });
   return message.en;
 }
 
 /** An account without a password: e-mails a code to the CURRENT address; answers the server's message. */
 export async function requestEmailChangeCode(): Promise<string> {
-  const { message } = await get('/users/verify/email-change', MessageResponse, { auth: true });
+  const { message } = await post('/users/verify/email-change/code', MessageResponse, undefined, { auth: true });
   return message.en;
 }
 
 /** Answers the server's message and the ticket the mailed code needs. */
 export async function requestResetCode(email: string): Promise<{ message: string; ticket: string }> {
-  const query = new URLSearchParams({ email, lang: 'en', sendTo: 'email' });
-  const { message, ticket } = await get(`/users/password/forgot?${query}`, ForgotPasswordResponse);
+  const body = { email, lang: 'en', sendTo: 'email' };
+  const { message, ticket } = await post('/users/password/forgot/code', ForgotPasswordResponse, body);
   return { message: message.en, ticket };
 }
 
@@ -67,7 +67,7 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<string
 }
 
 export async function sendVerificationCode(): Promise<void> {
-  await get('/users/verify/email?lang=en', MessageResponse, { auth: true });
+  await post('/users/verify/email/code', MessageResponse, undefined, { auth: true });
 }
 
 export async function confirmVerificationCode(code: string): Promise<User> {

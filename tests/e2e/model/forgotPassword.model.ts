@@ -49,7 +49,7 @@ await describeBrowserModel<typeof forgotPasswordMachine, Ctx>({
   },
   start: async (page) => {
     const account = await existingAccount(page);
-    const requestCode = await HeldRequests.on(page, /\/api\/users\/password\/forgot\?/, Infinity, 'GET');
+    const requestCode = await HeldRequests.on(page, /\/api\/users\/password\/forgot\/code$/, Infinity, 'POST');
     const reset = await HeldRequests.on(page, /\/api\/users\/password\/forgot$/, Infinity, 'POST');
     await openApp(page, '/forgot-password');
     return { account, requestCode, reset };

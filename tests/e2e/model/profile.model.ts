@@ -117,7 +117,7 @@ await describeBrowserModel<typeof profileMachine, Ctx>({
       password = account.password;
     } else saved = await googleOnlyAccount(page);
     const update = await HeldRequests.on(page, '**/api/users/profile/update');
-    const requestCode = await HeldRequests.on(page, '**/api/users/verify/email-change', Infinity, 'GET');
+    const requestCode = await HeldRequests.on(page, '**/api/users/verify/email-change/code');
     const confirmCode = await HeldRequests.on(page, '**/api/users/verify/email-change', Infinity, 'POST');
     const resendCode = await HeldRequests.on(page, '**/api/users/verify/email-change/resend');
     await openApp(page, '/profile');

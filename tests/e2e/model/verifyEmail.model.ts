@@ -47,7 +47,7 @@ await describeBrowserModel<typeof verifyEmailMachine, Ctx>({
     // The sign-up's own mail: its code is the one to enter until another is asked for.
     const code = await codeFrom(account.email, 0);
     await withStoredToken(page, account.token);
-    const send = await HeldRequests.on(page, /\/api\/users\/verify\/email\?/, Infinity, 'GET');
+    const send = await HeldRequests.on(page, /\/api\/users\/verify\/email\/code$/, Infinity, 'POST');
     const check = await HeldRequests.on(page, /\/api\/users\/verify\/email$/, Infinity, 'POST');
     await openApp(page, '/profile');
     return { account, send, check, code };
