@@ -187,6 +187,11 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       },
       {
         method: 'POST',
+        path: '/api/users/password/forgot/code',
+        fields: { email: F.email, lang: fc.constantFrom('en', 'xx'), sendTo: fc.webUrl() },
+      },
+      {
+        method: 'POST',
         path: '/api/users/password/forgot',
         fields: {
           email: F.email,
@@ -197,9 +202,12 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         },
       },
       { method: 'GET', path: '/api/users/verify/email-change' },
+      { method: 'POST', path: '/api/users/verify/email-change/code' },
       { method: 'POST', path: '/api/users/verify/email-change', fields: { email: F.email, code: F.code } },
       { method: 'GET', path: '/api/users/verify/email-change/resend' },
+      { method: 'POST', path: '/api/users/verify/email-change/resend' },
       { method: 'GET', path: '/api/users/verify/email' },
+      { method: 'POST', path: '/api/users/verify/email/code' },
       { method: 'POST', path: '/api/users/verify/email', fields: { code: F.code } },
       { method: 'GET', path: '/api/users/two-factor' },
       { method: 'POST', path: '/api/users/two-factor/code' },
