@@ -3,7 +3,7 @@
  * moment. Each load is counted from its start until it settles, fulfilled or rejected.
  */
 import { describe, expect, it } from 'vitest';
-import { counted, screensLoaded } from '../../src/common/screens';
+import { counted, screensLoaded } from '#src/common/screens';
 
 function deferred() {
   let resolve!: () => void;

@@ -4,7 +4,7 @@
  * play the browser: the load event and the idle callback fire when the test says so.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from '../../src/common/whenIdle';
+import { whenIdle } from '#src/common/whenIdle';
 
 interface FakePage {
   readyState: DocumentReadyState;

@@ -3,9 +3,9 @@
  * (/api/office/orders/<id>/invoice.pdf). The PDF as it was issued and kept (kept.ts), never drawn again.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import { HttpError, NOT_FOUND_TEXT } from '../../http/errors';
-import type { Services } from '../../services';
+import type { AppEnv } from '#server/http/app-env';
+import { HttpError, NOT_FOUND_TEXT } from '#server/http/errors';
+import type { Services } from '#server/services';
 import { keptPdf } from './kept';
 
 /**

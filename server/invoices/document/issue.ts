@@ -9,8 +9,8 @@ import { company } from '#domain/company';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import type { ServiceType } from '#domain/contract';
 import type { BillingDetails } from '#domain/billingContract';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
 import type { InvoiceDocumentData } from './data';
 
 /** The seller and the numbering, as configured. */

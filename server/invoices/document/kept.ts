@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import type { ServerLog } from '../../log';
+import type { Database } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
+import type { ServerLog } from '#server/log';
 import type { InvoiceDocumentData } from './data';
 
 export const DOCUMENT_DAMAGED_TEXT =

@@ -10,13 +10,13 @@ import { appStartMachine } from '#machines/appStart.machine';
 import { authMachine, REVOKE_SESSION_ID, type RevokeSessionInput } from '#machines/auth.machine';
 import { CONSENT_COOKIE, CONSENT_DAYS, consentMachine } from '#machines/consent.machine';
 import type { ToastsEvent } from '#machines/toasts.machine';
-import * as api from '../../api/auth';
-import { clearCache } from '../../api/cache';
-import { clearToken, readToken, storeToken } from '../../api/token';
+import * as api from '#src/api/auth';
+import { clearCache } from '#src/api/cache';
+import { clearToken, readToken, storeToken } from '#src/api/token';
 import { writeCookie } from '../cookies';
-import type { Inspect } from '../../common/wiring/ports';
-import { screensLoaded } from '../../common/screens';
-import { whenIdle } from '../../common/whenIdle';
+import type { Inspect } from '#src/common/wiring/ports';
+import { screensLoaded } from '#src/common/screens';
+import { whenIdle } from '#src/common/whenIdle';
 
 /** The longest the visit record waits for a quiet moment once the page has loaded. */
 const VISIT_RECORD_WAIT_MS = 2000;

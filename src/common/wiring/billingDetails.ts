@@ -1,7 +1,7 @@
 /** The billing details machine's real actors, built on src/api/; the page supplies the toast. */
 import { fromPromise } from 'xstate';
 import { billingDetailsMachine } from '#machines/billingDetails.machine';
-import * as api from '../../api/billing';
+import * as api from '#src/api/billing';
 
 export interface BillingDetailsView {
   /** The details were saved. */

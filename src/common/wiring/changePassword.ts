@@ -1,7 +1,7 @@
 /** The change-password machine's real actor and the app's side of its actions; the page supplies the toast. */
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '#machines/changePassword.machine';
-import * as api from '../../api/auth';
+import * as api from '#src/api/auth';
 import type { AppPorts } from './ports';
 
 export interface ChangePasswordView {

@@ -1,7 +1,7 @@
 /** The contact machine's real actor, built on src/api/; the page supplies nothing. */
 import { fromPromise } from 'xstate';
 import { contactMachine } from '#machines/contact.machine';
-import * as api from '../../api/forms';
+import * as api from '#src/api/forms';
 
 const wired = contactMachine.provide({
   actors: { sendMessage: fromPromise(({ input }) => api.sendContactMessage(input)) },

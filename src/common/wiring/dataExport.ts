@@ -5,7 +5,7 @@
 import { fromPromise } from 'xstate';
 import { dataExportMachine } from '#machines/dataExport.machine';
 import type { FetchedFile } from '#machines/download.machine';
-import { downloadMyData } from '../../api/dataExport';
+import { downloadMyData } from '#src/api/dataExport';
 import { saveBlob } from './download';
 
 export function wireDataExport(view: { showError: (message: string) => void }) {

@@ -4,8 +4,8 @@
  */
 import { fromPromise } from 'xstate';
 import { deleteAccountMachine } from '#machines/deleteAccount.machine';
-import * as api from '../../api/account';
-import { authenticate } from '../../api/auth';
+import * as api from '#src/api/account';
+import { authenticate } from '#src/api/auth';
 import type { AppPorts } from './ports';
 
 export interface DeleteAccountView {

@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { downloadMachine } from '#machines/download.machine';
-import * as api from '../../api/invoices';
+import * as api from '#src/api/invoices';
 
 export interface DownloadView {
   showError: (message: string) => void;

@@ -1,7 +1,7 @@
 /** The forgot-password machine's real actors, built on src/api/; the page supplies nothing. */
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '#machines/forgotPassword.machine';
-import * as api from '../../api/account';
+import * as api from '#src/api/account';
 
 const wired = forgotPasswordMachine.provide({
   actors: {

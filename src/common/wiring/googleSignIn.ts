@@ -13,7 +13,7 @@ import {
   POPUP_WIDTH,
 } from '#machines/googleSignIn.machine';
 import type { SignInResponse } from '#domain/contract';
-import * as api from '../../api/google';
+import * as api from '#src/api/google';
 import type { Inspect } from './ports';
 
 export const OAUTH_CHANNEL = 'storefront-oauth';

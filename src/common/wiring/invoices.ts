@@ -1,7 +1,7 @@
 /** The invoices machine's real actors, built on src/api/; the page supplies the redirect and the error toast. */
 import { fromPromise } from 'xstate';
 import { invoicesMachine } from '#machines/invoices.machine';
-import * as api from '../../api/invoices';
+import * as api from '#src/api/invoices';
 
 export interface InvoicesView {
   /** Leaves the site for the checkout. */

@@ -1,7 +1,7 @@
 /** The login machine's real actors and actions, built on src/api/; the page supplies the navigation. */
 import { fromPromise } from 'xstate';
 import { loginMachine } from '#machines/login.machine';
-import * as api from '../../api/auth';
+import * as api from '#src/api/auth';
 import { continueWithGoogle } from './googleSignIn';
 import type { AppPorts } from './ports';
 import { signInActions, signInActors, type SignInView } from './signIn';

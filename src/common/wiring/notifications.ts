@@ -1,7 +1,7 @@
 /** The notifications machine's real actors, built on src/api/; the bell supplies nothing. */
 import { fromPromise } from 'xstate';
 import { notificationsMachine } from '#machines/notifications.machine';
-import * as api from '../../api/account';
+import * as api from '#src/api/account';
 
 const wired = notificationsMachine.provide({
   actors: {

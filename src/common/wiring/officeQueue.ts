@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { officeQueueMachine } from '#machines/officeQueue.machine';
-import * as api from '../../api/office';
+import * as api from '#src/api/office';
 
 export interface OfficeQueueView {
   showError: (message: string) => void;

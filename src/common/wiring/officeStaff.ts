@@ -1,7 +1,7 @@
 /** The staff panel machine's real actors, built on src/api/; the panel supplies the toasts. */
 import { fromPromise } from 'xstate';
 import { officeStaffMachine } from '#machines/officeStaff.machine';
-import * as api from '../../api/office';
+import * as api from '#src/api/office';
 
 export interface OfficeStaffView {
   showError: (message: string) => void;

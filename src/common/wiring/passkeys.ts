@@ -5,8 +5,8 @@
 import { fromPromise } from 'xstate';
 import { passkeysMachine } from '#machines/passkeys.machine';
 import { passkeySignInMachine } from '#machines/passkeySignIn.machine';
-import * as api from '../../api/passkeys';
-import { requestTwoFactorCode } from '../../api/twoFactor';
+import * as api from '#src/api/passkeys';
+import { requestTwoFactorCode } from '#src/api/twoFactor';
 import { askForPasskey, browserSupportsPasskeys, createPasskey, suggestedPasskeyName } from './passkeysBrowser';
 import type { AppPorts } from './ports';
 import type { SignInView } from './signIn';

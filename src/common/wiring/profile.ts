@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { profileMachine } from '#machines/profile.machine';
-import * as api from '../../api/account';
+import * as api from '#src/api/account';
 import type { AppPorts } from './ports';
 
 export interface ProfileView {

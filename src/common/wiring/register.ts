@@ -1,7 +1,7 @@
 /** The register machine's real actors and actions, built on src/api/; the page supplies the navigation. */
 import { fromPromise } from 'xstate';
 import { registerMachine } from '#machines/register.machine';
-import * as api from '../../api/auth';
+import * as api from '#src/api/auth';
 import type { AppPorts } from './ports';
 import { signInActions, signInActors, type SignInView } from './signIn';
 

@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import type { Session } from '#domain/types';
-import * as api from '../../api/google';
+import * as api from '#src/api/google';
 import { continueWithGoogle } from './googleSignIn';
 import type { AppPorts } from './ports';
 

@@ -1,7 +1,7 @@
 /** The "Sign out everywhere" machine's real actor, on the API client; the view supplies the toasts. */
 import { fromPromise } from 'xstate';
 import { signOutEverywhereMachine } from '#machines/signOutEverywhere.machine';
-import { signOutElsewhere } from '../../api/auth';
+import { signOutElsewhere } from '#src/api/auth';
 
 export interface SignOutEverywhereView {
   announce: (message: string) => void;

@@ -1,7 +1,7 @@
 /** The authenticator app machine's real actors, built on src/api/; the page supplies the toast. */
 import { fromPromise } from 'xstate';
 import { totpSettingsMachine } from '#machines/totpSettings.machine';
-import * as api from '../../api/twoFactor';
+import * as api from '#src/api/twoFactor';
 
 export interface TotpSettingsView {
   /** The server's message once the app is turned off. */

@@ -1,7 +1,7 @@
 /** The e-mail verification machine's real actors and the app's side of its action; the page supplies the toast. */
 import { fromPromise } from 'xstate';
 import { verifyEmailMachine } from '#machines/verifyEmail.machine';
-import * as api from '../../api/account';
+import * as api from '#src/api/account';
 import type { AppPorts } from './ports';
 
 export interface VerifyEmailView {

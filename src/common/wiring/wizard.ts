@@ -1,7 +1,7 @@
 /** The order wizard's real actor, built on src/api/; the page supplies the redirect and the error toast. */
 import { fromPromise } from 'xstate';
 import { wizardMachine } from '#machines/wizard.machine';
-import * as api from '../../api/invoices';
+import * as api from '#src/api/invoices';
 
 export interface WizardView {
   /** Leaves the site for the checkout. */

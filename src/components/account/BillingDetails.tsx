@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import type { BillingField } from '#domain/billing';
-import { useAppActors } from '../../common/AppActorsContext';
-import { useToast } from '../../common/hooks';
-import { wireBillingDetails } from '../../common/wiring/billingDetails';
+import { useAppActors } from '#src/common/AppActorsContext';
+import { useToast } from '#src/common/hooks';
+import { wireBillingDetails } from '#src/common/wiring/billingDetails';
 import { FieldError, invalid } from '../FieldError';
 import { Spinner } from '../Spinner';
 import './BillingDetails.css';

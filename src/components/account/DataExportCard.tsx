@@ -3,9 +3,9 @@
  * downloads it through the data export machine. Once saved, it names the file and says a note was mailed.
  */
 import { useMachine } from '@xstate/react';
-import { useAppActors } from '../../common/AppActorsContext';
-import { useToast } from '../../common/hooks';
-import { wireDataExport } from '../../common/wiring/dataExport';
+import { useAppActors } from '#src/common/AppActorsContext';
+import { useToast } from '#src/common/hooks';
+import { wireDataExport } from '#src/common/wiring/dataExport';
 import { Spinner } from '../Spinner';
 import './DataExportCard.css';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useAppActors } from '../../common/AppActorsContext';
+import { useAppActors } from '#src/common/AppActorsContext';
 import { company } from '#domain/company';
 import './SiteFooter.css';
 import { SectionLink } from '../SectionLink';

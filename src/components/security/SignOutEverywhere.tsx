@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
-import { useAppActors } from '../../common/AppActorsContext';
-import { useToast } from '../../common/hooks';
-import { wireSignOutEverywhere } from '../../common/wiring/signOutEverywhere';
+import { useAppActors } from '#src/common/AppActorsContext';
+import { useToast } from '#src/common/hooks';
+import { wireSignOutEverywhere } from '#src/common/wiring/signOutEverywhere';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Spinner } from '../Spinner';
 import './SignOutEverywhere.css';

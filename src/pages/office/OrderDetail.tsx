@@ -12,10 +12,10 @@ import {
   orderState,
 } from '#machines/officeQueue.machine';
 import { isoToZonedInput } from '#machines/lib/zonedTime';
-import { COMPANY_ZONE_LABEL, formatOrderTime } from '../../common/orderTime';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DownloadButton } from '../../components/DownloadButton';
-import { Spinner } from '../../components/Spinner';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '#src/common/orderTime';
+import { ConfirmDialog } from '#src/components/ConfirmDialog';
+import { DownloadButton } from '#src/components/DownloadButton';
+import { Spinner } from '#src/components/Spinner';
 import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
 
 type Snapshot = SnapshotFrom<typeof officeQueueMachine>;

@@ -2,11 +2,11 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { revocable } from '#machines/officeStaff.machine';
 import type { Role } from '#domain/orders';
-import { useAppActors } from '../../common/AppActorsContext';
-import { useToast } from '../../common/hooks';
-import { wireOfficeStaff } from '../../common/wiring/officeStaff';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Spinner } from '../../components/Spinner';
+import { useAppActors } from '#src/common/AppActorsContext';
+import { useToast } from '#src/common/hooks';
+import { wireOfficeStaff } from '#src/common/wiring/officeStaff';
+import { ConfirmDialog } from '#src/components/ConfirmDialog';
+import { Spinner } from '#src/components/Spinner';
 
 const ROLE_LABELS: Record<Role, string> = { common: 'Customer', office: 'Office', admin: 'Admin' };
 

@@ -4,7 +4,7 @@ import { SERVICE_TYPES, type ServiceType } from '#domain/contract';
 import { type OrderStatus, PROMISE_REMINDER_BEFORE_MS } from '#domain/orders';
 import { type OfficeOrder } from '#domain/officeContract';
 import { promiseDeadline } from '#machines/order.machine';
-import { formatSpan } from '../../common/orderTime';
+import { formatSpan } from '#src/common/orderTime';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   awaitingPayment: 'Awaiting payment',

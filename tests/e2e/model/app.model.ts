@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { appMachine } from '#machines/app.machine';
 import type { authMachine } from '#machines/auth.machine';
 import type { consentMachine } from '#machines/consent.machine';
-import { appSamples, appSnapshots } from '../../machines/samples';
+import { appSamples, appSnapshots } from '#tests/machines/samples';
 import { describeBrowserModel } from './browser';
 import { nudgeUntil } from './pages';
 import { existingAccount, HeldRequests, SPLASH_MS, openWithStoppedClock, withStoredToken } from './support';

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { authMachine } from '#machines/auth.machine';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
-import { authSamples } from '../../machines/samples';
+import { authSamples } from '#tests/machines/samples';
 
 interface Ctx {
   account: Awaited<ReturnType<typeof existingAccount>>;

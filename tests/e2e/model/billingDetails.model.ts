@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { BILLING_FIELDS, type BillingField } from '#domain/billing';
 import type { BillingDetails } from '#domain/billingContract';
 import { billingDetailsMachine, canSaveBilling } from '#machines/billingDetails.machine';
-import { billingDetailsSamples } from '../../machines/billingDetailsSamples';
+import { billingDetailsSamples } from '#tests/machines/billingDetailsSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { changePasswordMachine, PASSWORD_FIELDS, passwordsFilled } from '#machines/changePassword.machine';
-import { changePasswordSamples, changePasswordState } from '../../machines/accountSamples';
+import { changePasswordSamples, changePasswordState } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

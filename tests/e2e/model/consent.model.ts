@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { type ConsentInput, consentMachine } from '#machines/consent.machine';
 import { describeBrowserModel } from './browser';
-import { consentSamples } from '../../machines/samples';
+import { consentSamples } from '#tests/machines/samples';
 import { openApp } from './support';
 import { expectConsentCookie } from '../support';
 

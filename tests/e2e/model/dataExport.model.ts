@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { dataExportMachine } from '#machines/dataExport.machine';
-import { dataExportSamples } from '../../machines/dataExportSamples';
+import { dataExportSamples } from '#tests/machines/dataExportSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

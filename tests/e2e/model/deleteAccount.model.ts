@@ -17,7 +17,7 @@ import { expect, type Page } from '@playwright/test';
 import { type DeleteAccountInput, deleteAccountMachine } from '#machines/deleteAccount.machine';
 import type { User } from '#domain/types';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
-import { deleteAccountSamples } from '../../machines/accountSamples';
+import { deleteAccountSamples } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { type Account, staffAccount } from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { downloadMachine } from '#machines/download.machine';
-import { downloadSamples } from '../../machines/samples';
+import { downloadSamples } from '#tests/machines/samples';
 import { describeBrowserModel } from './browser';
 import { paidOrder, staffAccount, tinyPdf } from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
 import { forgotPasswordMachine } from '#machines/forgotPassword.machine';
-import { forgotPasswordSamples, forgotPasswordState } from '../../machines/accountSamples';
+import { forgotPasswordSamples, forgotPasswordState } from '#tests/machines/accountSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import { type Account } from './office';

@@ -4,7 +4,7 @@ import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp, stopTheClock } from './support';
 import { verifiedAccountWithTotp } from '../totpAccount';
-import { googleSignInSamples } from '../../machines/samples';
+import { googleSignInSamples } from '#tests/machines/samples';
 
 interface Ctx {
   exchange: HeldRequests;

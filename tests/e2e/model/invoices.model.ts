@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { invoicesMachine } from '#machines/invoices.machine';
 import { servicesByPrice } from '#domain/catalogue/services';
 import type { PaymentReturn } from '#domain/contract';
-import { invoicesSamples, unpaidInvoice } from '../../machines/accountSamples';
+import { invoicesSamples, unpaidInvoice } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { lastLoginMachine } from '#machines/lastLogin.machine';
 import { formatSince } from '#machines/lib/since';
-import { lastLoginSamples, lastLoginState } from '../../machines/accountSamples';
+import { lastLoginSamples, lastLoginState } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { nudgeUntilVisible } from './pages';
 import { existingAccount, SPLASH_MS, withStoredToken } from './support';

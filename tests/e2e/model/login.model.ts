@@ -1,4 +1,4 @@
-import { loginSamples } from '../../machines/samples';
+import { loginSamples } from '#tests/machines/samples';
 import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';

@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { notificationsMachine } from '#machines/notifications.machine';
-import { notificationsSamples } from '../../machines/accountSamples';
+import { notificationsSamples } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

@@ -26,8 +26,8 @@ import {
   reportDelivered,
   reportPaid,
   reportSent,
-} from '../../machines/fixtures';
-import { officeQueueSamples, officeQueueState } from '../../machines/samples';
+} from '#tests/machines/fixtures';
+import { officeQueueSamples, officeQueueState } from '#tests/machines/samples';
 import { STATUS_LABELS } from '#src/pages/office/orderView';
 import { describeBrowserModel } from './browser';
 import {

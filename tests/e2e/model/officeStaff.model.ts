@@ -6,8 +6,8 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { grantableEmail, officeStaffMachine } from '#machines/officeStaff.machine';
-import { staffAdmin, staffOffice } from '../../machines/fixtures';
-import { officeStaffSamples } from '../../machines/samples';
+import { staffAdmin, staffOffice } from '#tests/machines/fixtures';
+import { officeStaffSamples } from '#tests/machines/samples';
 import { describeBrowserModel } from './browser';
 import { type Account, OFFICE_REQUESTS, staffAccount } from './office';
 import { HeldRequests, openApp, withStoredToken } from './support';

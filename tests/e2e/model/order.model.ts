@@ -11,7 +11,7 @@ import { isoToZonedInput } from '#machines/lib/zonedTime';
 import { company } from '#domain/company';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { formatOrderDay, formatOrderTime } from '#src/common/orderTime';
-import { orderSamples } from '../../machines/samples';
+import { orderSamples } from '#tests/machines/samples';
 import { mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import { type Account, OFFICE_REQUESTS, staffAccount, tinyPdf } from './office';

@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { PASSKEY_TEXTS } from '#machines/passkeys.machine';
 import { passkeySignInMachine } from '#machines/passkeySignIn.machine';
-import { passkeySignInSamples } from '../../machines/passkeySamples';
+import { passkeySignInSamples } from '#tests/machines/passkeySamples';
 import { describeBrowserModel } from './browser';
 import { accountWithPasskey, PASSKEY_SITE, type PasskeyAccount, PROMPT_CHUNK, promptsRefuse } from './passkeySite';
 import { HeldRequests, openApp } from './support';

@@ -6,7 +6,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { type CDPSession, expect, type Page } from '@playwright/test';
-import { SoftwareAuthenticator } from '../../server/passkeys-authenticator';
+import { SoftwareAuthenticator } from '#tests/server/passkeys-authenticator';
 import { codeFrom, mailsTo, newAccount } from '../support';
 import { googleOnlyAccount } from './google';
 

@@ -12,7 +12,7 @@ import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { twoFactorCodeSentText } from '#server/two-factor/routes';
 import { PASSKEY_TEXTS, passkeysMachine } from '#machines/passkeys.machine';
-import { LAPTOP, PHONE, passkeysSamples, RENAMED, WRONG_PASSWORD } from '../../machines/passkeySamples';
+import { LAPTOP, PHONE, passkeysSamples, RENAMED, WRONG_PASSWORD } from '#tests/machines/passkeySamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import {

@@ -1,4 +1,4 @@
-import { registerSamples } from '../../machines/samples';
+import { registerSamples } from '#tests/machines/samples';
 import { expect, type Page } from '@playwright/test';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { registerMachine } from '#machines/register.machine';

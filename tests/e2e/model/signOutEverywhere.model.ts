@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { signedOutElsewhereText } from '#domain/contract';
 import { signOutEverywhereMachine } from '#machines/signOutEverywhere.machine';
-import { signOutEverywhereSamples } from '../../machines/samples';
+import { signOutEverywhereSamples } from '#tests/machines/samples';
 import { describeBrowserModel } from './browser';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 

@@ -21,7 +21,7 @@ import {
 } from '#server/two-factor/routes';
 import type { TwoFactorStatus } from '#domain/twoFactorContract';
 import { type TotpField, totpSettingsMachine } from '#machines/totpSettings.machine';
-import { totpSettingsSamples, totpSettingsState } from '../../machines/totpSettingsSamples';
+import { totpSettingsSamples, totpSettingsState } from '#tests/machines/totpSettingsSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import { googleOnlyAccount } from './google';

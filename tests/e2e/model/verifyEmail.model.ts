@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { verifyEmailMachine } from '#machines/verifyEmail.machine';
-import { verifyEmailSamples } from '../../machines/accountSamples';
+import { verifyEmailSamples } from '#tests/machines/accountSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import { type Account } from './office';

@@ -1,4 +1,4 @@
-import { wizardSamples } from '../../machines/samples';
+import { wizardSamples } from '#tests/machines/samples';
 import { expect, type Page } from '@playwright/test';
 import { orderUrl, wizardMachine } from '#machines/wizard.machine';
 import { DELIVERY_LABELS } from '#domain/catalogue/delivery';
