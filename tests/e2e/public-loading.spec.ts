@@ -6,20 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { company } from '#domain/company';
+import { publicPages } from './public-pages';
 import { holdFile, open, passSplash } from './support';
 import { useToken } from './model/pages';
-
-const publicPages = [
-  { path: '/', heading: 'Empowering Your Business Through IT Consulting Excellence', title: company.name },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: `Privacy Policy · ${company.name}` },
-  { path: '/terms', heading: 'Terms of Service', title: `Terms of Service · ${company.name}` },
-  { path: '/contact-us', heading: 'Contact us', title: `Contact us · ${company.name}` },
-  { path: '/youth-project', heading: 'Youth Project', title: `Youth Project · ${company.name}` },
-  { path: '/not-found', heading: 'Oops!', title: `Page not found · ${company.name}` },
-  { path: '/signin', heading: 'Login', title: `Login · ${company.name}` },
-  { path: '/signup', heading: 'Register', title: `Register · ${company.name}` },
-];
 
 test('the landing page loads no code of other screens', async ({ page }) => {
   const scripts: string[] = [];

@@ -1,20 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
+import { publicPages } from './public-pages';
 import { mailsTo, open, passSplash } from './support';
 import { nudgeUntilVisible, openStopped, useToken } from './model/pages';
 import { existingAccount, stopTheClock } from './model/support';
-
-const publicPages = [
-  { path: '/', heading: 'Empowering Your Business Through IT Consulting Excellence', title: company.name },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: `Privacy Policy · ${company.name}` },
-  { path: '/terms', heading: 'Terms of Service', title: `Terms of Service · ${company.name}` },
-  { path: '/contact-us', heading: 'Contact us', title: `Contact us · ${company.name}` },
-  { path: '/youth-project', heading: 'Youth Project', title: `Youth Project · ${company.name}` },
-  { path: '/not-found', heading: 'Oops!', title: `Page not found · ${company.name}` },
-  { path: '/signin', heading: 'Login', title: `Login · ${company.name}` },
-  { path: '/signup', heading: 'Register', title: `Register · ${company.name}` },
-];
 
 test('every public route renders its content, with a title and a description', async ({ page }) => {
   test.setTimeout(90_000);
