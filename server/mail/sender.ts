@@ -94,12 +94,19 @@ export function createMailSender(deps: {
     // message, and a claim is taken just before its message goes, so it does not lapse while others are sent.
     for (let tried = 0; tried < BATCH; tried += PARALLEL) {
       const ids = await claimDueMail(db, { holder, now: clock.now(), forMs: claimMs }, PARALLEL);
-      const outcomes = await Promise.all(ids.map(sendClaimed));
-      const went = ids.filter((_, index) => outcomes[index] === 'sent');
+      // Settled, not all: a message that failed to load or record must not keep the others that went from being
+      // marked sent, or they would go again when their claims lapse.
+      const outcomes = await Promise.allSettled(ids.map(sendClaimed));
+      const went = ids.filter((_, index) => {
+        const outcome = outcomes[index]!;
+        return outcome.status === 'fulfilled' && outcome.value === 'sent';
+      });
       // Sent: should this mark fail (the database away), the claims lapse and the messages go again. The
       // Message-ID stays the same, so a receiver can tell the copy.
       await endSentMail(db, went, clock.now());
       sent += went.length;
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
       if (ids.length < PARALLEL) break;
     }
     return sent;

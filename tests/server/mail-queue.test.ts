@@ -182,6 +182,41 @@ describe('two instances sending together', () => {
   });
 });
 
+describe('a message that cannot be read', () => {
+  it('does not keep the ones sent beside it from being marked sent', async () => {
+    const smtp = await startMailCatcher();
+    const server = await createTestServer({ SMTP_URL: smtp.url });
+    try {
+      const ids: string[] = [];
+      for (let n = 1; n <= 3; n += 1) {
+        ids.push(
+          await enqueueMail(server.db, message('beside@example.com', n), { kind: 'test', now: server.clock.now() }),
+        );
+      }
+      // A damaged row: its calendar part is not JSON, so loading it throws.
+      await server.db.updateTable('mail_queue').set({ calendar: '{' }).where('id', '=', ids[1]!).execute();
+      const sender = createMailSender({
+        db: server.db,
+        clock: server.clock,
+        mailer: createSmtpMailer(smtp.url, server.clock),
+        log: createCapturedLog().log,
+        claimMs: MAIL_CLAIM_MS,
+      });
+      await expect(sender.sendDue()).rejects.toThrow();
+      expect(smtp.to('beside@example.com')).toHaveLength(2);
+      const rows = await server.db
+        .selectFrom('mail_queue')
+        .select(['id', 'end_reason'])
+        .where('id', 'in', ids)
+        .execute();
+      const reasons = Object.fromEntries(rows.map((row) => [row.id, row.end_reason]));
+      expect([reasons[ids[0]!], reasons[ids[1]!], reasons[ids[2]!]]).toEqual(['sent', null, 'sent']);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('messages that can no longer help', () => {
   it('a code whose time has passed is dropped, never sent late', async () => {
     const smtp = await flakyMailServer();
