@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import fileNames from './eslint.file-names.js';
 import layers from './eslint.layers.js';
 
 // Which top-level folder may import which, and which runtime's globals each may use: see
@@ -211,6 +212,11 @@ export default tseslint.config(
   {
     files: ['scripts/**'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // One file-name case per folder (docs/decisions/0041-a-feature-lives-together.md).
+    plugins: { 'file-names': fileNames },
+    rules: { 'file-names/one-case-per-folder': 'error' },
   },
   {
     // Plain scripts served as they are to the browser.

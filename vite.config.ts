@@ -80,7 +80,7 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which files hold each page's code, for the server to name in a page's HTML
-    // (server/site/pageChunks.ts). The server never serves it.
+    // (server/site/page-chunks.ts). The server never serves it.
     manifest: true,
     rolldownOptions: {
       output: {

@@ -12,7 +12,7 @@ import type { ServerLog } from '../log';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findInvoice } from '../invoices/repository';
-import { type PaidEffects, markInvoicePaid, paidEffects } from './markPaid';
+import { type PaidEffects, markInvoicePaid, paidEffects } from './mark-paid';
 import type { StripeProvider } from './stripe';
 import type { Services } from '../services';
 

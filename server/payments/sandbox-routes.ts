@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/app-env';
 import { readFormWithin } from '../http/body-read';
 import { clientAborted } from '../http/client-aborted';
 import { findInvoice } from '../invoices/repository';
-import { markInvoicePaid, paidEffects } from './markPaid';
+import { markInvoicePaid, paidEffects } from './mark-paid';
 import type { SandboxProvider } from './sandbox';
 import { FORBIDDEN_TEXT, NOT_FOUND_TEXT, checkoutPage, messagePage } from './sandbox-page';
 import type { Services } from '../services';

@@ -28,7 +28,7 @@ export interface RenderedPage extends PageMeta {
 
 /**
  * index.html with the page's own tags: the build's <title> and description are replaced, the rest added, and
- * `preloads` (pageChunks.ts: the tags that fetch the page's code early) put after the build's own scripts.
+ * `preloads` (page-chunks.ts: the tags that fetch the page's code early) put after the build's own scripts.
  */
 export function renderPage(indexHtml: string, page: RenderedPage, preloads: string[] = []): string {
   const title = documentTitle(page);

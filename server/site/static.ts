@@ -14,7 +14,7 @@ import type { Context, Env, Hono } from 'hono';
 import { notFoundPage } from '#domain/fixedPages';
 import { findPage } from '#domain/pages';
 import type { ServerLog } from '../log';
-import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from './pageChunks';
+import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from './page-chunks';
 import { crawlerFileRoutes, renderPage } from './pages';
 
 /** Vite puts content-hashed files under /assets: a changed file gets a new name, so they never go stale. */
@@ -70,7 +70,7 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
   const noNext = async () => {};
   // Read on each request, as serveStatic does: a deploy that replaces the build shows up at once.
   const indexHtml = () => readFile(join(root, 'index.html'), 'utf8').catch(() => undefined);
-  // The build's manifest says which files hold a page's code (site/pageChunks.ts); without one, no preloads.
+  // The build's manifest says which files hold a page's code (site/page-chunks.ts); without one, no preloads.
   const preloadsFor = async (module: string | undefined, html: string): Promise<string[]> => {
     if (!module) return [];
     const manifest = await readFile(join(root, '.vite', 'manifest.json'), 'utf8')

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { nextCode, turnOnTotp } from './totpAccount';
+import { nextCode, turnOnTotp } from './two-factor-account';
 import { newAccount } from './support';
 
 const other = process.env.E2E_OTHER_URL!;

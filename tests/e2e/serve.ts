@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { startLocalOidcProvider } from '#server/dev/oidc';
 import { startPostgres } from '../server/postgres';
-import { DATABASE_URL_FILE } from './model/site-database';
+import { DATABASE_URL_FILE } from './model/siteDatabase';
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is not set');

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existingAccount } from './model/support';
 import { signIn } from './support';
-import { nextCode, turnOnTotp } from './totpAccount';
+import { nextCode, turnOnTotp } from './two-factor-account';
 
 const REFUSED =
   'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';

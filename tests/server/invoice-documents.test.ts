@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_DAMAGED_TEXT } from '#server/invoices/document/kept';
 import type { InvoiceDocumentData } from '#server/invoices/document/data';
 import { issueInvoiceDocument, readInvoiceDocument, splitVat } from '#server/invoices/document/issue';
-import { markInvoicePaid, paidEffects } from '#server/payments/markPaid';
+import { markInvoicePaid, paidEffects } from '#server/payments/mark-paid';
 import { openPostgresDatabase } from '#server/db/database';
 import { bearer, cleanup, createCapturedLog, createTestServer, destroyAfterAll, myInvoices } from './helpers';
 import { startMailCatcher } from './mail-helpers';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_LIMIT, addNotification } from '#server/notifications/notifications';
-import { markInvoicePaid } from '#server/payments/markPaid';
+import { markInvoicePaid } from '#server/payments/mark-paid';
 import { NotificationsResponse, SeenResponse } from '#domain/contract';
 import { company } from '#domain/company';
 import { assert } from 'superstruct';

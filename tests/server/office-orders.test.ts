@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OfficeOrdersResponse, type OfficeOrder } from '#domain/officeContract';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
-import { markInvoicePaid } from '#server/payments/markPaid';
+import { markInvoicePaid } from '#server/payments/mark-paid';
 import {
   ALREADY_DELIVERED_TEXT,
   callNotYetText,

@@ -1,12 +1,12 @@
 /**
- * A page's code named in its HTML (server/site/pageChunks.ts): the right files from the build's manifest, nothing
+ * A page's code named in its HTML (server/site/page-chunks.ts): the right files from the build's manifest, nothing
  * index.html loads already, the manifest itself never served, and the same screens as the client's routes.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedPages } from '#domain/fixedPages';
-import { type Manifest, NOT_FOUND_MODULE, PAGE_MODULES, pageModuleFor, preloadTags } from '#server/site/pageChunks';
+import { type Manifest, NOT_FOUND_MODULE, PAGE_MODULES, pageModuleFor, preloadTags } from '#server/site/page-chunks';
 import { cleanup, createTestServer } from './helpers';
 
 afterAll(cleanup);

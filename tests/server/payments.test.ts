@@ -7,7 +7,7 @@ import { loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { contentSecurityPolicy } from '#server/http/security-headers';
-import { markInvoicePaid } from '#server/payments/markPaid';
+import { markInvoicePaid } from '#server/payments/mark-paid';
 import { formatCompanyTime } from '#server/mail/time';
 import { ALREADY_PAID_TEXT, FORBIDDEN_TEXT, NOT_FOUND_TEXT, TEST_MODE_TEXT } from '#server/payments/sandbox-page';
 import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME, createServerSecret } from '#server/secrets';

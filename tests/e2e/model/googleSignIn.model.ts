@@ -3,7 +3,7 @@ import { googleSignInMachine } from '#machines/googleSignIn.machine';
 import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp, stopTheClock } from './support';
-import { verifiedAccountWithTotp } from '../totpAccount';
+import { verifiedAccountWithTotp } from '../two-factor-account';
 import { googleSignInSamples } from '#tests/machines/samples';
 
 interface Ctx {

@@ -4,7 +4,7 @@ import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
 import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
 import { codeFrom, mailsTo, newAccount } from '../support';
-import { nextCode, type TotpAccount, turnOnTotp, verifiedAccountWithTotp, wrongCode } from '../totpAccount';
+import { nextCode, type TotpAccount, turnOnTotp, verifiedAccountWithTotp, wrongCode } from '../two-factor-account';
 import { describeBrowserModel } from './browser';
 import {
   closePopupAndWait,

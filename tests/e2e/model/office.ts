@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import type { ServiceType } from '#domain/contract';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { siteDatabaseEnv } from './site-database';
+import { siteDatabaseEnv } from './siteDatabase';
 import { existingAccount } from './support';
 
 export type Account = Awaited<ReturnType<typeof existingAccount>>;

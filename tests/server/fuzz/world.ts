@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll } from 'vitest';
 import { startLocalOidcProvider } from '#server/dev/oidc';
-import { markInvoicePaid } from '#server/payments/markPaid';
+import { markInvoicePaid } from '#server/payments/mark-paid';
 import { grantRole } from '#server/users/roles';
 import { SERVICE_TYPES } from '#domain/contract';
 import { services as catalogue } from '#domain/catalogue/services';

@@ -16,7 +16,7 @@ import * as invoices from '#src/api/invoices';
 import { clearToken, readToken, storeToken } from '#src/api/token';
 import { AuthenticateResponse, ClientConfig } from '#domain/contract';
 import { createTestServer, PASSWORD, uniqueEmail } from '../server/helpers';
-import { fetchToApp } from './fetchToApp';
+import { fetchToApp } from './fetch-to-app';
 
 const { app } = await createTestServer();
 fetchToApp(app);

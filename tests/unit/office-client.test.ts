@@ -11,7 +11,7 @@ import * as office from '#src/api/office';
 import { storeToken } from '#src/api/token';
 import { account, CALL_ORDER, paidOrder } from '../server/office-helpers';
 import { createTestServer } from '../server/helpers';
-import { fetchToApp } from './fetchToApp';
+import { fetchToApp } from './fetch-to-app';
 
 const { app, db, clock } = await createTestServer();
 fetchToApp(app);
