@@ -100,7 +100,7 @@ export function createApp({
   app.use('*', compressWhenAsked());
 
   // Each prefix is mounted once; where several resources share one, server/prefixes.ts composes them
-  // (docs/architecture.md#the-server).
+  // (docs/architecture.md#what-lives-where).
   // The health check (load balancers, the test runner) and the browser app's settings.
   app.route('/api', siteRoutes(services, readiness));
   // Every way in: e-mail and password, a sign-in's second step, Google, passkeys.

@@ -1,6 +1,6 @@
 /**
  * The two prefixes whose calls come from several resources, each composed here once: the resources themselves
- * do not import each other's routers (docs/architecture.md#the-server). Order matters: Hono tries the routes
+ * do not import each other's routers (docs/architecture.md#what-lives-where). Order matters: Hono tries the routes
  * in the order they are added.
  */
 import { Hono } from 'hono';
