@@ -35,53 +35,58 @@ const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint group_write');
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+type OnCommit = ((writes: number) => void) | undefined;
+
+/** PostgreSQL: each write its own transaction (the server flushes concurrent commits together itself). */
+function eachItsOwnTransaction(db: Kysely<Database>, onCommit: OnCommit): Writes {
+  return {
+    run: async (work) => {
+      const value = await db.transaction().execute(work);
+      onCommit?.(1);
+      return value;
+    },
+  };
+}
+
+/** One group: its own transaction; a lone piece of work needs no savepoint. */
+async function commitGroup(db: Kysely<Database>, group: Pending[], onCommit: OnCommit): Promise<Outcome[]> {
+  const trx = await db.startTransaction().execute();
+  try {
+    const outcomes: Outcome[] = [];
+    if (group.length === 1) {
+      outcomes.push({ ok: true, value: await group[0]!.work(trx) });
+    } else {
+      for (const pending of group) {
+        await trx.executeQuery(SAVEPOINT);
+        try {
+          outcomes.push({ ok: true, value: await pending.work(trx) });
+        } catch (error) {
+          await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+          outcomes.push({ ok: false, error });
+        }
+        await trx.executeQuery(RELEASE_SAVEPOINT);
+      }
+    }
+    await trx.commit().execute();
+    onCommit?.(group.length);
+    return outcomes;
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
 /** `onCommit` hears the number of writes in each transaction committed (tests and diagnostics). */
 export function createWrites(db: Kysely<Database>, options: { onCommit?: (writes: number) => void } = {}): Writes {
   const { onCommit } = options;
-  if (isPostgres(db)) {
-    return {
-      run: async (work) => {
-        const value = await db.transaction().execute(work);
-        onCommit?.(1);
-        return value;
-      },
-    };
-  }
+  if (isPostgres(db)) return eachItsOwnTransaction(db, onCommit);
 
   let queue: Pending[] = [];
   let flushing = false;
   let scheduled = false;
-
-  /** One group: its own transaction; a lone piece of work needs no savepoint. */
-  async function commitGroup(group: Pending[]): Promise<Outcome[]> {
-    const trx = await db.startTransaction().execute();
-    try {
-      const outcomes: Outcome[] = [];
-      if (group.length === 1) {
-        outcomes.push({ ok: true, value: await group[0]!.work(trx) });
-      } else {
-        for (const pending of group) {
-          await trx.executeQuery(SAVEPOINT);
-          try {
-            outcomes.push({ ok: true, value: await pending.work(trx) });
-          } catch (error) {
-            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
-            outcomes.push({ ok: false, error });
-          }
-          await trx.executeQuery(RELEASE_SAVEPOINT);
-        }
-      }
-      await trx.commit().execute();
-      onCommit?.(group.length);
-      return outcomes;
-    } catch (error) {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
-      throw error;
-    }
-  }
 
   async function flush(): Promise<void> {
     if (flushing) return;
@@ -90,7 +95,7 @@ export function createWrites(db: Kysely<Database>, options: { onCommit?: (writes
       const group = queue;
       queue = [];
       try {
-        const outcomes = await commitGroup(group);
+        const outcomes = await commitGroup(db, group, onCommit);
         outcomes.forEach((outcome, index) => {
           const pending = group[index]!;
           if (outcome.ok) pending.resolve(outcome.value);

@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
 import { THIS_INSTANCE } from '../db/lease';
 import type { ServerLog } from '../log';
 import type { Mailer } from './mailer';
-import { claimDueMail, claimMail, endMail, endSentMail, failMail, loadMail } from './queue';
+import { claimDueMail, claimMail, endMail, endSentMail } from './queue';
+import { sendClaimed as sendClaimedMail } from './send-claimed';
 
 /** The sweep's name in `job_leases`. */
 export const MAIL_JOB = 'mail';
@@ -49,42 +50,14 @@ export function createMailSender(deps: {
   let kicking: Promise<unknown> | undefined;
   let again = false;
 
+  /** Sends a message this instance holds. One that went is left for the caller to mark sent. */
+  const sendClaimed = (id: string) => sendClaimedMail({ db, clock, mailer, log }, id);
+
   async function deliver(id: string): Promise<Delivery> {
     if (!(await claimMail(db, id, { holder, now: clock.now(), forMs: claimMs }))) return 'busy';
     const outcome = await sendClaimed(id);
     if (outcome === 'sent') await endMail(db, id, 'sent', clock.now());
     return outcome;
-  }
-
-  /** Sends a message this instance holds. One that went is left for the caller to mark sent. */
-  async function sendClaimed(id: string): Promise<Delivery> {
-    const mail = await loadMail(db, id);
-    if (!mail) return 'busy';
-    // A code whose time has passed is worth nothing: it is dropped, never sent late.
-    if (mail.expiresAt && clock.now() >= mail.expiresAt) {
-      await endMail(db, id, 'expired', clock.now());
-      log.logger.warn(
-        { event: 'mail.expired', mailId: id, kind: mail.kind },
-        `dropped the expired ${mail.kind} e-mail`,
-      );
-      return 'expired';
-    }
-    try {
-      await mailer.send(mail.message);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const outcome = await failMail(db, mail, reason, clock.now());
-      if (outcome === 'gave_up') {
-        log.security('mail.gave_up', { mailId: id, kind: mail.kind, attempts: mail.attempts + 1 });
-      } else {
-        log.logger.warn(
-          { event: 'mail.failed', mailId: id, kind: mail.kind, attempts: mail.attempts + 1, err: error },
-          `could not send the ${mail.kind} e-mail; it will be tried again`,
-        );
-      }
-      return outcome;
-    }
-    return 'sent';
   }
 
   async function sendDue(): Promise<number> {

@@ -18,15 +18,11 @@ const currentStep = (page: Page) => page.locator('[aria-current="step"]');
 /** The confirmation of the checkout the customer came back from. */
 const notice = (page: Page) => page.getByTestId('payment-notice').locator('p');
 
-test('a customer walks the wizard, pays in the sandbox and sees the invoice paid; a cancelled order stays unpaid', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const customer = newAccount();
-  await register(page, customer);
-  const first = servicesByPrice[1]!;
-  await startOrder(page, first.id);
+type Service = (typeof servicesByPrice)[number];
+type Account = ReturnType<typeof newAccount>;
 
+/** 1 to 4: the wizard's steps, back and forth, up to the checkout. */
+async function walksTheWizard(page: Page, first: Service) {
   // 1. Review
   await expect(currentStep(page)).toContainText('Review');
   await expect(page.getByRole('heading', { name: 'Service Review' })).toBeVisible();
@@ -74,7 +70,10 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(currentStep(page)).toContainText('Delivery');
   await next(page).click();
   await page.getByRole('button', { name: 'Confirm & Checkout' }).click();
+}
 
+/** The sandbox checkout, and the paid invoice's card once back; answers the invoice cards. */
+async function paysInTheSandbox(page: Page, first: Service): Promise<Locator> {
   // The sandbox checkout, clearly in test mode.
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   await expect(page.getByText(/test mode/i).first()).toBeVisible();
@@ -103,8 +102,11 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first().getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   // The sandbox moved no money, and the card says so.
   await expect(cards.first().getByTestId('test-payment')).toHaveText('Test payment — no money was taken');
+  return cards;
+}
 
-  // The paid order's document: its number on the card, and a PDF that says what was bought, from whom, by whom.
+/** The paid order's document: its number on the card, and a PDF that says what was bought, from whom, by whom. */
+async function receiptSaysWhatWasBought(page: Page, cards: Locator, customer: Account, first: Service) {
   const numberOnCard = cards.first().getByTestId('invoice-number');
   await expect(numberOnCard).toHaveText(/^TEST-NG-\d{4}-\d{6}$/);
   const number = (await numberOnCard.textContent())!;
@@ -127,9 +129,10 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   ]) {
     expect(text).toContain(expected);
   }
+}
 
-  // A second order, cancelled at the checkout.
-  const second = servicesByPrice[0]!;
+/** A second order, cancelled at the checkout, stays unpaid; answers its card and its checkout's first link. */
+async function cancelsASecondOrder(page: Page, cards: Locator, first: Service, second: Service) {
   await startOrder(page, second.id);
   await next(page).click();
   await next(page).click();
@@ -161,9 +164,20 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   expect(results.violations).toEqual([]);
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice(page)).toHaveCount(0);
+  return { newest, firstLink };
+}
 
-  // Paying the cancelled order later: Pay now opens a fresh checkout, and the first link no longer works.
-  // A double click makes one link, not two (the second would replace the first while the browser follows it).
+/**
+ * Paying the cancelled order later: Pay now opens a fresh checkout, and the first link no longer works.
+ * A double click makes one link, not two (the second would replace the first while the browser follows it).
+ */
+async function paysTheCancelledOrderLater(
+  page: Page,
+  cards: Locator,
+  newest: Locator,
+  firstLink: string,
+  second: Service,
+) {
   const renewals: string[] = [];
   page.on('request', (request) => {
     if (/\/api\/invoices\/pay\//.test(request.url())) renewals.push(request.url());
@@ -184,6 +198,23 @@ test('a customer walks the wizard, pays in the sandbox and sees the invoice paid
   await expect(cards.first()).toContainText(second.title);
   await expect(cards.first()).toContainText('Paid on');
   await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+}
+
+test('a customer walks the wizard, pays in the sandbox and sees the invoice paid; a cancelled order stays unpaid', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const customer = newAccount();
+  await register(page, customer);
+  const first = servicesByPrice[1]!;
+  await startOrder(page, first.id);
+
+  await walksTheWizard(page, first);
+  const cards = await paysInTheSandbox(page, first);
+  await receiptSaysWhatWasBought(page, cards, customer, first);
+  const second = servicesByPrice[0]!;
+  const { newest, firstLink } = await cancelsASecondOrder(page, cards, first, second);
+  await paysTheCancelledOrderLater(page, cards, newest, firstLink, second);
 });
 
 test('a new customer has no invoices yet', async ({ page }) => {
