@@ -16,7 +16,7 @@ export default function Contact() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireContact(), { inspect });
   const { values, errors, failure } = snapshot.context;
-  const sending = snapshot.matches('sending');
+  const sending = snapshot.hasTag('busy');
   const change = (field: ContactField) => (event: { target: { value: string } }) =>
     send({ type: 'contact.change', field, value: event.target.value });
 
@@ -27,7 +27,7 @@ export default function Contact() {
         Tell us about your project or ask about a service. Prefer e-mail? Write to{' '}
         <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>.
       </p>
-      {snapshot.matches('sent') && (
+      {snapshot.hasTag('sent') && (
         <div className="alert alert--success" role="status">
           <span>
             Thank you, {snapshot.context.message?.name}! Your message has been sent; we reply within a few hours.

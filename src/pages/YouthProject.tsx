@@ -38,7 +38,7 @@ export default function YouthProject() {
     { inspect },
   );
   const { values, errors } = snapshot.context;
-  const submitting = snapshot.matches('submitting');
+  const submitting = snapshot.hasTag('busy');
   const change = (field: TextField) => (event: { target: { value: string } }) =>
     send({ type: 'youth.change', field, value: event.target.value });
 

@@ -47,7 +47,7 @@ const socialLinks = [
 /** Opens the cookie banner again, so a choice can be changed or withdrawn. */
 function CookieSettings() {
   const { consent } = useAppActors();
-  const decided = useSelector(consent, (s) => s.matches('decided'));
+  const decided = useSelector(consent, (s) => s.hasTag('decided'));
   if (!decided) return null;
   return (
     <button
