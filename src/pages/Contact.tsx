@@ -28,14 +28,7 @@ export default function Contact() {
         <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>.
       </p>
       {snapshot.hasTag('sent') && (
-        <div className="alert alert--success" role="status">
-          <span>
-            Thank you, {snapshot.context.message?.name}! Your message has been sent; we reply within a few hours.
-          </span>
-          <button type="button" aria-label="Dismiss" onClick={() => send({ type: 'contact.dismiss' })}>
-            ×
-          </button>
-        </div>
+        <SentAlert name={snapshot.context.message?.name} onDismiss={() => send({ type: 'contact.dismiss' })} />
       )}
       <form
         className="form form-card"
@@ -95,5 +88,17 @@ export default function Contact() {
         )}
       </form>
     </main>
+  );
+}
+
+/** The thanks for a message sent, until it is dismissed or a new message begins. */
+function SentAlert({ name, onDismiss }: { name: string | undefined; onDismiss: () => void }) {
+  return (
+    <div className="alert alert--success" role="status">
+      <span>Thank you, {name}! Your message has been sent; we reply within a few hours.</span>
+      <button type="button" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
   );
 }
