@@ -121,6 +121,17 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': refuse(nodeOnly, 'src/ runs in the browser: no Node globals'),
+      // Views read tags, never state paths, so a machine can reshape its states without touching a view. No DOM
+      // `element.matches(css)` is used in src/ (`matchMedia(...).matches` is a property, not a call).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='matches']",
+          message:
+            "Ask the machine's snapshot hasTag('…') or can(…), not matches(…): a view names no state path " +
+            '(docs/decisions/0041-a-feature-lives-together.md).',
+        },
+      ],
     },
   },
   // Inside src/, one direction: the app (src/app/, App, routes, main) -> views (pages, components) -> src/common/

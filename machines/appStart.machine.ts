@@ -22,6 +22,7 @@ export const appStartMachine = setup({
   types: {
     context: {} as { consentAccepted: boolean },
     events: {} as AppStartEvent,
+    tags: {} as 'moment' | 'ready',
   },
   actions: {
     /** Records the visit: the geolocation lookup, then the record. Runs at most once. */
@@ -49,7 +50,7 @@ export const appStartMachine = setup({
         message: {
           initial: 'moment',
           states: {
-            moment: { after: { welcomeAfter: 'welcome' } },
+            moment: { tags: ['moment'], after: { welcomeAfter: 'welcome' } },
             welcome: { after: { restOfSplashMinimum: 'shownLongEnough' } },
             shownLongEnough: { type: 'final' },
           },
@@ -67,6 +68,7 @@ export const appStartMachine = setup({
       onDone: 'ready',
     },
     ready: {
+      tags: ['ready'],
       initial: 'awaitingConsent',
       states: {
         /** No geolocation lookup and no visit record without the visitor's consent. */

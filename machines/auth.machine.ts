@@ -38,6 +38,7 @@ export const authMachine = setup({
   types: {
     context: {} as { user: User | null },
     events: {} as AuthEvent | RevocationEnded,
+    tags: {} as 'signedIn',
   },
   actors: {
     /** Resolves with the signed-in user; rejects when nobody is (no token, or a falsy answer). */
@@ -90,6 +91,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      tags: ['signedIn'],
       on: {
         'auth.updated': {
           actions: [

@@ -43,6 +43,7 @@ export const consentMachine = setup({
     context: {} as { choice: ConsentChoice | null; acceptOnScroll: boolean },
     input: {} as ConsentInput,
     events: {} as ConsentEvent,
+    tags: {} as 'firstVisit' | 'reviewing' | 'decided',
   },
   actions: {
     saveChoice: (_, _params: { choice: ConsentChoice }) => {},
@@ -65,6 +66,7 @@ export const consentMachine = setup({
     },
     /** First visit: 'Understood' or 'Decline' (and, if the site wants it, scrolling accepts). */
     asking: {
+      tags: ['firstVisit'],
       on: {
         'consent.accept': {
           target: 'decided',
@@ -83,6 +85,7 @@ export const consentMachine = setup({
     },
     /** Opened from 'Cookie settings': the same two buttons; scrolling never decides here. */
     reviewing: {
+      tags: ['reviewing'],
       on: {
         'consent.accept': {
           target: 'decided',
@@ -95,6 +98,7 @@ export const consentMachine = setup({
       },
     },
     decided: {
+      tags: ['decided'],
       on: { 'consent.review': 'reviewing' },
     },
   },

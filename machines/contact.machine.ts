@@ -41,7 +41,7 @@ const trimmed = (values: ContactValues): ContactValues => ({
 });
 
 export const contactMachine = setup({
-  types: { context: {} as ContactContext, events: {} as ContactEvent },
+  types: { context: {} as ContactContext, events: {} as ContactEvent, tags: {} as 'busy' | 'sent' },
   actors: {
     sendMessage: fromPromise<string, ContactMessage>(async () => {
       throw new Error('sendMessage is not provided');
@@ -72,6 +72,7 @@ export const contactMachine = setup({
       },
     },
     sending: {
+      tags: ['busy'],
       invoke: {
         id: 'sendMessage',
         src: 'sendMessage',
@@ -85,6 +86,7 @@ export const contactMachine = setup({
     },
     /** The success alert shows until it is dismissed or the visitor starts a new message. */
     sent: {
+      tags: ['sent'],
       on: {
         'contact.dismiss': 'editing',
         'contact.change': {

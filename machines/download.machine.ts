@@ -24,6 +24,7 @@ export const downloadMachine = setup({
     context: {} as DownloadInput,
     events: {} as { type: 'download.start' },
     input: {} as DownloadInput,
+    tags: {} as 'busy',
   },
   actors: {
     fetchFile: fromPromise<FetchedFile, { url: string }>(async () => {
@@ -43,6 +44,7 @@ export const downloadMachine = setup({
       on: { 'download.start': 'downloading' },
     },
     downloading: {
+      tags: ['busy'],
       invoke: {
         id: 'fetchFile',
         src: 'fetchFile',

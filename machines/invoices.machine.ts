@@ -30,6 +30,7 @@ export const invoicesMachine = setup({
     context: {} as InvoicesContext,
     events: {} as InvoicesEvent,
     input: {} as { returned?: PaymentReturn | null },
+    tags: {} as 'loading' | 'busy' | 'failed',
   },
   actors: {
     loadInvoices: fromPromise<Invoice[]>(async () => []),
@@ -51,6 +52,7 @@ export const invoicesMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       on: { 'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) } },
       invoke: {
         id: 'loadInvoices',
@@ -69,6 +71,7 @@ export const invoicesMachine = setup({
     },
     /** A fresh payment link is being made for one unpaid invoice; the list stays as it is. */
     paying: {
+      tags: ['busy'],
       on: { 'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) } },
       invoke: {
         id: 'renewPaymentLink',
@@ -82,9 +85,10 @@ export const invoicesMachine = setup({
       },
     },
     /** The browser is on its way to the checkout (the notice goes with the page). */
-    redirecting: { type: 'final' },
+    redirecting: { type: 'final', tags: ['busy'] },
     /** No answer: nothing is known about the list; the page offers to load it again. */
     unavailable: {
+      tags: ['failed'],
       on: {
         'invoices.dismissNotice': { guard: 'hasNotice', actions: assign({ notice: null }) },
         'invoices.reload': 'loading',

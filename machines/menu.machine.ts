@@ -4,12 +4,12 @@ import { setup } from 'xstate';
 export type MenuEvent = { type: 'menu.toggle' } | { type: 'menu.close' };
 
 export const menuMachine = setup({
-  types: { events: {} as MenuEvent },
+  types: { events: {} as MenuEvent, tags: {} as 'open' },
 }).createMachine({
   id: 'menu',
   initial: 'closed',
   states: {
     closed: { on: { 'menu.toggle': 'open' } },
-    open: { on: { 'menu.toggle': 'closed', 'menu.close': 'closed' } },
+    open: { tags: ['open'], on: { 'menu.toggle': 'closed', 'menu.close': 'closed' } },
   },
 });

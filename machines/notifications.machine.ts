@@ -15,7 +15,11 @@ export type NotificationsEvent =
   { type: 'notifications.toggle' } | { type: 'notifications.close' } | { type: 'notifications.refresh' };
 
 export const notificationsMachine = setup({
-  types: { context: {} as { notifications: Notification[] }, events: {} as NotificationsEvent },
+  types: {
+    context: {} as { notifications: Notification[] },
+    events: {} as NotificationsEvent,
+    tags: {} as 'loading' | 'open',
+  },
   actors: {
     loadNotifications: fromPromise<Notification[]>(async () => []),
     markSeen: fromPromise<void>(async () => {}),
@@ -26,6 +30,7 @@ export const notificationsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadNotifications',
         src: 'loadNotifications',
@@ -38,6 +43,7 @@ export const notificationsMachine = setup({
       on: { 'notifications.toggle': 'open', 'notifications.refresh': 'loading' },
     },
     open: {
+      tags: ['open'],
       initial: 'markingSeen',
       states: {
         markingSeen: {

@@ -166,17 +166,28 @@ export function offersSchedule(order: OfficeOrder | null): boolean {
   );
 }
 
+/** What the desk is busy with while a change is out: each has its own spinner on the page. */
+type BusyTag = 'scheduling' | 'sendingReport' | 'delivering';
+
+/**
+ * What the office page shows of the desk (docs/decisions/0041-a-feature-lives-together.md): the list loading,
+ * the addressed order opening, the list unavailable, the desk idle, a delivery being confirmed, a change out.
+ */
+type OfficeDeskTag = 'loading' | 'opening' | 'failed' | 'idle' | 'confirming' | BusyTag;
+
 /**
  * A change the office makes to the open order (schedule, send the report, deliver): `invoke` sends it; the
  * server's answer becomes the open order, the change is announced and the list loads again; a failure is an
  * error toast, and the desk is ready again with the order as it was.
  */
 function changeState<const Src extends string, Input>(
+  tag: BusyTag,
   src: Src,
   input: (context: OfficeQueueContext) => Input,
   announcement: string,
 ) {
   return {
+    tags: [tag],
     invoke: {
       id: src,
       src,
@@ -198,6 +209,7 @@ export const officeQueueMachine = setup({
     context: {} as OfficeQueueContext,
     events: {} as OfficeQueueEvent,
     input: {} as OfficeQueueInput,
+    tags: {} as OfficeDeskTag,
   },
   actors: {
     loadOrders: fromPromise<OfficeOrder[], { view: OfficeView }>(async () => {
@@ -278,6 +290,7 @@ export const officeQueueMachine = setup({
         },
         /** The chosen list is loading (again, after a change: the list on screen stays until it arrives). */
         loading: {
+          tags: ['loading'],
           invoke: {
             id: 'loadOrders',
             src: 'loadOrders',
@@ -294,6 +307,7 @@ export const officeQueueMachine = setup({
          * loaded next is the one that holds it. When it cannot be opened, the list asked for loads.
          */
         opening: {
+          tags: ['opening'],
           invoke: {
             id: 'loadOrder',
             src: 'loadOrder',
@@ -316,6 +330,7 @@ export const officeQueueMachine = setup({
         },
         /** The list could not be loaded: nothing is claimed about it, and it may be asked for again. */
         unavailable: {
+          tags: ['failed'],
           on: {
             'office.reload': 'loading',
             'office.switchView': {
@@ -325,6 +340,7 @@ export const officeQueueMachine = setup({
           },
         },
         ready: {
+          tags: ['idle'],
           on: {
             'office.reload': 'loading',
             'office.switchView': {
@@ -356,22 +372,26 @@ export const officeQueueMachine = setup({
          * modal: nothing but its two answers is taken while it is open.
          */
         confirmingDelivery: {
+          tags: ['confirming'],
           on: {
             'office.confirm': { guard: 'canDeliver', target: 'delivering' },
             'office.cancel': 'ready',
           },
         },
         scheduling: changeState(
+          'scheduling',
           'scheduleCall',
           (context) => ({ id: context.selected!.id, request: scheduleRequest(context)! }),
           'The call is scheduled; the customer has been told.',
         ),
         sendingReport: changeState(
+          'sendingReport',
           'uploadReport',
           (context) => ({ id: context.selected!.id, file: context.report! }),
           'The report was sent to the customer.',
         ),
         delivering: changeState(
+          'delivering',
           'deliverOrder',
           (context) => ({ id: context.selected!.id }),
           'The order is marked delivered.',

@@ -47,7 +47,11 @@ export function revocable(member: StaffMember): boolean {
 }
 
 export const officeStaffMachine = setup({
-  types: { context: {} as OfficeStaffContext, events: {} as OfficeStaffEvent },
+  types: {
+    context: {} as OfficeStaffContext,
+    events: {} as OfficeStaffEvent,
+    tags: {} as 'loading' | 'failed' | 'confirming' | 'granting' | 'revoking',
+  },
   actors: {
     loadStaff: fromPromise<StaffMember[]>(async () => {
       throw new Error('loadStaff is not provided');
@@ -76,6 +80,7 @@ export const officeStaffMachine = setup({
   on: { 'staff.changeEmail': { actions: assign({ email: ({ event }) => event.value }) } },
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadStaff',
         src: 'loadStaff',
@@ -88,6 +93,7 @@ export const officeStaffMachine = setup({
     },
     /** The list could not be loaded: the panel offers to try again. */
     unavailable: {
+      tags: ['failed'],
       on: { 'staff.reload': 'loading' },
     },
     ready: {
@@ -102,12 +108,14 @@ export const officeStaffMachine = setup({
     },
     /** The revocation is confirmed first (docs/product.md#orders): the member would lose the office at once. */
     confirmingRevoke: {
+      tags: ['confirming'],
       on: {
         'staff.confirm': 'revoking',
         'staff.cancel': { target: 'ready', actions: assign({ revoking: null }) },
       },
     },
     granting: {
+      tags: ['granting'],
       invoke: {
         id: 'grantOffice',
         src: 'grantOffice',
@@ -131,6 +139,7 @@ export const officeStaffMachine = setup({
       },
     },
     revoking: {
+      tags: ['revoking'],
       invoke: {
         id: 'revokeOffice',
         src: 'revokeOffice',

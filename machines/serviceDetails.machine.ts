@@ -7,7 +7,7 @@ import { setup } from 'xstate';
 export const SERVICE_PAGE_MINIMUM_MS = 3000;
 
 export const serviceDetailsMachine = setup({
-  types: { input: {} as { known: boolean }, context: {} as { known: boolean } },
+  types: { input: {} as { known: boolean }, context: {} as { known: boolean }, tags: {} as 'shown' | 'missing' },
   actions: { goNotFound: () => {} },
   guards: { isKnown: ({ context }) => context.known },
   delays: { pageMinimum: SERVICE_PAGE_MINIMUM_MS },
@@ -18,7 +18,7 @@ export const serviceDetailsMachine = setup({
   states: {
     checking: { always: [{ guard: 'isKnown', target: 'loading' }, { target: 'missing' }] },
     loading: { after: { pageMinimum: 'shown' } },
-    shown: {},
-    missing: { type: 'final', entry: 'goNotFound' },
+    shown: { tags: ['shown'] },
+    missing: { type: 'final', tags: ['missing'], entry: 'goNotFound' },
   },
 });

@@ -6,7 +6,7 @@ export const SOLID_AFTER_PX = 80;
 export type TopBarEvent = { type: 'page.scrolled'; y: number };
 
 export const topBarMachine = setup({
-  types: { events: {} as TopBarEvent },
+  types: { events: {} as TopBarEvent, tags: {} as 'solid' },
   guards: {
     pastThreshold: ({ event }) => event.y >= SOLID_AFTER_PX,
     beforeThreshold: ({ event }) => event.y < SOLID_AFTER_PX,
@@ -16,6 +16,6 @@ export const topBarMachine = setup({
   initial: 'transparent',
   states: {
     transparent: { on: { 'page.scrolled': { guard: 'pastThreshold', target: 'solid' } } },
-    solid: { on: { 'page.scrolled': { guard: 'beforeThreshold', target: 'transparent' } } },
+    solid: { tags: ['solid'], on: { 'page.scrolled': { guard: 'beforeThreshold', target: 'transparent' } } },
   },
 });

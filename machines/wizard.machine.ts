@@ -56,6 +56,7 @@ export const wizardMachine = setup({
     context: {} as WizardContext,
     events: {} as WizardEvent,
     input: {} as { service: { title: string; price: number } },
+    tags: {} as 'review' | 'information' | 'delivery' | 'confirmation' | 'busy',
   },
   actors: {
     createInvoice: fromPromise<{ paymentLink: string }, OrderInput>(async () => {
@@ -82,9 +83,11 @@ export const wizardMachine = setup({
   initial: 'review',
   states: {
     review: {
+      tags: ['review'],
       on: { 'wizard.next': 'information' },
     },
     information: {
+      tags: ['information'],
       on: {
         'wizard.back': 'review',
         'wizard.next': { guard: 'informationComplete', target: 'delivery' },
@@ -93,6 +96,7 @@ export const wizardMachine = setup({
       },
     },
     delivery: {
+      tags: ['delivery'],
       on: {
         'wizard.back': 'information',
         'wizard.next': 'confirmation',
@@ -100,6 +104,7 @@ export const wizardMachine = setup({
       },
     },
     confirmation: {
+      tags: ['confirmation'],
       on: {
         'wizard.back': 'delivery',
         'wizard.confirm': { target: 'checkingOut', actions: assign({ error: null }) },
@@ -107,6 +112,8 @@ export const wizardMachine = setup({
     },
     /** 'loading' of the order draft: the invoice is being created. */
     checkingOut: {
+      // The confirmation step stays on screen, busy, until the browser leaves.
+      tags: ['confirmation', 'busy'],
       invoke: {
         id: 'createInvoice',
         src: 'createInvoice',
@@ -130,6 +137,6 @@ export const wizardMachine = setup({
       },
     },
     /** The browser is on its way to the payment page. */
-    redirecting: { type: 'final' },
+    redirecting: { type: 'final', tags: ['confirmation', 'busy'] },
   },
 });

@@ -51,7 +51,7 @@ function withField(values: YouthValues, field: YouthField, value: string | numbe
 }
 
 export const youthApplicationMachine = setup({
-  types: { context: {} as YouthContext, events: {} as YouthEvent },
+  types: { context: {} as YouthContext, events: {} as YouthEvent, tags: {} as 'busy' },
   actors: {
     sendApplication: fromPromise<string, YouthApplication>(async () => {
       throw new Error('sendApplication is not provided');
@@ -98,6 +98,7 @@ export const youthApplicationMachine = setup({
     },
     /** The request and the spinner's minimum run side by side; the form resets when both are done. */
     submitting: {
+      tags: ['busy'],
       type: 'parallel',
       states: {
         request: {

@@ -11,7 +11,7 @@ const Toaster = lazy(() => import('./components/Toaster'));
 
 export function App() {
   const { appStart, toasts } = useAppActors();
-  const ready = useSelector(appStart, (snapshot) => snapshot.matches('ready'));
+  const ready = useSelector(appStart, (snapshot) => snapshot.hasTag('ready'));
   const anyToast = useSelector(toasts, (snapshot) => snapshot.context.toasts.length > 0);
   return (
     <>

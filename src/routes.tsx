@@ -116,6 +116,23 @@ function WithSiteChrome({
   );
 }
 
+/** A visitor's screen without the site's chrome. */
+const signedOutScreen = (screen: ReactNode) => (
+  <SignedOutOnly>
+    <WithoutChrome>{screen}</WithoutChrome>
+  </SignedOutOnly>
+);
+
+/** A screen anyone may see, in the site's chrome. */
+const publicScreen = (screen: ReactNode) => <WithSiteChrome>{screen}</WithSiteChrome>;
+
+/** A signed-in user's screen, in the site's chrome. */
+const signedInScreen = (screen: ReactNode) => (
+  <SignedInOnly>
+    <WithSiteChrome>{screen}</WithSiteChrome>
+  </SignedInOnly>
+);
+
 export function Routes() {
   const [location] = useLocation();
   return (
@@ -132,80 +149,18 @@ export function Routes() {
                 <Home />
               </WithSiteChrome>
             </Route>
-            <Route path="/signin">
-              <SignedOutOnly>
-                <WithoutChrome>
-                  <Login />
-                </WithoutChrome>
-              </SignedOutOnly>
-            </Route>
-            <Route path="/signup">
-              <SignedOutOnly>
-                <WithoutChrome>
-                  <Register />
-                </WithoutChrome>
-              </SignedOutOnly>
-            </Route>
-            <Route path="/forgot-password">
-              <SignedOutOnly>
-                <WithoutChrome>
-                  <ForgotPassword />
-                </WithoutChrome>
-              </SignedOutOnly>
-            </Route>
-            <Route path="/privacy-policy">
-              <WithSiteChrome>
-                <PrivacyPolicy />
-              </WithSiteChrome>
-            </Route>
-            <Route path="/terms">
-              <WithSiteChrome>
-                <Terms />
-              </WithSiteChrome>
-            </Route>
-            <Route path="/contact-us">
-              <WithSiteChrome>
-                <Contact />
-              </WithSiteChrome>
-            </Route>
-            <Route path="/youth-project">
-              <WithSiteChrome>
-                <YouthProject />
-              </WithSiteChrome>
-            </Route>
-            <Route path="/service/:serviceId/details">
-              <WithSiteChrome>
-                <ServiceDetails />
-              </WithSiteChrome>
-            </Route>
-            <Route path="/service/:serviceId/request">
-              <SignedInOnly>
-                <WithSiteChrome>
-                  <ServiceRequest />
-                </WithSiteChrome>
-              </SignedInOnly>
-            </Route>
-            <Route path="/profile">
-              <SignedInOnly>
-                <WithSiteChrome>
-                  <Profile />
-                </WithSiteChrome>
-              </SignedInOnly>
-            </Route>
-            <Route path="/invoices">
-              <SignedInOnly>
-                <WithSiteChrome>
-                  <Invoices />
-                </WithSiteChrome>
-              </SignedInOnly>
-            </Route>
-            <Route path="/change-password">
-              <SignedInOnly>
-                <WithSiteChrome>
-                  <ChangePassword />
-                </WithSiteChrome>
-              </SignedInOnly>
-            </Route>
+            <Route path="/signin">{signedOutScreen(<Login />)}</Route>
+            <Route path="/signup">{signedOutScreen(<Register />)}</Route>
+            <Route path="/forgot-password">{signedOutScreen(<ForgotPassword />)}</Route>
+            <Route path="/privacy-policy">{publicScreen(<PrivacyPolicy />)}</Route>
+            <Route path="/terms">{publicScreen(<Terms />)}</Route>
+            <Route path="/contact-us">{publicScreen(<Contact />)}</Route>
+            <Route path="/youth-project">{publicScreen(<YouthProject />)}</Route>
+            <Route path="/service/:serviceId/details">{publicScreen(<ServiceDetails />)}</Route>
+            <Route path="/service/:serviceId/request">{signedInScreen(<ServiceRequest />)}</Route>
+            <Route path="/profile">{signedInScreen(<Profile />)}</Route>
+            <Route path="/invoices">{signedInScreen(<Invoices />)}</Route>
+            <Route path="/change-password">{signedInScreen(<ChangePassword />)}</Route>
             <Route path="/office">
               <SignedInOnly>
                 <StaffOnly>
@@ -215,11 +170,7 @@ export function Routes() {
                 </StaffOnly>
               </SignedInOnly>
             </Route>
-            <Route path="/not-found">
-              <WithSiteChrome>
-                <NotFound />
-              </WithSiteChrome>
-            </Route>
+            <Route path="/not-found">{publicScreen(<NotFound />)}</Route>
             <Route>
               <Redirect to="/not-found" replace />
             </Route>

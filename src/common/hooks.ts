@@ -7,7 +7,7 @@ import { useAppActors } from './AppActorsContext';
 export function useAuth() {
   const { auth } = useAppActors();
   const user = useSelector(auth, (snapshot) => snapshot.context.user);
-  const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
+  const signedIn = useSelector(auth, (snapshot) => snapshot.hasTag('signedIn'));
   return { user, signedIn, send: auth.send };
 }
 

@@ -11,7 +11,7 @@ import './CookieBanner.css';
 export function CookieBanner() {
   const { consent } = useAppActors();
   const variant = useSelector(consent, (s) =>
-    s.matches('asking') ? 'site' : s.matches('reviewing') ? 'default' : null,
+    s.hasTag('firstVisit') ? 'site' : s.hasTag('reviewing') ? 'default' : null,
   );
   const acceptOnScroll = useSelector(consent, (s) => s.context.acceptOnScroll);
 

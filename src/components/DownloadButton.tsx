@@ -16,7 +16,7 @@ export function DownloadButton({ url, fileName, label }: { url: string; fileName
     wireDownload({ showError: (message) => toast({ title: message, variant: 'error' }) }),
     { input: { url, fileName }, inspect },
   );
-  const downloading = snapshot.matches('downloading');
+  const downloading = snapshot.hasTag('busy');
   return (
     <button
       type="button"

@@ -28,33 +28,7 @@ export function Hero() {
     return whenIdle(() => setMoving(true), VIDEO_WAIT_MS);
   }, []);
 
-  const label = (
-    <>
-      Get started
-      <span className="hero__arrow" aria-hidden="true">
-        <svg className="hero__arrow-rest" width="20" height="20" viewBox="0 0 24 24">
-          <path
-            d="M5 12h12M13 6l6 6-6 6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <svg className="hero__arrow-hover" width="20" height="20" viewBox="0 0 24 24">
-          <path
-            d="M7 17 17 7M9 7h8v8"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
-    </>
-  );
+  const label = <CtaLabel />;
 
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -98,5 +72,36 @@ export function Hero() {
         )}
       </div>
     </section>
+  );
+}
+
+/** 'Get started' with its arrow, which turns to point up and out on hover (Hero.css). */
+function CtaLabel() {
+  return (
+    <>
+      Get started
+      <span className="hero__arrow" aria-hidden="true">
+        <svg className="hero__arrow-rest" width="20" height="20" viewBox="0 0 24 24">
+          <path
+            d="M5 12h12M13 6l6 6-6 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <svg className="hero__arrow-hover" width="20" height="20" viewBox="0 0 24 24">
+          <path
+            d="M7 17 17 7M9 7h8v8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+    </>
   );
 }

@@ -15,7 +15,7 @@ export default function NotificationsBell() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireNotifications(), { inspect });
   const root = useRef<HTMLDivElement>(null);
-  const open = snapshot.matches('open');
+  const open = snapshot.hasTag('open');
   const { notifications } = snapshot.context;
   const unseen = notifications.filter((n) => !n.seen).length;
 
@@ -39,7 +39,7 @@ export default function NotificationsBell() {
         className="bell__trigger"
         aria-expanded={open}
         // Busy while the list loads: assistive technology (and the tests) can tell the count is not final yet.
-        aria-busy={snapshot.matches('loading')}
+        aria-busy={snapshot.hasTag('loading')}
         aria-label={unseen ? `Notifications, ${unseen} unseen` : 'Notifications'}
         onClick={() => send({ type: 'notifications.toggle' })}
       >

@@ -19,7 +19,7 @@ export function Splash() {
   // The HTML's splash has no welcome: a start that has already reached it (its 1.5 s passed before React's first
   // render ran) shows it one render later.
   const hydrated = useHydrated();
-  const welcomeDue = useSelector(appStart, (s) => !s.matches({ splash: { message: 'moment' } }));
+  const welcomeDue = useSelector(appStart, (s) => !s.hasTag('moment'));
   const welcome = hydrated && welcomeDue;
   return (
     <main className="splash" aria-busy="true" data-testid="splash">

@@ -50,7 +50,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
     };
   }, [overHero, sendBar]);
 
-  const solid = !overHero || bar.matches('solid');
+  const solid = !overHero || bar.hasTag('solid');
   return (
     <header
       ref={header}
@@ -81,7 +81,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
           type="button"
           className="topbar__burger"
           aria-label="Open menu"
-          aria-expanded={sideMenu.matches('open')}
+          aria-expanded={sideMenu.hasTag('open')}
           aria-controls="side-menu"
           onClick={() => sendSideMenu({ type: 'menu.toggle' })}
         >
@@ -90,7 +90,7 @@ export function TopBar({ overHero = false }: { overHero?: boolean }) {
           </svg>
         </button>
       </div>
-      <SideMenu open={sideMenu.matches('open')} onClose={closeSideMenu} current={current} />
+      <SideMenu open={sideMenu.hasTag('open')} onClose={closeSideMenu} current={current} />
     </header>
   );
 }

@@ -13,7 +13,7 @@ export default function UserMenu({ user }: { user: User }) {
   const [snapshot, send] = useMachine(menuMachine, { inspect });
   const [, navigate] = useLocation();
   const root = useRef<HTMLDivElement>(null);
-  const open = snapshot.matches('open');
+  const open = snapshot.hasTag('open');
 
   // Clicking elsewhere or pressing Escape closes the menu, as any menu does.
   const dismiss = useCallback(() => send({ type: 'menu.close' }), [send]);

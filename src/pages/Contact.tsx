@@ -16,7 +16,7 @@ export default function Contact() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireContact(), { inspect });
   const { values, errors, failure } = snapshot.context;
-  const sending = snapshot.matches('sending');
+  const sending = snapshot.hasTag('busy');
   const change = (field: ContactField) => (event: { target: { value: string } }) =>
     send({ type: 'contact.change', field, value: event.target.value });
 
@@ -27,15 +27,8 @@ export default function Contact() {
         Tell us about your project or ask about a service. Prefer e-mail? Write to{' '}
         <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>.
       </p>
-      {snapshot.matches('sent') && (
-        <div className="alert alert--success" role="status">
-          <span>
-            Thank you, {snapshot.context.message?.name}! Your message has been sent; we reply within a few hours.
-          </span>
-          <button type="button" aria-label="Dismiss" onClick={() => send({ type: 'contact.dismiss' })}>
-            ×
-          </button>
-        </div>
+      {snapshot.hasTag('sent') && (
+        <SentAlert name={snapshot.context.message?.name} onDismiss={() => send({ type: 'contact.dismiss' })} />
       )}
       <form
         className="form form-card"
@@ -95,5 +88,17 @@ export default function Contact() {
         )}
       </form>
     </main>
+  );
+}
+
+/** The thanks for a message sent, until it is dismissed or a new message begins. */
+function SentAlert({ name, onDismiss }: { name: string | undefined; onDismiss: () => void }) {
+  return (
+    <div className="alert alert--success" role="status">
+      <span>Thank you, {name}! Your message has been sent; we reply within a few hours.</span>
+      <button type="button" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
   );
 }

@@ -54,7 +54,7 @@ export default function Invoices() {
     if (returned) navigate('/invoices', { replace: true });
   }, [returned, navigate]);
   // While a link is made, and once the browser is leaving for it, no second Pay now starts.
-  const busy = snapshot.matches('paying') || snapshot.matches('redirecting');
+  const busy = snapshot.hasTag('busy');
 
   return (
     <main className="page invoices">
@@ -72,9 +72,9 @@ export default function Invoices() {
           </button>
         </div>
       )}
-      {snapshot.matches('loading') ? (
+      {snapshot.hasTag('loading') ? (
         <Spinner label="Loading your invoices" />
-      ) : snapshot.matches('unavailable') ? (
+      ) : snapshot.hasTag('failed') ? (
         <div className="invoices__retry">
           <button type="button" className="button button--outline" onClick={() => send({ type: 'invoices.reload' })}>
             Load invoices again

@@ -30,8 +30,8 @@ export default function ServiceDetails() {
   );
   usePageMeta(service ? serviceDetailsPage(service) : notFoundPage);
 
-  if (!service || snapshot.matches('missing')) return null;
-  if (!snapshot.matches('shown')) {
+  if (!service || snapshot.hasTag('missing')) return null;
+  if (!snapshot.hasTag('shown')) {
     return (
       <main className="page page--center service-loading">
         <Spinner label={`Loading ${service.title}`} />

@@ -47,7 +47,7 @@ const socialLinks = [
 /** Opens the cookie banner again, so a choice can be changed or withdrawn. */
 function CookieSettings() {
   const { consent } = useAppActors();
-  const decided = useSelector(consent, (s) => s.matches('decided'));
+  const decided = useSelector(consent, (s) => s.hasTag('decided'));
   if (!decided) return null;
   return (
     <button
@@ -134,29 +134,36 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <div className="landing-footer__social">
-          <h2 className="landing-footer__heading" id="footer-social-title">
-            Follow us
-          </h2>
-          <ul aria-labelledby="footer-social-title">
-            {socialLinks.map((link) => (
-              <li key={link.name}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${company.name} on ${link.name} (opens in a new tab)`}
-                >
-                  {link.icon}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <SocialLinks />
       </div>
       <p className="landing-footer__copyright">
         © {year} {company.name}
       </p>
     </footer>
+  );
+}
+
+/** The company's social networks, each opening in a new tab. */
+function SocialLinks() {
+  return (
+    <div className="landing-footer__social">
+      <h2 className="landing-footer__heading" id="footer-social-title">
+        Follow us
+      </h2>
+      <ul aria-labelledby="footer-social-title">
+        {socialLinks.map((link) => (
+          <li key={link.name}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${company.name} on ${link.name} (opens in a new tab)`}
+            >
+              {link.icon}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

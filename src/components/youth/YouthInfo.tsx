@@ -63,28 +63,7 @@ const phases = [
 export function YouthInfo() {
   return (
     <div className="youth-info">
-      <section className="youth-info__section youth-info__lead" aria-labelledby="youth-what-title">
-        <h2 id="youth-what-title">What is the Youth Project?</h2>
-        <p>
-          The Youth Project is a free, 6-month digital skills training programme for young people aged 18 to 30. It is
-          designed for people who are curious about technology but have not had the chance to study it or work in it,
-          and it is taught by working IT professionals.
-        </p>
-        <ul className="youth-info__highlights" aria-label="Programme at a glance">
-          <li>
-            <span className="youth-info__highlight-value">6 months</span>
-            <span>of part-time training</span>
-          </li>
-          <li>
-            <span className="youth-info__highlight-value">18 to 30</span>
-            <span>years old on the day you apply</span>
-          </li>
-          <li>
-            <span className="youth-info__highlight-value">Free</span>
-            <span>laptop and software provided</span>
-          </li>
-        </ul>
-      </section>
+      <ProgrammeLead />
 
       <section className="youth-info__section" aria-labelledby="youth-who-title">
         <h2 id="youth-who-title">Who can apply</h2>
@@ -132,35 +111,70 @@ export function YouthInfo() {
         </ol>
       </section>
 
-      <section className="youth-info__section" aria-labelledby="youth-budget-title">
-        <h2 id="youth-budget-title">Budget</h2>
-        <p>The programme has a total budget of {formatPrice(budgetTotal)}. This is how every pound is spent.</p>
-        <div className="youth-info__table-wrap">
-          <table className="youth-info__table">
-            <caption>Youth Project budget for the 6-month programme</caption>
-            <thead>
-              <tr>
-                <th scope="col">Budget line</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {budget.map((line) => (
-                <tr key={line.item}>
-                  <th scope="row">{line.item}</th>
-                  <td>{formatPrice(line.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                <td>{formatPrice(budgetTotal)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      </section>
+      <BudgetSection />
     </div>
+  );
+}
+
+/** What the programme is, and its three facts at a glance. */
+function ProgrammeLead() {
+  return (
+    <section className="youth-info__section youth-info__lead" aria-labelledby="youth-what-title">
+      <h2 id="youth-what-title">What is the Youth Project?</h2>
+      <p>
+        The Youth Project is a free, 6-month digital skills training programme for young people aged 18 to 30. It is
+        designed for people who are curious about technology but have not had the chance to study it or work in it, and
+        it is taught by working IT professionals.
+      </p>
+      <ul className="youth-info__highlights" aria-label="Programme at a glance">
+        <li>
+          <span className="youth-info__highlight-value">6 months</span>
+          <span>of part-time training</span>
+        </li>
+        <li>
+          <span className="youth-info__highlight-value">18 to 30</span>
+          <span>years old on the day you apply</span>
+        </li>
+        <li>
+          <span className="youth-info__highlight-value">Free</span>
+          <span>laptop and software provided</span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** Where every pound of the budget goes, as a table with its total. */
+function BudgetSection() {
+  return (
+    <section className="youth-info__section" aria-labelledby="youth-budget-title">
+      <h2 id="youth-budget-title">Budget</h2>
+      <p>The programme has a total budget of {formatPrice(budgetTotal)}. This is how every pound is spent.</p>
+      <div className="youth-info__table-wrap">
+        <table className="youth-info__table">
+          <caption>Youth Project budget for the 6-month programme</caption>
+          <thead>
+            <tr>
+              <th scope="col">Budget line</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {budget.map((line) => (
+              <tr key={line.item}>
+                <th scope="row">{line.item}</th>
+                <td>{formatPrice(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{formatPrice(budgetTotal)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
   );
 }

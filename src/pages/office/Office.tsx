@@ -58,7 +58,6 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
   const app = useAppActors();
   const toast = useToast();
   const search = useSearch();
-  const [, navigate] = useLocation();
   const [snapshot, send, actor] = useMachine(
     wireOfficeQueue({
       showError: (message) => toast({ title: message, variant: 'error' }),
@@ -74,83 +73,48 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
     },
   );
   const { view, orders, selected, opening, now } = snapshot.context;
-  const desk = snapshot.value.desk;
   const selectedId = selected?.id ?? null;
+  useOrderAddress(selectedId, opening);
 
-  // The address names the open order, so it can be shared or reloaded (the office e-mail links the same way).
-  useEffect(() => {
-    if (opening !== null) return;
-    const wanted = selectedId ? `/office?order=${encodeURIComponent(selectedId)}` : '/office';
-    if (`${window.location.pathname}${window.location.search}` !== wanted) navigate(wanted, { replace: true });
-  }, [selectedId, opening, navigate]);
-
-  const firstLoad = (desk === 'loading' && orders.length === 0) || desk === 'opening';
+  const reload = () => send({ type: 'office.reload' });
   return (
     <main className={`page office${selected ? ' office--detail' : ''}`}>
       <div className="office__head">
         <h1>Office</h1>
-        <button
-          type="button"
-          className="button button--outline office__refresh"
-          disabled={desk !== 'ready' && desk !== 'unavailable'}
-          onClick={() => send({ type: 'office.reload' })}
-        >
-          Refresh
-        </button>
+        <RefreshButton disabled={!snapshot.can({ type: 'office.reload' })} onClick={reload} />
       </div>
       <p className="office__lead">
         Every paid order is delivered within one day of payment. Times are {COMPANY_ZONE_LABEL}.
       </p>
 
-      <div className="office__tabs" role="tablist" aria-label="Orders">
-        {OFFICE_VIEWS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`office-tab-${name}`}
-            aria-selected={view === name}
-            aria-controls="office-list"
-            className="office__tab"
-            onClick={() => view !== name && send({ type: 'office.switchView', view: name })}
-          >
-            {TAB_LABELS[name]}
-          </button>
-        ))}
-      </div>
+      <OfficeTabs view={view} onSwitch={(name) => send({ type: 'office.switchView', view: name })} />
 
       <div className="office__layout">
         <section
           id="office-list"
           role="tabpanel"
           aria-labelledby={`office-tab-${view}`}
-          aria-busy={desk === 'loading'}
+          aria-busy={snapshot.hasTag('loading')}
           className="office__list"
         >
-          {firstLoad ? (
+          {(snapshot.hasTag('loading') && orders.length === 0) || snapshot.hasTag('opening') ? (
             <Spinner label="Loading orders" />
-          ) : desk === 'unavailable' ? (
+          ) : snapshot.hasTag('failed') ? (
             <div className="office__retry">
               <p>The orders could not be loaded.</p>
-              <button type="button" className="button button--outline" onClick={() => send({ type: 'office.reload' })}>
+              <button type="button" className="button button--outline" onClick={reload}>
                 Load orders again
               </button>
             </div>
           ) : orders.length === 0 ? (
             <p className="office__empty">{EMPTY_TEXT[view]}</p>
           ) : (
-            <ul className="office__orders">
-              {orders.map((order) => (
-                <li key={order.id}>
-                  <OrderRow
-                    order={order}
-                    now={now}
-                    selected={order.id === selectedId}
-                    onSelect={() => send({ type: 'office.select', id: order.id })}
-                  />
-                </li>
-              ))}
-            </ul>
+            <OrderList
+              orders={orders}
+              now={now}
+              selectedId={selectedId}
+              onSelect={(id) => send({ type: 'office.select', id })}
+            />
           )}
         </section>
 
@@ -167,6 +131,71 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
 
       {isAdmin && <StaffPanel />}
     </main>
+  );
+}
+
+/**
+ * The address names the open order, so it can be shared or reloaded (the office e-mail links the same way); it
+ * waits while the order the address named is still opening.
+ */
+function useOrderAddress(selectedId: string | null, opening: string | null) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (opening !== null) return;
+    const wanted = selectedId ? `/office?order=${encodeURIComponent(selectedId)}` : '/office';
+    if (`${window.location.pathname}${window.location.search}` !== wanted) navigate(wanted, { replace: true });
+  }, [selectedId, opening, navigate]);
+}
+
+function RefreshButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button button--outline office__refresh" disabled={disabled} onClick={onClick}>
+      Refresh
+    </button>
+  );
+}
+
+/** The three lists as tabs; choosing the one shown again does nothing. */
+function OfficeTabs({ view, onSwitch }: { view: OfficeView; onSwitch: (view: OfficeView) => void }) {
+  return (
+    <div className="office__tabs" role="tablist" aria-label="Orders">
+      {OFFICE_VIEWS.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          id={`office-tab-${name}`}
+          aria-selected={view === name}
+          aria-controls="office-list"
+          className="office__tab"
+          onClick={() => view !== name && onSwitch(name)}
+        >
+          {TAB_LABELS[name]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function OrderList({
+  orders,
+  now,
+  selectedId,
+  onSelect,
+}: {
+  orders: OfficeOrder[];
+  now: number;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <ul className="office__orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderRow order={order} now={now} selected={order.id === selectedId} onSelect={() => onSelect(order.id)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,0 +1,129 @@
+/**
+ * The tags views read (docs/decisions/0041-a-feature-lives-together.md): a view asks `hasTag`, never a state path,
+ * so which states carry which tag is the contract between a machine and its view. A tag moved to another state
+ * changes what a page shows; this pins each one. Modules are imported inside the tests, as in definitions.test.ts,
+ * so that StrykerJS counts a machine that fails to load.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+
+/** Each tag of the machine, with the ids of the states that carry it. */
+function taggedStates(machine: AnyStateMachine): Record<string, string[]> {
+  const tagged: Record<string, string[]> = {};
+  const visit = (node: AnyStateNode) => {
+    for (const tag of node.tags) (tagged[tag] ??= []).push(node.id);
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  return tagged;
+}
+
+describe('the tags views read: each on the states it names', () => {
+  it('menu: open', async () => {
+    const { menuMachine } = await import('#machines/menu.machine');
+    expect(taggedStates(menuMachine)).toStrictEqual({ open: ['menu.open'] });
+  });
+
+  it('topBar: solid once scrolled', async () => {
+    const { topBarMachine } = await import('#machines/topBar.machine');
+    expect(taggedStates(topBarMachine)).toStrictEqual({ solid: ['topBar.solid'] });
+  });
+
+  it('notifications: the list loading, the panel open', async () => {
+    const { notificationsMachine } = await import('#machines/notifications.machine');
+    expect(taggedStates(notificationsMachine)).toStrictEqual({
+      loading: ['notifications.loading'],
+      open: ['notifications.open'],
+    });
+  });
+
+  it('consent: the first-visit banner, the banner opened again, a choice made', async () => {
+    const { consentMachine } = await import('#machines/consent.machine');
+    expect(taggedStates(consentMachine)).toStrictEqual({
+      firstVisit: ['consent.asking'],
+      reviewing: ['consent.reviewing'],
+      decided: ['consent.decided'],
+    });
+  });
+
+  it('appStart: no welcome yet, then the app ready', async () => {
+    const { appStartMachine } = await import('#machines/appStart.machine');
+    expect(taggedStates(appStartMachine)).toStrictEqual({
+      moment: ['appStart.splash.message.moment'],
+      ready: ['appStart.ready'],
+    });
+  });
+
+  it('auth: signed in', async () => {
+    const { authMachine } = await import('#machines/auth.machine');
+    expect(taggedStates(authMachine)).toStrictEqual({ signedIn: ['auth.signedIn'] });
+  });
+
+  it('download: busy while the file is fetched', async () => {
+    const { downloadMachine } = await import('#machines/download.machine');
+    expect(taggedStates(downloadMachine)).toStrictEqual({ busy: ['download.downloading'] });
+  });
+
+  it('wizard: one tag per step; checking out and leaving stay on the confirmation, busy', async () => {
+    const { wizardMachine } = await import('#machines/wizard.machine');
+    expect(taggedStates(wizardMachine)).toStrictEqual({
+      review: ['wizard.review'],
+      information: ['wizard.information'],
+      delivery: ['wizard.delivery'],
+      confirmation: ['wizard.confirmation', 'wizard.checkingOut', 'wizard.redirecting'],
+      busy: ['wizard.checkingOut', 'wizard.redirecting'],
+    });
+  });
+
+  it('invoices: loading, busy paying or leaving, failed', async () => {
+    const { invoicesMachine } = await import('#machines/invoices.machine');
+    expect(taggedStates(invoicesMachine)).toStrictEqual({
+      loading: ['invoices.loading'],
+      busy: ['invoices.paying', 'invoices.redirecting'],
+      failed: ['invoices.unavailable'],
+    });
+  });
+
+  it('officeQueue: the desk loading, opening, failed, idle, confirming, and each change out', async () => {
+    const { officeQueueMachine } = await import('#machines/officeQueue.machine');
+    expect(taggedStates(officeQueueMachine)).toStrictEqual({
+      loading: ['officeQueue.desk.loading'],
+      opening: ['officeQueue.desk.opening'],
+      failed: ['officeQueue.desk.unavailable'],
+      idle: ['officeQueue.desk.ready'],
+      confirming: ['officeQueue.desk.confirmingDelivery'],
+      scheduling: ['officeQueue.desk.scheduling'],
+      sendingReport: ['officeQueue.desk.sendingReport'],
+      delivering: ['officeQueue.desk.delivering'],
+    });
+  });
+
+  it('officeStaff: loading, failed, confirming, granting, revoking', async () => {
+    const { officeStaffMachine } = await import('#machines/officeStaff.machine');
+    expect(taggedStates(officeStaffMachine)).toStrictEqual({
+      loading: ['officeStaff.loading'],
+      failed: ['officeStaff.unavailable'],
+      confirming: ['officeStaff.confirmingRevoke'],
+      granting: ['officeStaff.granting'],
+      revoking: ['officeStaff.revoking'],
+    });
+  });
+
+  it('serviceDetails: shown, or missing', async () => {
+    const { serviceDetailsMachine } = await import('#machines/serviceDetails.machine');
+    expect(taggedStates(serviceDetailsMachine)).toStrictEqual({
+      shown: ['serviceDetails.shown'],
+      missing: ['serviceDetails.missing'],
+    });
+  });
+
+  it('contact: busy sending, then sent', async () => {
+    const { contactMachine } = await import('#machines/contact.machine');
+    expect(taggedStates(contactMachine)).toStrictEqual({ busy: ['contact.sending'], sent: ['contact.sent'] });
+  });
+
+  it('youthApplication: busy submitting', async () => {
+    const { youthApplicationMachine } = await import('#machines/youthApplication.machine');
+    expect(taggedStates(youthApplicationMachine)).toStrictEqual({ busy: ['youthApplication.submitting'] });
+  });
+});
