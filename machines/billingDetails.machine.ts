@@ -17,7 +17,7 @@ import {
   validateBilling,
 } from '#domain/billing';
 import type { BillingDetails } from '#domain/billingContract';
-import { errorMessage } from '#domain/errorMessage';
+import { assignError } from './lib/assignError';
 
 export type BillingDetailsEvent =
   | { type: 'billing.change'; field: BillingField; value: string }
@@ -59,6 +59,7 @@ export const billingDetailsMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<BillingDetailsContext, BillingDetailsEvent>(),
     announceSaved: () => {},
   },
   guards: {
@@ -74,7 +75,7 @@ export const billingDetailsMachine = setup({
         id: 'loadBilling',
         src: 'loadBilling',
         onDone: { target: 'editing', actions: assign(({ event }) => showing(event.output)) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     failed: {
@@ -97,7 +98,7 @@ export const billingDetailsMachine = setup({
         src: 'saveBilling',
         input: ({ context }) => context.values,
         onDone: { target: 'editing', actions: [assign(({ event }) => showing(event.output)), 'announceSaved'] },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
   },

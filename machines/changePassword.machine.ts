@@ -5,8 +5,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 export type ChangePasswordEvent =
@@ -41,6 +41,7 @@ export const changePasswordMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<ChangePasswordContext, ChangePasswordEvent>(),
     storeSession: (_, _session: Session) => {},
     announceChanged: () => {},
   },
@@ -78,7 +79,7 @@ export const changePasswordMachine = setup({
             'announceChanged',
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
   },

@@ -19,10 +19,10 @@
  */
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import { toastActorError } from './lib/errorToast';
 import { isStaff, type Role } from '#domain/orders';
 import type { User } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export type DeleteAccountEvent =
   | { type: 'delete.open' }
@@ -103,6 +103,7 @@ export const deleteAccountMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<DeleteAccountContext, DeleteAccountEvent>(),
     announce: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},
     /** Hands the user read again to the app. */
@@ -180,7 +181,7 @@ export const deleteAccountMachine = setup({
             },
             onError: {
               target: 'confirmingWithPassword',
-              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              actions: 'assignError',
             },
           },
         },

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
+import { assignError } from './lib/assignError';
 
 export const RESET_CODE_PATTERN = /^\d{6}$/;
 
@@ -56,6 +56,7 @@ export const forgotPasswordMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<ForgotContext, ForgotEvent>(),
     // Stryker disable next-line ConditionalExpression: only 'forgot.change' events run it; the test is for TypeScript
     change: assign(({ event }) => (event.type === 'forgot.change' ? { [event.field]: event.value, error: null } : {})),
   },
@@ -90,7 +91,7 @@ export const forgotPasswordMachine = setup({
             code: '',
           }),
         },
-        onError: { target: 'askingEmail', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'askingEmail', actions: 'assignError' },
       },
     },
     enteringCode: {
@@ -117,7 +118,7 @@ export const forgotPasswordMachine = setup({
           removeOtherSignIns: context.removeOtherSignIns,
         }),
         onDone: { target: 'done', actions: assign({ notice: ({ event }) => event.output, newPassword: '' }) },
-        onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'enteringCode', actions: 'assignError' },
       },
     },
     done: { type: 'final' },

@@ -14,9 +14,8 @@
  * digits, or a recovery code after "Use a recovery code". A wrong code shows the server's text under the field;
  * "Back" returns to the form and forgets the ticket.
  */
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { type SecondStep, type SignInResponse } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
@@ -27,6 +26,7 @@ import {
   spinnerStates,
 } from './lib/signInStates';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export const LOGIN_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
@@ -112,10 +112,7 @@ function totpWay<const Switch extends object>(
           },
           onError: {
             target: 'entering',
-            actions: {
-              type: 'showCodeError',
-              params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
-            },
+            actions: 'assignError',
           },
         },
       },
@@ -149,8 +146,8 @@ export const loginMachine = setup({
     askFor: assign((_, step: SecondStep | null) => ({ secondStep: step, code: '' })),
     /** The ticket is used up, or given up: forget it and the code. */
     forgetStep: assign({ secondStep: null, code: '', error: null }),
-    /** The server's text under the field; the step stays. */
-    showCodeError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
+    /** A refused request's text: under the password field, or under the code's (the step stays). */
+    assignError: assignError<LoginContext, LoginEvent>(),
     /** Another way to type the code starts with an empty field and no error. */
     clearCode: assign({ code: '', error: null }),
     /** The code as typed so far; typing clears the last refusal. */
@@ -274,7 +271,7 @@ export const loginMachine = setup({
                 ],
                 onError: {
                   target: 'entering',
-                  actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'assignError',
                 },
               },
             },

@@ -9,14 +9,14 @@
  * cancelled prompt (they are bound to the account, not to a proof), so trying again asks no new proof. A browser
  * without WebAuthn (input `supported`) lists and manages passkeys made elsewhere, but cannot add one.
  */
-import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
+import { and, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import {
   type Passkey,
   PASSKEY_NAME_MAX,
   type PasskeyRegistrationOptions,
   type PasskeyRegistrationResponse,
 } from '#domain/passkeyContract';
+import { assignError } from './lib/assignError';
 import { toastActorError } from './lib/errorToast';
 import { type OwnerProof, ownerProof, proofGiven, type ProofValues } from './lib/ownerProof';
 
@@ -76,10 +76,6 @@ export function passkeyName(name: string): string | null {
 
 const nameOf = (context: PasskeysContext) => context.passkeys.find((key) => key.id === context.selected)?.name;
 
-const failed = assign<PasskeysContext, ErrorActorEvent, undefined, PasskeysEvent, never>(({ event }) => ({
-  error: errorMessage(event.error),
-}));
-
 /**
  * A code e-mailed to an account without a password, for the proof of an addition or a removal: one actor id for
  * both, as they never run at once, so their tests and the browser model answer them alike.
@@ -95,7 +91,7 @@ const sendingCode = {
         notice: ({ event }) => event.output,
       }),
     },
-    onError: { target: 'editing', actions: failed },
+    onError: { target: 'editing', actions: 'assignError' as const },
   },
 };
 
@@ -131,6 +127,7 @@ export const passkeysMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<PasskeysContext, PasskeysEvent>(),
     showError: (_, _params: { message: string }) => {},
     announce: (_, _params: { message: string }) => {},
     /** The owner's proof as typed, in whichever form asks for it; typing clears the last refusal. */
@@ -243,7 +240,7 @@ export const passkeysMachine = setup({
               target: 'prompting',
               actions: assign({ options: ({ event }) => event.output, values: noProof, notice: null }),
             },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
         // Cancelled or refused, the options stay: they are good for another prompt.
@@ -253,7 +250,7 @@ export const passkeysMachine = setup({
             src: 'createPasskey',
             input: ({ context }) => context.options!,
             onDone: { target: 'saving', actions: assign({ response: ({ event }) => event.output }) },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
         // The server uses the options' challenge up, whatever it answers: the next try asks for the proof again.
@@ -277,7 +274,7 @@ export const passkeysMachine = setup({
                 }),
               ],
             },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
       },
@@ -312,7 +309,7 @@ export const passkeysMachine = setup({
                 }),
               ],
             },
-            onError: { target: 'editing', actions: failed },
+            onError: { target: 'editing', actions: 'assignError' },
           },
         },
       },
@@ -359,7 +356,7 @@ export const passkeysMachine = setup({
         },
         // A wrong proof is said where it was typed, and kept for a correction; a mailed code is used up only when
         // the passkey goes.
-        onError: { target: '#passkeys.confirmingRemove', actions: failed },
+        onError: { target: '#passkeys.confirmingRemove', actions: 'assignError' },
       },
     },
   },

@@ -18,9 +18,9 @@
 import { is } from 'superstruct';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import type { Session, User } from '#domain/types';
 import type { ChosenFile } from './lib/chosenFile';
+import { assignError } from './lib/assignError';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 
@@ -139,6 +139,7 @@ export const profileMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<ProfileContext, ProfileEvent>(),
     storeSession: (_, _session: Session) => {},
     announceSaved: () => {},
     /** Frees the object URL of a preview that is no longer shown. */
@@ -209,7 +210,7 @@ export const profileMachine = setup({
             'announceSaved',
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
     /** The dialog that asks for proof of an e-mail change is open. */
@@ -248,9 +249,9 @@ export const profileMachine = setup({
                   {
                     guard: 'codeSent',
                     target: 'awaitingCode',
-                    actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                    actions: 'assignError',
                   },
-                  { target: 'offeringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+                  { target: 'offeringCode', actions: 'assignError' },
                 ],
               },
             },
@@ -288,9 +289,9 @@ export const profileMachine = setup({
               {
                 guard: 'hasPassword',
                 target: 'proving.awaitingPassword',
-                actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                actions: 'assignError',
               },
-              { target: 'proving.awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+              { target: 'proving.awaitingCode', actions: 'assignError' },
             ],
           },
         },
@@ -336,7 +337,7 @@ export const profileMachine = setup({
                 },
                 onError: {
                   target: 'awaitingCode',
-                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                  actions: 'assignError',
                 },
               },
             },
@@ -350,7 +351,7 @@ export const profileMachine = setup({
                 },
                 onError: {
                   target: 'awaitingCode',
-                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                  actions: 'assignError',
                 },
               },
             },

@@ -18,6 +18,7 @@ import {
   spinnerStates,
 } from './lib/signInStates';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export const REGISTER_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
@@ -45,7 +46,7 @@ export const registerMachine = setup({
     }),
     ...signInActors,
   },
-  actions: signInActions,
+  actions: { ...signInActions, assignError: assignError<RegisterContext, RegisterEvent>() },
   guards: {
     agreed: ({ context }) => context.agreed,
     /** The box is ticked, but the site is known to have no Google sign-in. */

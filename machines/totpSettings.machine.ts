@@ -15,8 +15,8 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
-import { errorMessage } from '#domain/errorMessage';
 import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
+import { assignError } from './lib/assignError';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */
 export type TotpField = 'password' | 'emailCode' | 'appCode';
@@ -97,6 +97,7 @@ export const totpSettingsMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<TotpSettingsContext, TotpSettingsEvent>(),
     announce: (_, _params: { message: string }) => {},
     /** A form's values, refusal and notice are forgotten when it closes: the next one opens empty. */
     clearForm: assign({ values: empty, error: null, notice: null }),
@@ -143,7 +144,7 @@ export const totpSettingsMachine = setup({
           },
           { target: 'disabled', actions: assign({ status: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     /** The status could not be read: its error and "Try again". */
@@ -171,7 +172,7 @@ export const totpSettingsMachine = setup({
             id: 'requestCode',
             src: 'requestCode',
             onDone: { target: 'proving', actions: assign({ notice: ({ event }) => event.output }) },
-            onError: { target: 'proving', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'proving', actions: 'assignError' },
           },
         },
         settingUp: {
@@ -184,7 +185,7 @@ export const totpSettingsMachine = setup({
               target: 'scanning',
               actions: assign({ pending: ({ event }) => event.output, values: empty, notice: null }),
             },
-            onError: { target: 'proving', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'proving', actions: 'assignError' },
           },
         },
         /** The QR code and the secret; the first code of the app. */
@@ -205,7 +206,7 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.showingCodes',
               actions: ['clearForm', assign({ pending: null, recoveryCodes: ({ event }) => event.output })],
             },
-            onError: { target: 'scanning', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'scanning', actions: 'assignError' },
           },
         },
       },
@@ -237,7 +238,7 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.showingCodes',
               actions: ['clearForm', assign({ recoveryCodes: ({ event }) => event.output })],
             },
-            onError: { target: 'renewing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'renewing', actions: 'assignError' },
           },
         },
         /** The proof (password, or "Send a code" and the code), and a code of the app or a recovery code. */
@@ -255,7 +256,7 @@ export const totpSettingsMachine = setup({
             id: 'requestOffCode',
             src: 'requestCode',
             onDone: { target: 'turningOff', actions: assign({ notice: ({ event }) => event.output }) },
-            onError: { target: 'turningOff', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'turningOff', actions: 'assignError' },
           },
         },
         disabling: {
@@ -268,7 +269,7 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.loading',
               actions: ['clearForm', { type: 'announce', params: ({ event }) => ({ message: event.output }) }],
             },
-            onError: { target: 'turningOff', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'turningOff', actions: 'assignError' },
           },
         },
       },

@@ -3,8 +3,8 @@
  * already has a code (the one mailed at sign-up) enters it without asking for another, which would replace it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
 import type { User } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
@@ -16,8 +16,13 @@ export type VerifyEvent =
   | { type: 'verify.resend' }
   | { type: 'verify.cancel' };
 
+interface VerifyContext {
+  code: string;
+  error: string | null;
+}
+
 export const verifyEmailMachine = setup({
-  types: { context: {} as { code: string; error: string | null }, events: {} as VerifyEvent },
+  types: { context: {} as VerifyContext, events: {} as VerifyEvent },
   actors: {
     sendCode: fromPromise<void>(async () => {
       throw new Error('sendCode is not provided');
@@ -27,6 +32,7 @@ export const verifyEmailMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<VerifyContext, VerifyEvent>(),
     storeUser: (_, _user: User) => {},
   },
   guards: {
@@ -48,7 +54,7 @@ export const verifyEmailMachine = setup({
         id: 'sendCode',
         src: 'sendCode',
         onDone: 'awaitingCode',
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'idle', actions: 'assignError' },
       },
     },
     awaitingCode: {
@@ -65,7 +71,7 @@ export const verifyEmailMachine = setup({
         src: 'confirmCode',
         input: ({ context }) => ({ code: context.code.trim() }),
         onDone: { target: 'verified', actions: { type: 'storeUser', params: ({ event }) => event.output } },
-        onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'awaitingCode', actions: 'assignError' },
       },
     },
     verified: { type: 'final' },
