@@ -5,10 +5,8 @@
  * ticket. The customer may also end every other way into the account (a linked Google sign-in) with the reset.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SIX_DIGIT_CODE } from '#domain/contract';
 import { assignError } from './lib/assignError';
-
-export const RESET_CODE_PATTERN = /^\d{6}$/;
 
 export type ForgotField = 'email' | 'code' | 'newPassword';
 export type ForgotEvent =
@@ -63,7 +61,7 @@ export const forgotPasswordMachine = setup({
   guards: {
     emailValid: ({ context }) => EMAIL_PATTERN.test(context.email.trim()),
     resetReady: ({ context }) =>
-      RESET_CODE_PATTERN.test(context.code.trim()) &&
+      SIX_DIGIT_CODE.test(context.code.trim()) &&
       context.newPassword.trim().length >= PASSWORD_MIN &&
       context.newPassword.length <= PASSWORD_MAX,
   },

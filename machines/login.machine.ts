@@ -15,7 +15,7 @@
  * "Back" returns to the form and forgets the ticket.
  */
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
-import { type SecondStep, type SignInResponse } from '#domain/contract';
+import { type SecondStep, type SignInResponse, SIX_DIGIT_CODE } from '#domain/contract';
 import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
@@ -53,8 +53,6 @@ export const SECOND_STEP_TEXTS: Record<SecondStep['kind'], string> = {
 /** What the app's step says while it takes a recovery code. */
 export const RECOVERY_CODE_TEXT = 'Enter one of the recovery codes you saved when you set up the app. Each works once.';
 
-/** Six digits: an e-mailed code or the app's. */
-const CODE_PATTERN = /^\d{6}$/;
 /** A recovery code as the server takes it (domain/contract.ts RecoveryCode): any case, the hyphen optional. */
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
@@ -160,7 +158,7 @@ export const loginMachine = setup({
   },
   guards: {
     googleUnavailable: ({ context }) => context.google === 'unavailable',
-    codeWellFormed: ({ context }) => CODE_PATTERN.test(context.code.trim()),
+    codeWellFormed: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),
     recoveryCodeWellFormed: ({ context }) => RECOVERY_CODE_PATTERN.test(context.code.trim()),
     /** The answer asks for this kind of step before it signs in. */
     asksFor: (_, { answer, kind }: { answer: SignInResponse; kind: SecondStep['kind'] }) => asksFor(answer, kind),

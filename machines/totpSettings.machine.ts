@@ -14,6 +14,7 @@
  * forgets its values, refusal and notice, so the next one opens empty.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { SIX_DIGIT_CODE } from '#domain/contract';
 import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
 import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
 import { assignError } from './lib/assignError';
@@ -62,7 +63,6 @@ interface TotpSettingsContext {
 
 const empty: Values = { password: '', emailCode: '', appCode: '' };
 
-const SIX_DIGITS = /^\d{6}$/;
 /** A recovery code as the contract takes it (domain/contract.ts, RecoveryCode). */
 const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
@@ -112,11 +112,11 @@ export const totpSettingsMachine = setup({
     isOn: (_, status: TwoFactorStatus) => status.totp,
     withoutPassword: ({ context }) => !context.hasPassword,
     proofGiven: ({ context }) => proofGiven(context),
-    appCodeGiven: ({ context }) => SIX_DIGITS.test(context.values.appCode.trim()),
+    appCodeGiven: ({ context }) => SIX_DIGIT_CODE.test(context.values.appCode.trim()),
     /** Turning off takes the proof and a code of the app or a recovery code. */
     turnOffGiven: ({ context }) => {
       const code = context.values.appCode.trim();
-      return proofGiven(context) && (SIX_DIGITS.test(code) || RECOVERY_CODE.test(code));
+      return proofGiven(context) && (SIX_DIGIT_CODE.test(code) || RECOVERY_CODE.test(code));
     },
   },
 }).createMachine({

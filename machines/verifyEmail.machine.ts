@@ -3,10 +3,9 @@
  * already has a code (the one mailed at sign-up) enters it without asking for another, which would replace it.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { SIX_DIGIT_CODE } from '#domain/contract';
 import type { User } from '#domain/types';
 import { assignError } from './lib/assignError';
-
-export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
 export type VerifyEvent =
   | { type: 'verify.start' }
@@ -36,7 +35,7 @@ export const verifyEmailMachine = setup({
     storeUser: (_, _user: User) => {},
   },
   guards: {
-    codeComplete: ({ context }) => VERIFY_CODE_PATTERN.test(context.code.trim()),
+    codeComplete: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),
   },
 }).createMachine({
   id: 'verifyEmail',
