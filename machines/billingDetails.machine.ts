@@ -49,7 +49,12 @@ function showing(saved: BillingDetails): BillingDetailsContext {
 }
 
 export const billingDetailsMachine = setup({
-  types: { context: {} as BillingDetailsContext, events: {} as BillingDetailsEvent },
+  types: {
+    context: {} as BillingDetailsContext,
+    events: {} as BillingDetailsEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'loading' | 'failed' | 'form' | 'saving',
+  },
   actors: {
     loadBilling: fromPromise<BillingDetails>(async () => {
       throw new Error('loadBilling is not provided');
@@ -71,6 +76,7 @@ export const billingDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadBilling',
         src: 'loadBilling',
@@ -79,9 +85,11 @@ export const billingDetailsMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       on: { 'billing.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     editing: {
+      tags: ['form'],
       on: {
         'billing.change': {
           actions: assign(({ context, event }) => {
@@ -93,6 +101,7 @@ export const billingDetailsMachine = setup({
       },
     },
     saving: {
+      tags: ['form', 'saving'],
       invoke: {
         id: 'saveBilling',
         src: 'saveBilling',

@@ -34,7 +34,12 @@ export function passwordsFilled(values: Values): boolean {
 const empty: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export const changePasswordMachine = setup({
-  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'saving',
+  },
   actors: {
     changePassword: fromPromise<Session, Values>(async () => {
       throw new Error('changePassword is not provided');
@@ -67,6 +72,7 @@ export const changePasswordMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',

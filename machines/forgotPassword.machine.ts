@@ -44,7 +44,12 @@ interface ForgotContext {
 }
 
 export const forgotPasswordMachine = setup({
-  types: { context: {} as ForgotContext, events: {} as ForgotEvent },
+  types: {
+    context: {} as ForgotContext,
+    events: {} as ForgotEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'busy' | 'codeStep' | 'done',
+  },
   actors: {
     requestCode: fromPromise<CodeRequested, { email: string }>(async () => {
       throw new Error('requestCode is not provided');
@@ -77,6 +82,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sendingCode: {
+      tags: ['busy'],
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
@@ -93,6 +99,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     enteringCode: {
+      tags: ['codeStep'],
       on: {
         'forgot.change': { actions: 'change' },
         'forgot.toggleRemoveOthers': {
@@ -104,6 +111,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     resetting: {
+      tags: ['busy', 'codeStep'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -119,6 +127,6 @@ export const forgotPasswordMachine = setup({
         onError: { target: 'enteringCode', actions: 'assignError' },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['done'] },
   },
 });

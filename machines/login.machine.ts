@@ -94,6 +94,7 @@ function totpWay<const Switch extends object>(
         },
       },
       confirming: {
+        tags: ['confirming'],
         invoke: {
           id: requestId,
           src: 'confirmTotpStep',
@@ -119,7 +120,12 @@ function totpWay<const Switch extends object>(
 }
 
 export const loginMachine = setup({
-  types: { context: {} as LoginContext, events: {} as LoginEvent },
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'editing' | 'spinning' | 'confirming' | 'recoveryCode',
+  },
   actors: {
     loginWithEmail: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
       throw new Error('loginWithEmail is not provided');
@@ -171,6 +177,7 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: {
         'login.change': {
           actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
@@ -211,6 +218,7 @@ export const loginMachine = setup({
     },
     // Unlike the e-mail request (and the register screen), no spinner limit here.
     withGoogle: {
+      tags: ['spinning'],
       invoke: {
         id: 'googleRequest',
         src: 'continueWithGoogle',
@@ -247,6 +255,7 @@ export const loginMachine = setup({
               },
             },
             confirming: {
+              tags: ['confirming'],
               invoke: {
                 id: 'secondStepRequest',
                 src: 'confirmSecondStep',
@@ -282,9 +291,12 @@ export const loginMachine = setup({
             appCode: totpWay('codeWellFormed', 'appCodeRequest', {
               'login.useRecoveryCode': { target: '#login.secondStep.totp.recoveryCode', actions: 'clearCode' },
             }),
-            recoveryCode: totpWay('recoveryCodeWellFormed', 'recoveryCodeRequest', {
-              'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
-            }),
+            recoveryCode: {
+              ...totpWay('recoveryCodeWellFormed', 'recoveryCodeRequest', {
+                'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
+              }),
+              tags: ['recoveryCode'],
+            },
           },
         },
       },

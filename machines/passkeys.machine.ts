@@ -81,6 +81,7 @@ const nameOf = (context: PasskeysContext) => context.passkeys.find((key) => key.
  * both, as they never run at once, so their tests and the browser model answer them alike.
  */
 const sendingCode = {
+  tags: ['sendingCode'] as const,
   entry: assign<PasskeysContext, PasskeysEvent, undefined, PasskeysEvent, never>({ error: null }),
   invoke: {
     id: 'requestCode',
@@ -97,6 +98,18 @@ const sendingCode = {
 
 export const passkeysMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as
+      | 'loading'
+      | 'unavailable'
+      | 'addForm'
+      | 'adding'
+      | 'prompting'
+      | 'renaming'
+      | 'savingName'
+      | 'removeDialog'
+      | 'removing'
+      | 'sendingCode',
     context: {} as PasskeysContext,
     events: {} as PasskeysEvent,
     input: {} as PasskeysInput,
@@ -167,6 +180,7 @@ export const passkeysMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'listPasskeys',
         src: 'listPasskeys',
@@ -175,7 +189,7 @@ export const passkeysMachine = setup({
       },
     },
     /** The list could not be loaded: the block offers to try again. */
-    unavailable: { on: { 'passkeys.reload': 'loading' } },
+    unavailable: { tags: ['unavailable'], on: { 'passkeys.reload': 'loading' } },
     ready: {
       on: {
         'passkeys.add': {
@@ -201,6 +215,7 @@ export const passkeysMachine = setup({
     },
     /** The new passkey's name and the owner's proof (none once options are taken); then the browser's prompt. */
     naming: {
+      tags: ['addForm'],
       initial: 'editing',
       on: {
         'passkeys.changeName': { actions: assign({ name: ({ event }) => event.value, error: null }) },
@@ -228,6 +243,7 @@ export const passkeysMachine = setup({
       },
     },
     adding: {
+      tags: ['addForm', 'adding'],
       initial: 'requesting',
       states: {
         requesting: {
@@ -245,6 +261,7 @@ export const passkeysMachine = setup({
         },
         // Cancelled or refused, the options stay: they are good for another prompt.
         prompting: {
+          tags: ['prompting'],
           invoke: {
             id: 'createPasskey',
             src: 'createPasskey',
@@ -280,6 +297,7 @@ export const passkeysMachine = setup({
       },
     },
     renaming: {
+      tags: ['renaming'],
       initial: 'editing',
       states: {
         editing: {
@@ -293,6 +311,7 @@ export const passkeysMachine = setup({
           },
         },
         saving: {
+          tags: ['savingName'],
           invoke: {
             id: 'renamePasskey',
             src: 'renamePasskey',
@@ -316,6 +335,7 @@ export const passkeysMachine = setup({
     },
     /** Removal is asked first, with the owner's proof: the passkey stops signing in at once. */
     confirmingRemove: {
+      tags: ['removeDialog'],
       initial: 'editing',
       on: {
         'passkeys.changeProof': { actions: 'typeProof' },
@@ -335,6 +355,7 @@ export const passkeysMachine = setup({
       },
     },
     removing: {
+      tags: ['removeDialog', 'removing'],
       invoke: {
         id: 'removePasskey',
         src: 'removePasskey',

@@ -117,6 +117,8 @@ const updateInput = (context: ProfileContext): ProfileUpdate => ({
 
 export const profileMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'saving' | 'dialogOpen' | 'requestingCode' | 'newAddress' | 'checking' | 'resending',
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
     input: {} as { user: ProfileUser },
@@ -197,6 +199,7 @@ export const profileMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         id: 'updateProfile',
         src: 'updateProfile',
@@ -215,6 +218,7 @@ export const profileMachine = setup({
     },
     /** The dialog that asks for proof of an e-mail change is open. */
     confirming: {
+      tags: ['dialogOpen'],
       initial: 'proving',
       states: {
         /** The customer's turn: give the proof, or cancel (the form stays as typed). */
@@ -238,6 +242,7 @@ export const profileMachine = setup({
               on: { 'profile.sendCode': 'requestingCode' },
             },
             requestingCode: {
+              tags: ['requestingCode'],
               invoke: {
                 id: 'requestEmailChangeCode',
                 src: 'requestEmailChangeCode',
@@ -268,6 +273,7 @@ export const profileMachine = setup({
         },
         /** The update is out with its proof; it cannot be cancelled halfway. */
         saving: {
+          tags: ['saving'],
           invoke: {
             id: 'updateProfileWithProof',
             src: 'updateProfile',
@@ -297,6 +303,7 @@ export const profileMachine = setup({
         },
         /** A code went to the new address; the address changes once it comes back. */
         newAddress: {
+          tags: ['newAddress'],
           initial: 'awaitingCode',
           states: {
             awaitingCode: {
@@ -322,6 +329,7 @@ export const profileMachine = setup({
               },
             },
             checking: {
+              tags: ['checking'],
               invoke: {
                 id: 'confirmEmailChange',
                 src: 'confirmEmailChange',
@@ -342,6 +350,7 @@ export const profileMachine = setup({
               },
             },
             resending: {
+              tags: ['resending'],
               invoke: {
                 id: 'resendEmailChangeCode',
                 src: 'resendEmailChangeCode',

@@ -68,6 +68,18 @@ const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
 export const totpSettingsMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as
+      | 'loading'
+      | 'failed'
+      | 'offeringSetUp'
+      | 'setUpForm'
+      | 'sendingCode'
+      | 'submitting'
+      | 'scanForm'
+      | 'offeringChanges'
+      | 'renewForm'
+      | 'turnOffForm',
     context: {} as TotpSettingsContext,
     events: {} as TotpSettingsEvent,
     input: {} as TotpSettingsInput,
@@ -133,6 +145,7 @@ export const totpSettingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
@@ -149,16 +162,19 @@ export const totpSettingsMachine = setup({
     },
     /** The status could not be read: its error and "Try again". */
     failed: {
+      tags: ['failed'],
       on: { 'totp.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     disabled: {
       initial: 'idle',
       states: {
         idle: {
+          tags: ['offeringSetUp'],
           on: { 'totp.start': 'proving' },
         },
         /** The password, or the e-mailed code (with "Send a code"). */
         proving: {
+          tags: ['setUpForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.sendCode': { guard: 'withoutPassword', target: 'sendingCode' },
@@ -167,6 +183,7 @@ export const totpSettingsMachine = setup({
           },
         },
         sendingCode: {
+          tags: ['setUpForm', 'sendingCode'],
           entry: assign({ error: null }),
           invoke: {
             id: 'requestCode',
@@ -176,6 +193,7 @@ export const totpSettingsMachine = setup({
           },
         },
         settingUp: {
+          tags: ['setUpForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'setUp',
@@ -190,6 +208,7 @@ export const totpSettingsMachine = setup({
         },
         /** The QR code and the secret; the first code of the app. */
         scanning: {
+          tags: ['scanForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.submit': { guard: 'appCodeGiven', target: 'enabling' },
@@ -197,6 +216,7 @@ export const totpSettingsMachine = setup({
           },
         },
         enabling: {
+          tags: ['scanForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'enable',
@@ -215,6 +235,7 @@ export const totpSettingsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          tags: ['offeringChanges'],
           on: {
             'totp.renew': 'renewing',
             'totp.turnOff': 'turningOff',
@@ -222,6 +243,7 @@ export const totpSettingsMachine = setup({
         },
         /** A current code of the app, for new recovery codes. */
         renewing: {
+          tags: ['renewForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.submit': { guard: 'appCodeGiven', target: 'renewingCodes' },
@@ -229,6 +251,7 @@ export const totpSettingsMachine = setup({
           },
         },
         renewingCodes: {
+          tags: ['renewForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'renewCodes',
@@ -243,6 +266,7 @@ export const totpSettingsMachine = setup({
         },
         /** The proof (password, or "Send a code" and the code), and a code of the app or a recovery code. */
         turningOff: {
+          tags: ['turnOffForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.sendCode': { guard: 'withoutPassword', target: 'sendingOffCode' },
@@ -251,6 +275,7 @@ export const totpSettingsMachine = setup({
           },
         },
         sendingOffCode: {
+          tags: ['turnOffForm', 'sendingCode'],
           entry: assign({ error: null }),
           invoke: {
             id: 'requestOffCode',
@@ -260,6 +285,7 @@ export const totpSettingsMachine = setup({
           },
         },
         disabling: {
+          tags: ['turnOffForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'turnOff',

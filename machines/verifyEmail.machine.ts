@@ -21,7 +21,12 @@ interface VerifyContext {
 }
 
 export const verifyEmailMachine = setup({
-  types: { context: {} as VerifyContext, events: {} as VerifyEvent },
+  types: {
+    context: {} as VerifyContext,
+    events: {} as VerifyEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'sending' | 'codeStep' | 'checking',
+  },
   actors: {
     sendCode: fromPromise<void>(async () => {
       throw new Error('sendCode is not provided');
@@ -49,6 +54,7 @@ export const verifyEmailMachine = setup({
       },
     },
     sending: {
+      tags: ['sending'],
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -57,6 +63,7 @@ export const verifyEmailMachine = setup({
       },
     },
     awaitingCode: {
+      tags: ['codeStep'],
       on: {
         'verify.change': { actions: assign({ code: ({ event }) => event.code, error: null }) },
         'verify.submit': { guard: 'codeComplete', target: 'checking' },
@@ -65,6 +72,7 @@ export const verifyEmailMachine = setup({
       },
     },
     checking: {
+      tags: ['codeStep', 'checking'],
       invoke: {
         id: 'confirmCode',
         src: 'confirmCode',

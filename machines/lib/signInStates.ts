@@ -80,7 +80,8 @@ export function signInStates<TContext extends SignInContext, TEvent extends Even
 export const spinnerStates = {
   initial: 'spinning',
   states: {
-    spinning: { after: { spinnerLimit: 'waiting' } },
+    // The machines' views show the spinner by this tag.
+    spinning: { tags: ['spinning'], after: { spinnerLimit: 'waiting' } },
     waiting: {},
   },
 } as const;

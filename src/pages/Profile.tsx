@@ -51,20 +51,20 @@ function ProfilePage({ user }: { user: User }) {
   const { name, email, preview, error, saved } = form.context;
   // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
   const canSubmit = form.can({ type: 'profile.submit' });
-  const confirming = form.matches('confirming');
+  const confirming = form.hasTag('dialogOpen');
   // The code sent to the new address: what the dialog's buttons may do is asked of the machine.
   const newAddress =
-    form.matches({ confirming: 'newAddress' }) && form.context.pending
+    form.hasTag('newAddress') && form.context.pending
       ? {
           pending: form.context.pending.email,
-          checking: form.matches({ confirming: { newAddress: 'checking' } }),
-          resending: form.matches({ confirming: { newAddress: 'resending' } }),
+          checking: form.hasTag('checking'),
+          resending: form.hasTag('resending'),
           canConfirm: form.can({ type: 'profile.confirm' }),
           canSendAgain: form.can({ type: 'profile.sendCode' }),
           canCancel: form.can({ type: 'profile.cancel' }),
         }
       : null;
-  const saving = form.matches('saving') || form.matches({ confirming: 'saving' });
+  const saving = form.hasTag('saving');
 
   return (
     <main className="page profile">
@@ -83,7 +83,7 @@ function ProfilePage({ user }: { user: User }) {
         </div>
 
         <EmailVerification user={user} />
-        {deletion.matches('scheduled') && <DeletionNotice snapshot={deletion} send={sendDeletion} />}
+        {deletion.hasTag('scheduled') && <DeletionNotice snapshot={deletion} send={sendDeletion} />}
 
         <form
           className="form profile__form"
@@ -141,8 +141,8 @@ function ProfilePage({ user }: { user: User }) {
         {confirming && (
           <Suspense fallback={null}>
             <EmailChangeDialog
-              saving={form.matches({ confirming: 'saving' })}
-              requesting={form.matches({ confirming: { proving: 'requestingCode' } })}
+              saving={saving}
+              requesting={form.hasTag('requestingCode')}
               hasPassword={form.context.hasPassword}
               currentEmail={saved.email}
               newEmail={email.trim()}
@@ -161,7 +161,7 @@ function ProfilePage({ user }: { user: User }) {
           </Suspense>
         )}
 
-        {deletion.matches('active') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
+        {deletion.hasTag('deletable') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
       </section>
 
       <BillingDetails />
@@ -210,7 +210,7 @@ function EmailVerification({ user }: { user: User }) {
     );
   }
   const { code, error } = snapshot.context;
-  const awaiting = snapshot.matches('awaitingCode') || snapshot.matches('checking');
+  const awaiting = snapshot.hasTag('codeStep');
   return (
     <div className="profile__verify" data-testid="email-status">
       <p className="profile__badge profile__badge--warn">{user.email} is not verified yet.</p>
@@ -233,7 +233,7 @@ function EmailVerification({ user }: { user: User }) {
               value={code}
               onChange={(event) => send({ type: 'verify.change', code: event.target.value })}
             />
-            <button type="submit" className="button button--primary" disabled={snapshot.matches('checking')}>
+            <button type="submit" className="button button--primary" disabled={snapshot.hasTag('checking')}>
               Verify
             </button>
           </div>
@@ -251,7 +251,7 @@ function EmailVerification({ user }: { user: User }) {
           <button
             type="button"
             className="button button--outline"
-            disabled={snapshot.matches('sending')}
+            disabled={snapshot.hasTag('sending')}
             onClick={() => send({ type: 'verify.start' })}
           >
             Verify my e-mail address
@@ -260,7 +260,7 @@ function EmailVerification({ user }: { user: User }) {
           <button
             type="button"
             className="button button--outline"
-            disabled={snapshot.matches('sending')}
+            disabled={snapshot.hasTag('sending')}
             onClick={() => send({ type: 'verify.enterCode' })}
           >
             I have a code
@@ -303,7 +303,7 @@ function DeletionNotice({ snapshot, send }: DeletionProps) {
   const text = useRef<HTMLParagraphElement>(null);
   // Shown because the customer just asked (the user is being read again): the dialog and its link are gone, so
   // the reader is taken to what happened. Shown at page open, it leaves the focus where it is.
-  const justRequested = useRef(snapshot.matches({ scheduled: 'refreshing' }));
+  const justRequested = useRef(snapshot.hasTag('refreshing'));
   useEffect(() => {
     if (justRequested.current) text.current?.focus();
   }, []);
@@ -332,18 +332,17 @@ function DeleteAccount({ snapshot, send }: DeletionProps) {
   const link = useRef<HTMLButtonElement>(null);
   // Shown because the customer just cancelled the deletion: the reader is taken to the link that replaced the
   // button they pressed (once the user has been read again and it is enabled).
-  const justUndone = useRef(snapshot.matches({ active: 'refreshing' }));
-  const settled = !snapshot.matches({ active: 'refreshing' });
+  const justUndone = useRef(snapshot.hasTag('refreshing'));
+  const settled = !snapshot.hasTag('refreshing');
   useEffect(() => {
     if (justUndone.current && settled) {
       justUndone.current = false;
       link.current?.focus();
     }
   }, [settled]);
-  const askPassword =
-    snapshot.matches({ active: 'confirmingWithPassword' }) || snapshot.matches({ active: 'requestingWithPassword' });
-  const deleting = snapshot.matches({ active: 'requesting' }) || snapshot.matches({ active: 'requestingWithPassword' });
-  const open = snapshot.matches({ active: 'confirming' }) || askPassword || deleting;
+  const askPassword = snapshot.hasTag('asksPassword');
+  const deleting = snapshot.hasTag('deleting');
+  const open = snapshot.hasTag('dialogOpen');
   return (
     <>
       <button
@@ -351,7 +350,7 @@ function DeleteAccount({ snapshot, send }: DeletionProps) {
         type="button"
         className="profile__delete"
         // Disabled only while the user is read again after an undo.
-        disabled={snapshot.matches({ active: 'refreshing' })}
+        disabled={!settled}
         onClick={() => send({ type: 'delete.open' })}
       >
         Delete Account

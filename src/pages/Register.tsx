@@ -14,7 +14,7 @@ export default function Register() {
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireRegister(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
   const { name, email, password, agreed, error } = snapshot.context;
-  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches({ withGoogle: 'spinning' });
+  const spinning = snapshot.hasTag('spinning');
   // Both ways in wait for the terms to be accepted; the machine says when (and not while a request is out).
   const disabled = !snapshot.can({ type: 'register.submit' });
 

@@ -47,8 +47,8 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
       <h3 id="passkeys-title" ref={title} tabIndex={-1}>
         Passkeys
       </h3>
-      {snapshot.matches('loading') && <Spinner label="Loading passkeys" />}
-      {snapshot.matches('unavailable') && (
+      {snapshot.hasTag('loading') && <Spinner label="Loading passkeys" />}
+      {snapshot.hasTag('unavailable') && (
         <div className="passkeys__actions">
           <p>Your passkeys could not be loaded.</p>
           <button type="button" className="button button--outline" onClick={() => send({ type: 'passkeys.reload' })}>
@@ -56,7 +56,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
           </button>
         </div>
       )}
-      {!snapshot.matches('loading') && !snapshot.matches('unavailable') && (
+      {!snapshot.hasTag('loading') && !snapshot.hasTag('unavailable') && (
         <>
           {passkeys.length === 0 ? (
             <p>No passkeys yet. A passkey signs you in with your fingerprint, face or PIN, without a password.</p>
@@ -71,7 +71,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
             <p className="passkeys__note" data-testid="passkeys-unsupported">
               This browser cannot make passkeys. You can add one from a browser that can.
             </p>
-          ) : snapshot.matches('naming') || snapshot.matches('adding') ? (
+          ) : snapshot.hasTag('addForm') ? (
             <NameForm
               snapshot={snapshot}
               send={send}
@@ -79,15 +79,15 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
               label="Name of the new passkey"
               submit="Continue"
               busy={
-                snapshot.matches({ adding: 'prompting' })
+                snapshot.hasTag('prompting')
                   ? 'Waiting for your browser'
-                  : snapshot.matches('adding')
+                  : snapshot.hasTag('adding')
                     ? 'Adding the passkey'
                     : null
               }
             >
               {snapshot.context.options === null && (
-                <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.matches('adding')} />
+                <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.hasTag('adding')} />
               )}
             </NameForm>
           ) : (
@@ -105,10 +105,10 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
         </>
       )}
       <ConfirmDialog
-        open={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}
+        open={snapshot.hasTag('removeDialog')}
         title="Remove this passkey?"
         description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
-        confirmLabel={snapshot.matches('removing') ? 'Removing…' : 'Remove passkey'}
+        confirmLabel={snapshot.hasTag('removing') ? 'Removing…' : 'Remove passkey'}
         confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
         onConfirm={() => send({ type: 'passkeys.confirm' })}
         onCancel={() => send({ type: 'passkeys.cancel' })}
@@ -117,7 +117,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
         <OwnerProofFields
           snapshot={snapshot}
           send={send}
-          readOnly={snapshot.matches('removing')}
+          readOnly={snapshot.hasTag('removing')}
           idPrefix="passkey-remove"
           errorId={REMOVE_ERROR_ID}
           purpose="removing one"
@@ -135,7 +135,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
 function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: Snapshot; send: Send }) {
   const { selected } = snapshot.context;
   const mine = selected === passkey.id;
-  if (mine && snapshot.matches('renaming')) {
+  if (mine && snapshot.hasTag('renaming')) {
     return (
       <li className="passkeys__item" data-testid="passkey" data-id={passkey.id}>
         <NameForm
@@ -144,7 +144,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
           id="passkey-rename"
           label={`New name for “${passkey.name}”`}
           submit="Save"
-          busy={snapshot.matches({ renaming: 'saving' }) ? 'Renaming' : null}
+          busy={snapshot.hasTag('savingName') ? 'Renaming' : null}
         />
       </li>
     );
@@ -174,7 +174,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
           disabled={!snapshot.can({ type: 'passkeys.remove', id: passkey.id })}
           onClick={() => send({ type: 'passkeys.remove', id: passkey.id })}
         >
-          {mine && snapshot.matches('removing') ? <Spinner label="Removing" /> : 'Remove'}
+          {mine && snapshot.hasTag('removing') ? <Spinner label="Removing" /> : 'Remove'}
         </button>
       </div>
     </li>
@@ -301,7 +301,7 @@ function OwnerProofFields({
         onChange={(value) => send({ type: 'passkeys.changeProof', field: 'emailCode', value })}
         onSend={() => send({ type: 'passkeys.sendCode' })}
         canSend={snapshot.can({ type: 'passkeys.sendCode' })}
-        sending={snapshot.matches({ naming: 'sendingCode' }) || snapshot.matches({ confirmingRemove: 'sendingCode' })}
+        sending={snapshot.hasTag('sendingCode')}
         notice={notice}
         describedBy={described}
         readOnly={readOnly}
