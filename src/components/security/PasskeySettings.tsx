@@ -39,8 +39,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
     }),
     { input: passkeysInput(hasPassword), inspect: app.inspect },
   );
-  const { passkeys, supported, selected } = snapshot.context;
-  const asked = passkeys.find((key) => key.id === selected);
+  const { passkeys } = snapshot.context;
 
   return (
     <div className="passkeys" data-testid="passkey-settings">
@@ -67,68 +66,91 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
               ))}
             </ul>
           )}
-          {!supported ? (
-            <p className="passkeys__note" data-testid="passkeys-unsupported">
-              This browser cannot make passkeys. You can add one from a browser that can.
-            </p>
-          ) : snapshot.hasTag('addForm') ? (
-            <NameForm
-              snapshot={snapshot}
-              send={send}
-              id="passkey-name"
-              label="Name of the new passkey"
-              submit="Continue"
-              busy={
-                snapshot.hasTag('prompting')
-                  ? 'Waiting for your browser'
-                  : snapshot.hasTag('adding')
-                    ? 'Adding the passkey'
-                    : null
-              }
-            >
-              {snapshot.context.options === null && (
-                <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.hasTag('adding')} />
-              )}
-            </NameForm>
-          ) : (
-            <div className="passkeys__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={!snapshot.can({ type: 'passkeys.add' })}
-                onClick={() => send({ type: 'passkeys.add' })}
-              >
-                Add a passkey
-              </button>
-            </div>
-          )}
+          <AddPasskey snapshot={snapshot} send={send} />
         </>
       )}
-      <ConfirmDialog
-        open={snapshot.hasTag('removeDialog')}
-        title="Remove this passkey?"
-        description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
-        confirmLabel={snapshot.hasTag('removing') ? 'Removing…' : 'Remove passkey'}
-        confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
-        onConfirm={() => send({ type: 'passkeys.confirm' })}
-        onCancel={() => send({ type: 'passkeys.cancel' })}
-        focusAfterConfirm={title}
-      >
-        <OwnerProofFields
-          snapshot={snapshot}
-          send={send}
-          readOnly={snapshot.hasTag('removing')}
-          idPrefix="passkey-remove"
-          errorId={REMOVE_ERROR_ID}
-          purpose="removing one"
-        />
-        {snapshot.context.error && (
-          <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
-            {snapshot.context.error}
-          </p>
-        )}
-      </ConfirmDialog>
+      <RemovePasskeyDialog snapshot={snapshot} send={send} title={title} />
     </div>
+  );
+}
+
+/** "Add a passkey", or its form (a name and the owner's proof, then the browser's prompt); or why it cannot be. */
+function AddPasskey({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const { supported } = snapshot.context;
+  return !supported ? (
+    <p className="passkeys__note" data-testid="passkeys-unsupported">
+      This browser cannot make passkeys. You can add one from a browser that can.
+    </p>
+  ) : snapshot.hasTag('addForm') ? (
+    <NameForm
+      snapshot={snapshot}
+      send={send}
+      id="passkey-name"
+      label="Name of the new passkey"
+      submit="Continue"
+      busy={
+        snapshot.hasTag('prompting')
+          ? 'Waiting for your browser'
+          : snapshot.hasTag('adding')
+            ? 'Adding the passkey'
+            : null
+      }
+    >
+      {snapshot.context.options === null && (
+        <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.hasTag('adding')} />
+      )}
+    </NameForm>
+  ) : (
+    <div className="passkeys__actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!snapshot.can({ type: 'passkeys.add' })}
+        onClick={() => send({ type: 'passkeys.add' })}
+      >
+        Add a passkey
+      </button>
+    </div>
+  );
+}
+
+/** The removal's question, with the owner's proof and its refusal; the focus returns to the block's title. */
+function RemovePasskeyDialog({
+  snapshot,
+  send,
+  title,
+}: {
+  snapshot: Snapshot;
+  send: Send;
+  title: React.RefObject<HTMLHeadingElement | null>;
+}) {
+  const { passkeys, selected } = snapshot.context;
+  const asked = passkeys.find((key) => key.id === selected);
+  return (
+    <ConfirmDialog
+      open={snapshot.hasTag('removeDialog')}
+      title="Remove this passkey?"
+      description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
+      confirmLabel={snapshot.hasTag('removing') ? 'Removing…' : 'Remove passkey'}
+      confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
+      onConfirm={() => send({ type: 'passkeys.confirm' })}
+      onCancel={() => send({ type: 'passkeys.cancel' })}
+      focusAfterConfirm={title}
+    >
+      <OwnerProofFields
+        snapshot={snapshot}
+        send={send}
+        readOnly={snapshot.hasTag('removing')}
+        idPrefix="passkey-remove"
+        errorId={REMOVE_ERROR_ID}
+        purpose="removing one"
+      />
+      {snapshot.context.error && (
+        <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
+          {snapshot.context.error}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
 
