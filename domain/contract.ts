@@ -82,8 +82,11 @@ export type RegisterEmailRequest = Infer<typeof RegisterEmailRequest>;
 export const LoginEmailRequest = type({ email: Email, password: size(string(), 1, PASSWORD_MAX) });
 export type LoginEmailRequest = Infer<typeof LoginEmailRequest>;
 
+/** Six digits: a code sent by e-mail, or the authenticator app's. Browser, machines and server test codes with it. */
+export const SIX_DIGIT_CODE = /^\d{6}$/;
+
 /** Codes sent by e-mail: six digits. */
-export const Code = pattern(string(), /^\d{6}$/);
+export const Code = pattern(string(), SIX_DIGIT_CODE);
 
 /**
  * The profile form. Changing the e-mail address needs proof that the caller owns the account: the current

@@ -17,7 +17,7 @@ import {
   validateBilling,
 } from '#domain/billing';
 import type { BillingDetails } from '#domain/billingContract';
-import { errorMessage } from '#domain/errorMessage';
+import { assignError } from './lib/assignError';
 
 export type BillingDetailsEvent =
   | { type: 'billing.change'; field: BillingField; value: string }
@@ -49,7 +49,12 @@ function showing(saved: BillingDetails): BillingDetailsContext {
 }
 
 export const billingDetailsMachine = setup({
-  types: { context: {} as BillingDetailsContext, events: {} as BillingDetailsEvent },
+  types: {
+    context: {} as BillingDetailsContext,
+    events: {} as BillingDetailsEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'loading' | 'failed' | 'form' | 'saving',
+  },
   actors: {
     loadBilling: fromPromise<BillingDetails>(async () => {
       throw new Error('loadBilling is not provided');
@@ -59,6 +64,7 @@ export const billingDetailsMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<BillingDetailsContext, BillingDetailsEvent>(),
     announceSaved: () => {},
   },
   guards: {
@@ -70,17 +76,20 @@ export const billingDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadBilling',
         src: 'loadBilling',
         onDone: { target: 'editing', actions: assign(({ event }) => showing(event.output)) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     failed: {
+      tags: ['failed'],
       on: { 'billing.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     editing: {
+      tags: ['form'],
       on: {
         'billing.change': {
           actions: assign(({ context, event }) => {
@@ -92,12 +101,13 @@ export const billingDetailsMachine = setup({
       },
     },
     saving: {
+      tags: ['form', 'saving'],
       invoke: {
         id: 'saveBilling',
         src: 'saveBilling',
         input: ({ context }) => context.values,
         onDone: { target: 'editing', actions: [assign(({ event }) => showing(event.output)), 'announceSaved'] },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
   },

@@ -5,8 +5,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 export type ChangePasswordEvent =
@@ -34,13 +34,19 @@ export function passwordsFilled(values: Values): boolean {
 const empty: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export const changePasswordMachine = setup({
-  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'saving',
+  },
   actors: {
     changePassword: fromPromise<Session, Values>(async () => {
       throw new Error('changePassword is not provided');
     }),
   },
   actions: {
+    assignError: assignError<ChangePasswordContext, ChangePasswordEvent>(),
     storeSession: (_, _session: Session) => {},
     announceChanged: () => {},
   },
@@ -66,6 +72,7 @@ export const changePasswordMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -78,7 +85,7 @@ export const changePasswordMachine = setup({
             'announceChanged',
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
   },

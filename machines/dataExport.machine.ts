@@ -14,6 +14,8 @@ export const DATA_EXPORT_FALLBACK_NAME = 'my-data.zip';
 
 export const dataExportMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'exporting' | 'saved',
     context: {} as {
       /** The name the last archive was saved under; null until one was. */
       savedAs: string | null;
@@ -38,6 +40,7 @@ export const dataExportMachine = setup({
       on: { 'dataExport.start': 'exporting' },
     },
     exporting: {
+      tags: ['exporting'],
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
@@ -61,6 +64,7 @@ export const dataExportMachine = setup({
       },
     },
     saved: {
+      tags: ['saved'],
       on: { 'dataExport.start': 'exporting' },
     },
   },

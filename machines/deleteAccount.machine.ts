@@ -19,10 +19,10 @@
  */
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import { toastActorError } from './lib/errorToast';
 import { isStaff, type Role } from '#domain/orders';
 import type { User } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export type DeleteAccountEvent =
   | { type: 'delete.open' }
@@ -65,6 +65,7 @@ const rememberUser = [
 ] as const;
 
 const readUserAgain = {
+  tags: ['refreshing'],
   invoke: {
     id: 'refreshUser',
     src: 'refreshUser',
@@ -85,6 +86,8 @@ const readUserAgain = {
 
 export const deleteAccountMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'refreshing' | 'deletable' | 'scheduled' | 'dialogOpen' | 'deleting' | 'asksPassword',
     context: {} as DeleteAccountContext,
     events: {} as DeleteAccountEvent,
     input: {} as DeleteAccountInput,
@@ -103,6 +106,7 @@ export const deleteAccountMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<DeleteAccountContext, DeleteAccountEvent>(),
     announce: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},
     /** Hands the user read again to the app. */
@@ -135,6 +139,7 @@ export const deleteAccountMachine = setup({
     },
     /** No deletion is scheduled: the 'Delete Account' link and its dialog. */
     active: {
+      tags: ['deletable'],
       initial: 'idle',
       states: {
         idle: {
@@ -144,9 +149,11 @@ export const deleteAccountMachine = setup({
         },
         /** The confirmation dialog is open. */
         confirming: {
+          tags: ['dialogOpen'],
           on: { 'delete.dismiss': 'idle', 'delete.confirm': 'requesting' },
         },
         requesting: {
+          tags: ['dialogOpen', 'deleting'],
           invoke: {
             id: 'requestDeletion',
             src: 'requestDeletion',
@@ -159,12 +166,14 @@ export const deleteAccountMachine = setup({
         },
         /** The office's confirmation dialog, with the current password (and the last refusal, if any). */
         confirmingWithPassword: {
+          tags: ['dialogOpen', 'asksPassword'],
           on: {
             'delete.dismiss': { target: 'idle', actions: assign({ error: null }) },
             'delete.confirm': { guard: 'passwordGiven', target: 'requestingWithPassword' },
           },
         },
         requestingWithPassword: {
+          tags: ['dialogOpen', 'asksPassword', 'deleting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'requestDeletionWithPassword',
@@ -180,7 +189,7 @@ export const deleteAccountMachine = setup({
             },
             onError: {
               target: 'confirmingWithPassword',
-              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              actions: 'assignError',
             },
           },
         },
@@ -190,6 +199,7 @@ export const deleteAccountMachine = setup({
     },
     /** A deletion is scheduled: the notice and 'Cancel the deletion'. */
     scheduled: {
+      tags: ['scheduled'],
       initial: 'idle',
       states: {
         idle: {

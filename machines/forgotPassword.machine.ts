@@ -5,10 +5,8 @@
  * ticket. The customer may also end every other way into the account (a linked Google sign-in) with the reset.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
-
-export const RESET_CODE_PATTERN = /^\d{6}$/;
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, SIX_DIGIT_CODE } from '#domain/contract';
+import { assignError } from './lib/assignError';
 
 export type ForgotField = 'email' | 'code' | 'newPassword';
 export type ForgotEvent =
@@ -46,7 +44,12 @@ interface ForgotContext {
 }
 
 export const forgotPasswordMachine = setup({
-  types: { context: {} as ForgotContext, events: {} as ForgotEvent },
+  types: {
+    context: {} as ForgotContext,
+    events: {} as ForgotEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'busy' | 'codeStep' | 'done',
+  },
   actors: {
     requestCode: fromPromise<CodeRequested, { email: string }>(async () => {
       throw new Error('requestCode is not provided');
@@ -56,13 +59,14 @@ export const forgotPasswordMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<ForgotContext, ForgotEvent>(),
     // Stryker disable next-line ConditionalExpression: only 'forgot.change' events run it; the test is for TypeScript
     change: assign(({ event }) => (event.type === 'forgot.change' ? { [event.field]: event.value, error: null } : {})),
   },
   guards: {
     emailValid: ({ context }) => EMAIL_PATTERN.test(context.email.trim()),
     resetReady: ({ context }) =>
-      RESET_CODE_PATTERN.test(context.code.trim()) &&
+      SIX_DIGIT_CODE.test(context.code.trim()) &&
       context.newPassword.trim().length >= PASSWORD_MIN &&
       context.newPassword.length <= PASSWORD_MAX,
   },
@@ -78,6 +82,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sendingCode: {
+      tags: ['busy'],
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
@@ -90,10 +95,11 @@ export const forgotPasswordMachine = setup({
             code: '',
           }),
         },
-        onError: { target: 'askingEmail', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'askingEmail', actions: 'assignError' },
       },
     },
     enteringCode: {
+      tags: ['codeStep'],
       on: {
         'forgot.change': { actions: 'change' },
         'forgot.toggleRemoveOthers': {
@@ -105,6 +111,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     resetting: {
+      tags: ['busy', 'codeStep'],
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -117,9 +124,9 @@ export const forgotPasswordMachine = setup({
           removeOtherSignIns: context.removeOtherSignIns,
         }),
         onDone: { target: 'done', actions: assign({ notice: ({ event }) => event.output, newPassword: '' }) },
-        onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'enteringCode', actions: 'assignError' },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['done'] },
   },
 });

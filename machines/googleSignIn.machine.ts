@@ -10,8 +10,8 @@
  * (docs/product.md#second-factor): either is the machine's output, for the screen that started it.
  */
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
 import type { SignInResponse } from '#domain/contract';
+import { assignError } from './lib/assignError';
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -75,6 +75,7 @@ export const googleSignInMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<GoogleSignInContext, GoogleSignInEvent>(),
     closePopup: () => {},
   },
   guards: {
@@ -96,7 +97,7 @@ export const googleSignInMachine = setup({
         input: ({ context }) => ({ state: context.state, nonce: context.nonce }),
         onDone: 'awaiting',
         // The opener says why (a blocked popup, or Google sign-in not being available).
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     awaiting: {
@@ -135,7 +136,7 @@ export const googleSignInMachine = setup({
         // Stryker disable next-line StringLiteral: never used: `exchanging` is entered only with the token set
         input: ({ context }) => ({ mode: context.mode, accessToken: context.accessToken ?? '' }),
         onDone: { target: 'succeeded', actions: assign({ answer: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     succeeded: { type: 'final' },

@@ -14,9 +14,8 @@
  * digits, or a recovery code after "Use a recovery code". A wrong code shows the server's text under the field;
  * "Back" returns to the form and forgets the ticket.
  */
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { type SecondStep, type SignInResponse } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
+import { type SecondStep, type SignInResponse, SIX_DIGIT_CODE } from '#domain/contract';
 import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
@@ -27,6 +26,7 @@ import {
   spinnerStates,
 } from './lib/signInStates';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export const LOGIN_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
@@ -53,8 +53,6 @@ export const SECOND_STEP_TEXTS: Record<SecondStep['kind'], string> = {
 /** What the app's step says while it takes a recovery code. */
 export const RECOVERY_CODE_TEXT = 'Enter one of the recovery codes you saved when you set up the app. Each works once.';
 
-/** Six digits: an e-mailed code or the app's. */
-const CODE_PATTERN = /^\d{6}$/;
 /** A recovery code as the server takes it (domain/contract.ts RecoveryCode): any case, the hyphen optional. */
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
@@ -96,6 +94,7 @@ function totpWay<const Switch extends object>(
         },
       },
       confirming: {
+        tags: ['confirming'],
         invoke: {
           id: requestId,
           src: 'confirmTotpStep',
@@ -112,10 +111,7 @@ function totpWay<const Switch extends object>(
           },
           onError: {
             target: 'entering',
-            actions: {
-              type: 'showCodeError',
-              params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
-            },
+            actions: 'assignError',
           },
         },
       },
@@ -124,7 +120,12 @@ function totpWay<const Switch extends object>(
 }
 
 export const loginMachine = setup({
-  types: { context: {} as LoginContext, events: {} as LoginEvent },
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'editing' | 'spinning' | 'confirming' | 'recoveryCode',
+  },
   actors: {
     loginWithEmail: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
       throw new Error('loginWithEmail is not provided');
@@ -149,8 +150,8 @@ export const loginMachine = setup({
     askFor: assign((_, step: SecondStep | null) => ({ secondStep: step, code: '' })),
     /** The ticket is used up, or given up: forget it and the code. */
     forgetStep: assign({ secondStep: null, code: '', error: null }),
-    /** The server's text under the field; the step stays. */
-    showCodeError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
+    /** A refused request's text: under the password field, or under the code's (the step stays). */
+    assignError: assignError<LoginContext, LoginEvent>(),
     /** Another way to type the code starts with an empty field and no error. */
     clearCode: assign({ code: '', error: null }),
     /** The code as typed so far; typing clears the last refusal. */
@@ -163,7 +164,7 @@ export const loginMachine = setup({
   },
   guards: {
     googleUnavailable: ({ context }) => context.google === 'unavailable',
-    codeWellFormed: ({ context }) => CODE_PATTERN.test(context.code.trim()),
+    codeWellFormed: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),
     recoveryCodeWellFormed: ({ context }) => RECOVERY_CODE_PATTERN.test(context.code.trim()),
     /** The answer asks for this kind of step before it signs in. */
     asksFor: (_, { answer, kind }: { answer: SignInResponse; kind: SecondStep['kind'] }) => asksFor(answer, kind),
@@ -176,6 +177,7 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['editing'],
       on: {
         'login.change': {
           actions: assign(({ event }) => ({ [event.field]: event.value, error: null })),
@@ -216,6 +218,7 @@ export const loginMachine = setup({
     },
     // Unlike the e-mail request (and the register screen), no spinner limit here.
     withGoogle: {
+      tags: ['spinning'],
       invoke: {
         id: 'googleRequest',
         src: 'continueWithGoogle',
@@ -252,6 +255,7 @@ export const loginMachine = setup({
               },
             },
             confirming: {
+              tags: ['confirming'],
               invoke: {
                 id: 'secondStepRequest',
                 src: 'confirmSecondStep',
@@ -274,7 +278,7 @@ export const loginMachine = setup({
                 ],
                 onError: {
                   target: 'entering',
-                  actions: { type: 'showCodeError', params: ({ event }) => ({ error: event.error }) },
+                  actions: 'assignError',
                 },
               },
             },
@@ -287,9 +291,12 @@ export const loginMachine = setup({
             appCode: totpWay('codeWellFormed', 'appCodeRequest', {
               'login.useRecoveryCode': { target: '#login.secondStep.totp.recoveryCode', actions: 'clearCode' },
             }),
-            recoveryCode: totpWay('recoveryCodeWellFormed', 'recoveryCodeRequest', {
-              'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
-            }),
+            recoveryCode: {
+              ...totpWay('recoveryCodeWellFormed', 'recoveryCodeRequest', {
+                'login.useAppCode': { target: '#login.secondStep.totp.appCode', actions: 'clearCode' },
+              }),
+              tags: ['recoveryCode'],
+            },
           },
         },
       },

@@ -27,7 +27,12 @@ const showError = assign<PasskeySignInContext, ErrorActorEvent, undefined, Passk
 }));
 
 export const passkeySignInMachine = setup({
-  types: { context: {} as PasskeySignInContext, events: {} as PasskeySignInEvent },
+  types: {
+    context: {} as PasskeySignInContext,
+    events: {} as PasskeySignInEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'busy' | 'prompting',
+  },
   actors: {
     /** POST /api/auth/passkey/options: a fresh challenge, no e-mail asked. */
     signInOptions: fromPromise<PasskeySignInOptions>(async () => {
@@ -55,6 +60,7 @@ export const passkeySignInMachine = setup({
       on: { 'passkeySignIn.start': { target: 'requesting', actions: assign({ error: null }) } },
     },
     requesting: {
+      tags: ['busy'],
       invoke: {
         id: 'signInOptions',
         src: 'signInOptions',
@@ -63,6 +69,7 @@ export const passkeySignInMachine = setup({
       },
     },
     prompting: {
+      tags: ['busy', 'prompting'],
       invoke: {
         id: 'askForPasskey',
         src: 'askForPasskey',
@@ -72,6 +79,7 @@ export const passkeySignInMachine = setup({
       },
     },
     verifying: {
+      tags: ['busy'],
       invoke: {
         id: 'verifyPasskey',
         src: 'verifyPasskey',
@@ -83,6 +91,6 @@ export const passkeySignInMachine = setup({
         onError: { target: 'idle', actions: showError },
       },
     },
-    succeeded: { type: 'final', entry: 'goHome' },
+    succeeded: { type: 'final', tags: ['busy'], entry: 'goHome' },
   },
 });

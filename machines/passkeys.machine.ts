@@ -9,14 +9,14 @@
  * cancelled prompt (they are bound to the account, not to a proof), so trying again asks no new proof. A browser
  * without WebAuthn (input `supported`) lists and manages passkeys made elsewhere, but cannot add one.
  */
-import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
+import { and, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import {
   type Passkey,
   PASSKEY_NAME_MAX,
   type PasskeyRegistrationOptions,
   type PasskeyRegistrationResponse,
 } from '#domain/passkeyContract';
+import { assignError } from './lib/assignError';
 import { toastActorError } from './lib/errorToast';
 import { type OwnerProof, ownerProof, proofGiven, type ProofValues } from './lib/ownerProof';
 
@@ -76,15 +76,12 @@ export function passkeyName(name: string): string | null {
 
 const nameOf = (context: PasskeysContext) => context.passkeys.find((key) => key.id === context.selected)?.name;
 
-const failed = assign<PasskeysContext, ErrorActorEvent, undefined, PasskeysEvent, never>(({ event }) => ({
-  error: errorMessage(event.error),
-}));
-
 /**
  * A code e-mailed to an account without a password, for the proof of an addition or a removal: one actor id for
  * both, as they never run at once, so their tests and the browser model answer them alike.
  */
 const sendingCode = {
+  tags: ['sendingCode'] as const,
   entry: assign<PasskeysContext, PasskeysEvent, undefined, PasskeysEvent, never>({ error: null }),
   invoke: {
     id: 'requestCode',
@@ -95,12 +92,24 @@ const sendingCode = {
         notice: ({ event }) => event.output,
       }),
     },
-    onError: { target: 'editing', actions: failed },
+    onError: { target: 'editing', actions: 'assignError' as const },
   },
 };
 
 export const passkeysMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as
+      | 'loading'
+      | 'unavailable'
+      | 'addForm'
+      | 'adding'
+      | 'prompting'
+      | 'renaming'
+      | 'savingName'
+      | 'removeDialog'
+      | 'removing'
+      | 'sendingCode',
     context: {} as PasskeysContext,
     events: {} as PasskeysEvent,
     input: {} as PasskeysInput,
@@ -131,6 +140,7 @@ export const passkeysMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<PasskeysContext, PasskeysEvent>(),
     showError: (_, _params: { message: string }) => {},
     announce: (_, _params: { message: string }) => {},
     /** The owner's proof as typed, in whichever form asks for it; typing clears the last refusal. */
@@ -170,6 +180,7 @@ export const passkeysMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'listPasskeys',
         src: 'listPasskeys',
@@ -178,7 +189,7 @@ export const passkeysMachine = setup({
       },
     },
     /** The list could not be loaded: the block offers to try again. */
-    unavailable: { on: { 'passkeys.reload': 'loading' } },
+    unavailable: { tags: ['unavailable'], on: { 'passkeys.reload': 'loading' } },
     ready: {
       on: {
         'passkeys.add': {
@@ -204,6 +215,7 @@ export const passkeysMachine = setup({
     },
     /** The new passkey's name and the owner's proof (none once options are taken); then the browser's prompt. */
     naming: {
+      tags: ['addForm'],
       initial: 'editing',
       on: {
         'passkeys.changeName': { actions: assign({ name: ({ event }) => event.value, error: null }) },
@@ -231,6 +243,7 @@ export const passkeysMachine = setup({
       },
     },
     adding: {
+      tags: ['addForm', 'adding'],
       initial: 'requesting',
       states: {
         requesting: {
@@ -243,17 +256,18 @@ export const passkeysMachine = setup({
               target: 'prompting',
               actions: assign({ options: ({ event }) => event.output, values: noProof, notice: null }),
             },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
         // Cancelled or refused, the options stay: they are good for another prompt.
         prompting: {
+          tags: ['prompting'],
           invoke: {
             id: 'createPasskey',
             src: 'createPasskey',
             input: ({ context }) => context.options!,
             onDone: { target: 'saving', actions: assign({ response: ({ event }) => event.output }) },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
         // The server uses the options' challenge up, whatever it answers: the next try asks for the proof again.
@@ -277,12 +291,13 @@ export const passkeysMachine = setup({
                 }),
               ],
             },
-            onError: { target: '#passkeys.naming', actions: failed },
+            onError: { target: '#passkeys.naming', actions: 'assignError' },
           },
         },
       },
     },
     renaming: {
+      tags: ['renaming'],
       initial: 'editing',
       states: {
         editing: {
@@ -296,6 +311,7 @@ export const passkeysMachine = setup({
           },
         },
         saving: {
+          tags: ['savingName'],
           invoke: {
             id: 'renamePasskey',
             src: 'renamePasskey',
@@ -312,13 +328,14 @@ export const passkeysMachine = setup({
                 }),
               ],
             },
-            onError: { target: 'editing', actions: failed },
+            onError: { target: 'editing', actions: 'assignError' },
           },
         },
       },
     },
     /** Removal is asked first, with the owner's proof: the passkey stops signing in at once. */
     confirmingRemove: {
+      tags: ['removeDialog'],
       initial: 'editing',
       on: {
         'passkeys.changeProof': { actions: 'typeProof' },
@@ -338,6 +355,7 @@ export const passkeysMachine = setup({
       },
     },
     removing: {
+      tags: ['removeDialog', 'removing'],
       invoke: {
         id: 'removePasskey',
         src: 'removePasskey',
@@ -359,7 +377,7 @@ export const passkeysMachine = setup({
         },
         // A wrong proof is said where it was typed, and kept for a correction; a mailed code is used up only when
         // the passkey goes.
-        onError: { target: '#passkeys.confirmingRemove', actions: failed },
+        onError: { target: '#passkeys.confirmingRemove', actions: 'assignError' },
       },
     },
   },

@@ -18,9 +18,9 @@
 import { is } from 'superstruct';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '#domain/contract';
-import { errorMessage } from '#domain/errorMessage';
 import type { Session, User } from '#domain/types';
 import type { ChosenFile } from './lib/chosenFile';
+import { assignError } from './lib/assignError';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 
@@ -117,6 +117,8 @@ const updateInput = (context: ProfileContext): ProfileUpdate => ({
 
 export const profileMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'saving' | 'dialogOpen' | 'requestingCode' | 'newAddress' | 'checking' | 'resending',
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
     input: {} as { user: ProfileUser },
@@ -139,6 +141,7 @@ export const profileMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<ProfileContext, ProfileEvent>(),
     storeSession: (_, _session: Session) => {},
     announceSaved: () => {},
     /** Frees the object URL of a preview that is no longer shown. */
@@ -196,6 +199,7 @@ export const profileMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         id: 'updateProfile',
         src: 'updateProfile',
@@ -209,11 +213,12 @@ export const profileMachine = setup({
             'announceSaved',
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'editing', actions: 'assignError' },
       },
     },
     /** The dialog that asks for proof of an e-mail change is open. */
     confirming: {
+      tags: ['dialogOpen'],
       initial: 'proving',
       states: {
         /** The customer's turn: give the proof, or cancel (the form stays as typed). */
@@ -237,6 +242,7 @@ export const profileMachine = setup({
               on: { 'profile.sendCode': 'requestingCode' },
             },
             requestingCode: {
+              tags: ['requestingCode'],
               invoke: {
                 id: 'requestEmailChangeCode',
                 src: 'requestEmailChangeCode',
@@ -248,9 +254,9 @@ export const profileMachine = setup({
                   {
                     guard: 'codeSent',
                     target: 'awaitingCode',
-                    actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                    actions: 'assignError',
                   },
-                  { target: 'offeringCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+                  { target: 'offeringCode', actions: 'assignError' },
                 ],
               },
             },
@@ -267,6 +273,7 @@ export const profileMachine = setup({
         },
         /** The update is out with its proof; it cannot be cancelled halfway. */
         saving: {
+          tags: ['saving'],
           invoke: {
             id: 'updateProfileWithProof',
             src: 'updateProfile',
@@ -288,14 +295,15 @@ export const profileMachine = setup({
               {
                 guard: 'hasPassword',
                 target: 'proving.awaitingPassword',
-                actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                actions: 'assignError',
               },
-              { target: 'proving.awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+              { target: 'proving.awaitingCode', actions: 'assignError' },
             ],
           },
         },
         /** A code went to the new address; the address changes once it comes back. */
         newAddress: {
+          tags: ['newAddress'],
           initial: 'awaitingCode',
           states: {
             awaitingCode: {
@@ -321,6 +329,7 @@ export const profileMachine = setup({
               },
             },
             checking: {
+              tags: ['checking'],
               invoke: {
                 id: 'confirmEmailChange',
                 src: 'confirmEmailChange',
@@ -336,11 +345,12 @@ export const profileMachine = setup({
                 },
                 onError: {
                   target: 'awaitingCode',
-                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                  actions: 'assignError',
                 },
               },
             },
             resending: {
+              tags: ['resending'],
               invoke: {
                 id: 'resendEmailChangeCode',
                 src: 'resendEmailChangeCode',
@@ -350,7 +360,7 @@ export const profileMachine = setup({
                 },
                 onError: {
                   target: 'awaitingCode',
-                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                  actions: 'assignError',
                 },
               },
             },

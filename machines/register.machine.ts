@@ -18,6 +18,7 @@ import {
   spinnerStates,
 } from './lib/signInStates';
 import type { Session } from '#domain/types';
+import { assignError } from './lib/assignError';
 
 export const REGISTER_SPINNER_LIMIT_MS = SIGN_IN_SPINNER_LIMIT_MS;
 
@@ -38,14 +39,19 @@ interface RegisterContext extends SignInContext {
 const shared = signInStates<RegisterContext, RegisterEvent>();
 
 export const registerMachine = setup({
-  types: { context: {} as RegisterContext, events: {} as RegisterEvent },
+  types: {
+    context: {} as RegisterContext,
+    events: {} as RegisterEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'spinning',
+  },
   actors: {
     registerWithEmail: fromPromise<Session, { name: string; email: string; password: string }>(async () => {
       throw new Error('registerWithEmail is not provided');
     }),
     ...signInActors,
   },
-  actions: signInActions,
+  actions: { ...signInActions, assignError: assignError<RegisterContext, RegisterEvent>() },
   guards: {
     agreed: ({ context }) => context.agreed,
     /** The box is ticked, but the site is known to have no Google sign-in. */

@@ -11,6 +11,8 @@ export type SignOutEverywhereEvent =
 
 export const signOutEverywhereMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'confirming' | 'ending',
     events: {} as SignOutEverywhereEvent,
   },
   actors: {
@@ -29,12 +31,14 @@ export const signOutEverywhereMachine = setup({
   states: {
     idle: { on: { 'signOutEverywhere.start': 'confirming' } },
     confirming: {
+      tags: ['confirming'],
       on: {
         'signOutEverywhere.confirm': 'ending',
         'signOutEverywhere.cancel': 'idle',
       },
     },
     ending: {
+      tags: ['ending'],
       invoke: {
         id: 'endOtherSessions',
         src: 'endOtherSessions',

@@ -14,9 +14,10 @@
  * forgets its values, refusal and notice, so the next one opens empty.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { SIX_DIGIT_CODE } from '#domain/contract';
 import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
-import { errorMessage } from '#domain/errorMessage';
 import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
+import { assignError } from './lib/assignError';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */
 export type TotpField = 'password' | 'emailCode' | 'appCode';
@@ -62,12 +63,23 @@ interface TotpSettingsContext {
 
 const empty: Values = { password: '', emailCode: '', appCode: '' };
 
-const SIX_DIGITS = /^\d{6}$/;
 /** A recovery code as the contract takes it (domain/contract.ts, RecoveryCode). */
 const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
 export const totpSettingsMachine = setup({
   types: {
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as
+      | 'loading'
+      | 'failed'
+      | 'offeringSetUp'
+      | 'setUpForm'
+      | 'sendingCode'
+      | 'submitting'
+      | 'scanForm'
+      | 'offeringChanges'
+      | 'renewForm'
+      | 'turnOffForm',
     context: {} as TotpSettingsContext,
     events: {} as TotpSettingsEvent,
     input: {} as TotpSettingsInput,
@@ -97,6 +109,7 @@ export const totpSettingsMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<TotpSettingsContext, TotpSettingsEvent>(),
     announce: (_, _params: { message: string }) => {},
     /** A form's values, refusal and notice are forgotten when it closes: the next one opens empty. */
     clearForm: assign({ values: empty, error: null, notice: null }),
@@ -111,11 +124,11 @@ export const totpSettingsMachine = setup({
     isOn: (_, status: TwoFactorStatus) => status.totp,
     withoutPassword: ({ context }) => !context.hasPassword,
     proofGiven: ({ context }) => proofGiven(context),
-    appCodeGiven: ({ context }) => SIX_DIGITS.test(context.values.appCode.trim()),
+    appCodeGiven: ({ context }) => SIX_DIGIT_CODE.test(context.values.appCode.trim()),
     /** Turning off takes the proof and a code of the app or a recovery code. */
     turnOffGiven: ({ context }) => {
       const code = context.values.appCode.trim();
-      return proofGiven(context) && (SIX_DIGITS.test(code) || RECOVERY_CODE.test(code));
+      return proofGiven(context) && (SIX_DIGIT_CODE.test(code) || RECOVERY_CODE.test(code));
     },
   },
 }).createMachine({
@@ -132,6 +145,7 @@ export const totpSettingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
@@ -143,21 +157,24 @@ export const totpSettingsMachine = setup({
           },
           { target: 'disabled', actions: assign({ status: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: 'assignError' },
       },
     },
     /** The status could not be read: its error and "Try again". */
     failed: {
+      tags: ['failed'],
       on: { 'totp.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     disabled: {
       initial: 'idle',
       states: {
         idle: {
+          tags: ['offeringSetUp'],
           on: { 'totp.start': 'proving' },
         },
         /** The password, or the e-mailed code (with "Send a code"). */
         proving: {
+          tags: ['setUpForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.sendCode': { guard: 'withoutPassword', target: 'sendingCode' },
@@ -166,15 +183,17 @@ export const totpSettingsMachine = setup({
           },
         },
         sendingCode: {
+          tags: ['setUpForm', 'sendingCode'],
           entry: assign({ error: null }),
           invoke: {
             id: 'requestCode',
             src: 'requestCode',
             onDone: { target: 'proving', actions: assign({ notice: ({ event }) => event.output }) },
-            onError: { target: 'proving', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'proving', actions: 'assignError' },
           },
         },
         settingUp: {
+          tags: ['setUpForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'setUp',
@@ -184,11 +203,12 @@ export const totpSettingsMachine = setup({
               target: 'scanning',
               actions: assign({ pending: ({ event }) => event.output, values: empty, notice: null }),
             },
-            onError: { target: 'proving', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'proving', actions: 'assignError' },
           },
         },
         /** The QR code and the secret; the first code of the app. */
         scanning: {
+          tags: ['scanForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.submit': { guard: 'appCodeGiven', target: 'enabling' },
@@ -196,6 +216,7 @@ export const totpSettingsMachine = setup({
           },
         },
         enabling: {
+          tags: ['scanForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'enable',
@@ -205,7 +226,7 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.showingCodes',
               actions: ['clearForm', assign({ pending: null, recoveryCodes: ({ event }) => event.output })],
             },
-            onError: { target: 'scanning', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'scanning', actions: 'assignError' },
           },
         },
       },
@@ -214,6 +235,7 @@ export const totpSettingsMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          tags: ['offeringChanges'],
           on: {
             'totp.renew': 'renewing',
             'totp.turnOff': 'turningOff',
@@ -221,6 +243,7 @@ export const totpSettingsMachine = setup({
         },
         /** A current code of the app, for new recovery codes. */
         renewing: {
+          tags: ['renewForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.submit': { guard: 'appCodeGiven', target: 'renewingCodes' },
@@ -228,6 +251,7 @@ export const totpSettingsMachine = setup({
           },
         },
         renewingCodes: {
+          tags: ['renewForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'renewCodes',
@@ -237,11 +261,12 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.showingCodes',
               actions: ['clearForm', assign({ recoveryCodes: ({ event }) => event.output })],
             },
-            onError: { target: 'renewing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'renewing', actions: 'assignError' },
           },
         },
         /** The proof (password, or "Send a code" and the code), and a code of the app or a recovery code. */
         turningOff: {
+          tags: ['turnOffForm'],
           on: {
             'totp.change': { actions: 'keepValue' },
             'totp.sendCode': { guard: 'withoutPassword', target: 'sendingOffCode' },
@@ -250,15 +275,17 @@ export const totpSettingsMachine = setup({
           },
         },
         sendingOffCode: {
+          tags: ['turnOffForm', 'sendingCode'],
           entry: assign({ error: null }),
           invoke: {
             id: 'requestOffCode',
             src: 'requestCode',
             onDone: { target: 'turningOff', actions: assign({ notice: ({ event }) => event.output }) },
-            onError: { target: 'turningOff', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'turningOff', actions: 'assignError' },
           },
         },
         disabling: {
+          tags: ['turnOffForm', 'submitting'],
           entry: assign({ error: null }),
           invoke: {
             id: 'turnOff',
@@ -268,7 +295,7 @@ export const totpSettingsMachine = setup({
               target: '#totpSettings.loading',
               actions: ['clearForm', { type: 'announce', params: ({ event }) => ({ message: event.output }) }],
             },
-            onError: { target: 'turningOff', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: { target: 'turningOff', actions: 'assignError' },
           },
         },
       },

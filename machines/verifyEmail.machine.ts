@@ -3,10 +3,9 @@
  * already has a code (the one mailed at sign-up) enters it without asking for another, which would replace it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
+import { SIX_DIGIT_CODE } from '#domain/contract';
 import type { User } from '#domain/types';
-
-export const VERIFY_CODE_PATTERN = /^\d{6}$/;
+import { assignError } from './lib/assignError';
 
 export type VerifyEvent =
   | { type: 'verify.start' }
@@ -16,8 +15,18 @@ export type VerifyEvent =
   | { type: 'verify.resend' }
   | { type: 'verify.cancel' };
 
+interface VerifyContext {
+  code: string;
+  error: string | null;
+}
+
 export const verifyEmailMachine = setup({
-  types: { context: {} as { code: string; error: string | null }, events: {} as VerifyEvent },
+  types: {
+    context: {} as VerifyContext,
+    events: {} as VerifyEvent,
+    // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
+    tags: {} as 'sending' | 'codeStep' | 'checking',
+  },
   actors: {
     sendCode: fromPromise<void>(async () => {
       throw new Error('sendCode is not provided');
@@ -27,10 +36,11 @@ export const verifyEmailMachine = setup({
     }),
   },
   actions: {
+    assignError: assignError<VerifyContext, VerifyEvent>(),
     storeUser: (_, _user: User) => {},
   },
   guards: {
-    codeComplete: ({ context }) => VERIFY_CODE_PATTERN.test(context.code.trim()),
+    codeComplete: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),
   },
 }).createMachine({
   id: 'verifyEmail',
@@ -44,14 +54,16 @@ export const verifyEmailMachine = setup({
       },
     },
     sending: {
+      tags: ['sending'],
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
         onDone: 'awaitingCode',
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'idle', actions: 'assignError' },
       },
     },
     awaitingCode: {
+      tags: ['codeStep'],
       on: {
         'verify.change': { actions: assign({ code: ({ event }) => event.code, error: null }) },
         'verify.submit': { guard: 'codeComplete', target: 'checking' },
@@ -60,12 +72,13 @@ export const verifyEmailMachine = setup({
       },
     },
     checking: {
+      tags: ['codeStep', 'checking'],
       invoke: {
         id: 'confirmCode',
         src: 'confirmCode',
         input: ({ context }) => ({ code: context.code.trim() }),
         onDone: { target: 'verified', actions: { type: 'storeUser', params: ({ event }) => event.output } },
-        onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'awaitingCode', actions: 'assignError' },
       },
     },
     verified: { type: 'final' },

@@ -3,7 +3,7 @@
  * app, a passkey) or the second factor is turned off (docs/product.md#second-factor): the current password, or for
  * an account without one (Google only) a code e-mailed on request.
  */
-import { PASSWORD_MAX } from '#domain/contract';
+import { PASSWORD_MAX, SIX_DIGIT_CODE } from '#domain/contract';
 
 /** What the server takes: the password, or the e-mailed code. */
 export type OwnerProof = { currentPassword: string } | { code: string };
@@ -20,13 +20,11 @@ interface Proving {
   values: ProofValues;
 }
 
-const SIX_DIGITS = /^\d{6}$/;
-
 /** Whether the proof typed is one the server can check: a password of allowed length, or six digits. */
 export function proofGiven({ hasPassword, values }: Proving): boolean {
   return hasPassword
     ? values.password.length >= 1 && values.password.length <= PASSWORD_MAX
-    : SIX_DIGITS.test(values.emailCode.trim());
+    : SIX_DIGIT_CODE.test(values.emailCode.trim());
 }
 
 export function ownerProof({ hasPassword, values }: Proving): OwnerProof {

@@ -6,7 +6,6 @@
  * (docs/machines/login.md, docs/machines/register.md).
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, fromPromise } from 'xstate';
-import { errorMessage } from '#domain/errorMessage';
 import type { Session } from '#domain/types';
 import type { GoogleAvailability } from '../googleSignIn.machine';
 
@@ -43,17 +42,14 @@ export const signInActions = {
  * read and write `error` and `google`).
  */
 export function signInStates<TContext extends SignInContext, TEvent extends EventObject>() {
-  /** A request's error, shown under the password field. */
-  const showError = assign<TContext, ErrorActorEvent, undefined, TEvent, never>(
-    ({ event }) => ({ error: errorMessage(event.error) }) as Partial<TContext>,
-  );
   /** A request's end: its session signs in (then `succeeded`), its error goes back to `editing`. */
   const requestOutcome = {
     onDone: {
       target: 'succeeded',
       actions: { type: 'signIn', params: ({ event }: { event: DoneActorEvent<Session> }) => event.output },
     },
-    onError: { target: 'editing', actions: showError },
+    // `assignError` (./assignError): each machine registers it, and the error shows under the password field.
+    onError: { target: 'editing', actions: 'assignError' },
   } as const;
   return {
     /** The machine's own invoke: the client config's answer, kept in `context.google`. */
@@ -84,7 +80,8 @@ export function signInStates<TContext extends SignInContext, TEvent extends Even
 export const spinnerStates = {
   initial: 'spinning',
   states: {
-    spinning: { after: { spinnerLimit: 'waiting' } },
+    // The machines' views show the spinner by this tag.
+    spinning: { tags: ['spinning'], after: { spinnerLimit: 'waiting' } },
     waiting: {},
   },
 } as const;

@@ -5,6 +5,7 @@
  * took the same code first, so each code works once.
  */
 import type { Kysely } from 'kysely';
+import { SIX_DIGIT_CODE } from '#domain/contract';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
 import { twoFactorKeys } from './totp-keys-of';
@@ -16,8 +17,6 @@ export interface FactorMatch {
   kind: 'totp' | 'recovery';
   use(trx: Kysely<Database>): Promise<boolean>;
 }
-
-const SIX_DIGITS = /^\d{6}$/;
 
 /** The account's secret as base32 text; null when it has none, or no known key can read it (logged). */
 export async function readSecret(
@@ -42,7 +41,7 @@ export async function matchFactor(
   options: { recovery: boolean },
 ): Promise<FactorMatch | null> {
   const now = services.clock.now();
-  if (SIX_DIGITS.test(code)) {
+  if (SIX_DIGIT_CODE.test(code)) {
     const stored = await readSecret(services, userId);
     const step = stored ? matchingStep(stored.secret, code, now) : null;
     if (step === null || (stored!.lastStep !== null && step <= stored!.lastStep)) return null;

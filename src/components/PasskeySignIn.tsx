@@ -20,11 +20,11 @@ function PasskeySignInButton() {
     inspect: app.inspect,
   });
   const { error } = snapshot.context;
-  const busy = !snapshot.matches('idle');
+  const busy = snapshot.hasTag('busy');
   return (
     <div className="form__passkey" data-testid="passkey-sign-in">
       {busy ? (
-        <Spinner label={snapshot.matches('prompting') ? 'Waiting for your passkey' : 'Signing in with a passkey'} />
+        <Spinner label={snapshot.hasTag('prompting') ? 'Waiting for your passkey' : 'Signing in with a passkey'} />
       ) : (
         <button
           type="button"

@@ -14,22 +14,7 @@ const FIELDS: Record<CodeEntry, { label: string; inputMode: 'numeric' | 'text' }
   recovery: { label: 'Recovery code', inputMode: 'text' },
 };
 
-/**
- * The sign-in's second step: what it asks for, the code's field with the server's refusal under it, "Sign in",
- * the switch between the app's code and a recovery code (the app's step only), and the way back to the form.
- */
-export function SecondStepForm({
-  entry,
-  text,
-  code,
-  error,
-  confirming,
-  backLabel,
-  onChange,
-  onConfirm,
-  onSwitch,
-  onBack,
-}: {
+interface SecondStepFormProps {
   entry: CodeEntry;
   text: string;
   code: string;
@@ -41,7 +26,14 @@ export function SecondStepForm({
   /** The app's step only: from the app's code to a recovery code, and back. */
   onSwitch?: () => void;
   onBack: () => void;
-}) {
+}
+
+/**
+ * The sign-in's second step: what it asks for, the code's field with the server's refusal under it, "Sign in",
+ * the switch between the app's code and a recovery code (the app's step only), and the way back to the form.
+ */
+export function SecondStepForm(props: SecondStepFormProps) {
+  const { entry, text, code, error, confirming, backLabel, onChange, onConfirm, onSwitch, onBack } = props;
   const field = FIELDS[entry];
   return (
     <form

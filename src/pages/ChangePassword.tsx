@@ -26,7 +26,7 @@ export default function ChangePassword() {
     { inspect: app.inspect },
   );
   const { values, visible, error } = snapshot.context;
-  const saving = snapshot.matches('saving');
+  const saving = snapshot.hasTag('saving');
 
   return (
     <main className="page form-page">

@@ -6,6 +6,7 @@ import { wireForgotPassword } from '../common/wiring/forgotPassword';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';
+import type { ForgotEvent } from '#machines/forgotPassword.machine';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -15,25 +16,17 @@ export default function ForgotPassword() {
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireForgotPassword(), { inspect });
   const { email, code, newPassword, error, notice, removeOtherSignIns } = snapshot.context;
-  const busy = snapshot.matches('sendingCode') || snapshot.matches('resetting');
-  const errorText = error && (
-    <p className="form__error" role="alert">
-      {error}
-    </p>
-  );
+  const busy = snapshot.hasTag('busy');
 
-  if (snapshot.matches('done')) {
+  if (snapshot.hasTag('done')) {
     return (
       <AuthLayout title="Reset your password">
-        <p role="status">{notice}</p>
-        <Link href="/signin" className="button button--primary button--block">
-          Sign in
-        </Link>
+        <ResetDone notice={notice} />
       </AuthLayout>
     );
   }
 
-  if (snapshot.matches('enteringCode') || snapshot.matches('resetting')) {
+  if (snapshot.hasTag('codeStep')) {
     return (
       <AuthLayout title="Reset your password">
         <form
@@ -53,51 +46,11 @@ export default function ForgotPassword() {
             value={code}
             onChange={(event) => send({ type: 'forgot.change', field: 'code', value: event.target.value })}
           />
-          <Field
-            id="reset-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={newPassword}
-            onChange={(event) => send({ type: 'forgot.change', field: 'newPassword', value: event.target.value })}
-          >
-            <p className="field__hint">8 to 128 characters.</p>
-            {errorText}
-          </Field>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={removeOtherSignIns}
-              disabled={busy}
-              onChange={() => send({ type: 'forgot.toggleRemoveOthers' })}
-            />
-            <span>{REMOVE_OTHER_SIGN_INS_LABEL}</span>
-          </label>
-          <div className="form__actions">
-            {busy ? (
-              <Spinner label="Resetting your password" />
-            ) : (
-              <>
-                <button type="submit" className="button button--primary button--block">
-                  Reset password
-                </button>
-                <button
-                  type="button"
-                  className="button button--outline button--block"
-                  onClick={() => send({ type: 'forgot.resend' })}
-                >
-                  Send a new code
-                </button>
-              </>
-            )}
-          </div>
-          <p className="form__switch">
-            Wrong address?{' '}
-            <button type="button" className="link-button" onClick={() => send({ type: 'forgot.changeEmail' })}>
-              Use another e-mail
-            </button>
-          </p>
+          <NewPasswordField value={newPassword} send={send}>
+            <ErrorText error={error} />
+          </NewPasswordField>
+          <RemoveOthersBox checked={removeOtherSignIns} busy={busy} send={send} />
+          <ResetActions busy={busy} send={send} />
         </form>
       </AuthLayout>
     );
@@ -121,21 +74,111 @@ export default function ForgotPassword() {
           value={email}
           onChange={(event) => send({ type: 'forgot.change', field: 'email', value: event.target.value })}
         >
-          {errorText}
+          <ErrorText error={error} />
         </Field>
         <div className="form__actions">
-          {busy ? (
-            <Spinner label="Sending the code" />
-          ) : (
-            <button type="submit" className="button button--primary button--block">
-              Send me a code
-            </button>
-          )}
+          {busy ? <Spinner label="Sending the code" /> : <SubmitButton label="Send me a code" />}
         </div>
         <p className="form__switch">
           Remembered it? <Link href="/signin">Sign in</Link>
         </p>
       </form>
     </AuthLayout>
+  );
+}
+
+type Send = (event: ForgotEvent) => void;
+
+/** "Also sign out everywhere else": not while a request is out. */
+function RemoveOthersBox({ checked, busy, send }: { checked: boolean; busy: boolean; send: Send }) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={busy}
+        onChange={() => send({ type: 'forgot.toggleRemoveOthers' })}
+      />
+      <span>{REMOVE_OTHER_SIGN_INS_LABEL}</span>
+    </label>
+  );
+}
+
+/** The code step's buttons (a spinner while the reset is out) and the way back to the address. */
+function ResetActions({ busy, send }: { busy: boolean; send: Send }) {
+  return (
+    <>
+      <div className="form__actions">
+        {busy ? (
+          <Spinner label="Resetting your password" />
+        ) : (
+          <>
+            <SubmitButton label="Reset password" />
+            <button
+              type="button"
+              className="button button--outline button--block"
+              onClick={() => send({ type: 'forgot.resend' })}
+            >
+              Send a new code
+            </button>
+          </>
+        )}
+      </div>
+      <p className="form__switch">
+        Wrong address?{' '}
+        <button type="button" className="link-button" onClick={() => send({ type: 'forgot.changeEmail' })}>
+          Use another e-mail
+        </button>
+      </p>
+    </>
+  );
+}
+
+function SubmitButton({ label }: { label: string }) {
+  return (
+    <button type="submit" className="button button--primary button--block">
+      {label}
+    </button>
+  );
+}
+
+/** The password reset: what the server said, and the way to sign in. */
+function ResetDone({ notice }: { notice: string | null }) {
+  return (
+    <>
+      <p role="status">{notice}</p>
+      <Link href="/signin" className="button button--primary button--block">
+        Sign in
+      </Link>
+    </>
+  );
+}
+
+/** The new password, its rule, and (as `children`) the refusal under it. */
+function NewPasswordField({ value, send, children }: { value: string; send: Send; children: React.ReactNode }) {
+  return (
+    <Field
+      id="reset-password"
+      label="New password"
+      type="password"
+      autoComplete="new-password"
+      maxLength={128}
+      value={value}
+      onChange={(event) => send({ type: 'forgot.change', field: 'newPassword', value: event.target.value })}
+    >
+      <p className="field__hint">8 to 128 characters.</p>
+      {children}
+    </Field>
+  );
+}
+
+/** The server's refusal, under the field it is about. */
+function ErrorText({ error }: { error: string | null }) {
+  return (
+    error && (
+      <p className="form__error" role="alert">
+        {error}
+      </p>
+    )
   );
 }

@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta } from '../common/hooks';
 import { wireLogin } from '../common/wiring/login';
@@ -8,39 +9,26 @@ import { AuthLayout } from '../components/AuthLayout';
 import { PasskeySignIn } from '../components/PasskeySignIn';
 import { Field } from '../components/Field';
 import { SecondStepForm } from '../components/SecondStepForm';
-import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS } from '#machines/login.machine';
+import { type LoginEvent, type loginMachine, RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS } from '#machines/login.machine';
+import type { SecondStep } from '#domain/contract';
 import { fixedPages } from '#domain/fixedPages';
+
+type Snapshot = SnapshotFrom<typeof loginMachine>;
+type Send = (event: LoginEvent) => void;
 
 export default function Login() {
   usePageMeta(fixedPages['/signin']);
   const app = useAppActors();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireLogin(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
-  const { email, password, error, secondStep, code } = snapshot.context;
-  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches('withGoogle');
-  const busy = !snapshot.matches('editing');
+  const { email, password, error, secondStep } = snapshot.context;
+  const spinning = snapshot.hasTag('spinning');
+  const busy = !snapshot.hasTag('editing');
 
   if (secondStep) {
-    const recovery = snapshot.matches({ secondStep: { totp: 'recoveryCode' } });
-    const appStep = secondStep.kind === 'totp';
-    const confirming =
-      snapshot.matches({ secondStep: { emailCode: 'confirming' } }) ||
-      snapshot.matches({ secondStep: { totp: { appCode: 'confirming' } } }) ||
-      snapshot.matches({ secondStep: { totp: { recoveryCode: 'confirming' } } });
     return (
       <AuthLayout title="Login">
-        <SecondStepForm
-          entry={appStep ? (recovery ? 'recovery' : 'app') : 'email'}
-          text={recovery ? RECOVERY_CODE_TEXT : SECOND_STEP_TEXTS[secondStep.kind]}
-          code={code}
-          error={error}
-          confirming={confirming}
-          backLabel={appStep ? 'Back to sign in' : 'Back to the sign-in form'}
-          onChange={(value) => send({ type: 'login.changeCode', code: value })}
-          onConfirm={() => send({ type: 'login.confirmCode' })}
-          onSwitch={appStep ? () => send({ type: recovery ? 'login.useAppCode' : 'login.useRecoveryCode' }) : undefined}
-          onBack={() => send({ type: 'login.back' })}
-        />
+        <LoginSecondStep snapshot={snapshot} send={send} kind={secondStep.kind} />
       </AuthLayout>
     );
   }
@@ -96,5 +84,26 @@ export default function Login() {
         </p>
       </form>
     </AuthLayout>
+  );
+}
+
+/** The step the server asked for after the password or Google: the e-mailed code, or the app's (or a recovery code). */
+function LoginSecondStep({ snapshot, send, kind }: { snapshot: Snapshot; send: Send; kind: SecondStep['kind'] }) {
+  const { error, code } = snapshot.context;
+  const recovery = snapshot.hasTag('recoveryCode');
+  const appStep = kind === 'totp';
+  return (
+    <SecondStepForm
+      entry={appStep ? (recovery ? 'recovery' : 'app') : 'email'}
+      text={recovery ? RECOVERY_CODE_TEXT : SECOND_STEP_TEXTS[kind]}
+      code={code}
+      error={error}
+      confirming={snapshot.hasTag('confirming')}
+      backLabel={appStep ? 'Back to sign in' : 'Back to the sign-in form'}
+      onChange={(value) => send({ type: 'login.changeCode', code: value })}
+      onConfirm={() => send({ type: 'login.confirmCode' })}
+      onSwitch={appStep ? () => send({ type: recovery ? 'login.useAppCode' : 'login.useRecoveryCode' }) : undefined}
+      onBack={() => send({ type: 'login.back' })}
+    />
   );
 }

@@ -2,6 +2,8 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { DeleteAccountEvent, deleteAccountMachine } from '#machines/deleteAccount.machine';
+import type { ProfileEvent, profileMachine } from '#machines/profile.machine';
+import type { VerifyEvent, verifyEmailMachine } from '#machines/verifyEmail.machine';
 import { lastLoginMachine } from '#machines/lastLogin.machine';
 import { formatSince } from '#machines/lib/since';
 import type { User } from '#domain/types';
@@ -47,25 +49,7 @@ function ProfilePage({ user }: { user: User }) {
   );
   // One deletion actor for the notice and the link: which of them shows is the machine's state.
   const [deletion, sendDeletion] = useDeletion(user);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const { name, email, preview, error, saved } = form.context;
-  // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
-  const canSubmit = form.can({ type: 'profile.submit' });
-  const confirming = form.matches('confirming');
-  // The code sent to the new address: what the dialog's buttons may do is asked of the machine.
-  const newAddress =
-    form.matches({ confirming: 'newAddress' }) && form.context.pending
-      ? {
-          pending: form.context.pending.email,
-          checking: form.matches({ confirming: { newAddress: 'checking' } }),
-          resending: form.matches({ confirming: { newAddress: 'resending' } }),
-          canConfirm: form.can({ type: 'profile.confirm' }),
-          canSendAgain: form.can({ type: 'profile.sendCode' }),
-          canCancel: form.can({ type: 'profile.cancel' }),
-        }
-      : null;
-  const saving = form.matches('saving') || form.matches({ confirming: 'saving' });
-
+  const { preview } = form.context;
   return (
     <main className="page profile">
       <h1 className="visually-hidden">Profile</h1>
@@ -83,85 +67,12 @@ function ProfilePage({ user }: { user: User }) {
         </div>
 
         <EmailVerification user={user} />
-        {deletion.matches('scheduled') && <DeletionNotice snapshot={deletion} send={sendDeletion} />}
+        {deletion.hasTag('scheduled') && <DeletionNotice snapshot={deletion} send={sendDeletion} />}
 
-        <form
-          className="form profile__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'profile.submit' });
-          }}
-        >
-          <div className="field">
-            <label htmlFor="profile-avatar">Picture</label>
-            <input
-              ref={fileInput}
-              id="profile-avatar"
-              className="field__input"
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) send({ type: 'profile.chooseAvatar', file, preview: URL.createObjectURL(file) });
-                event.target.value = '';
-              }}
-            />
-            <p className="field__hint">PNG, JPEG, WebP or GIF, at most 2 MB.</p>
-          </div>
-          <div className="field">
-            <label htmlFor="profile-name">Name</label>
-            <input
-              id="profile-name"
-              className="field__input"
-              autoComplete="name"
-              value={name}
-              onChange={(event) => send({ type: 'profile.change', field: 'name', value: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-email">Email</label>
-            <input
-              id="profile-email"
-              className="field__input"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => send({ type: 'profile.change', field: 'email', value: event.target.value })}
-            />
-          </div>
-          {error && !confirming && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button button--primary" disabled={!canSubmit}>
-            {saving ? <Spinner label="Saving" /> : 'Edit'}
-          </button>
-        </form>
-        {confirming && (
-          <Suspense fallback={null}>
-            <EmailChangeDialog
-              saving={form.matches({ confirming: 'saving' })}
-              requesting={form.matches({ confirming: { proving: 'requestingCode' } })}
-              hasPassword={form.context.hasPassword}
-              currentEmail={saved.email}
-              newEmail={email.trim()}
-              currentPassword={form.context.currentPassword}
-              passwordVisible={form.context.passwordVisible}
-              code={form.context.code}
-              notice={form.context.notice}
-              error={error}
-              onChange={(field, value) => send({ type: 'profile.changeProof', field, value })}
-              onToggleVisibility={() => send({ type: 'profile.toggleVisibility' })}
-              onSendCode={() => send({ type: 'profile.sendCode' })}
-              onConfirm={() => send({ type: 'profile.confirm' })}
-              onCancel={() => send({ type: 'profile.cancel' })}
-              newAddress={newAddress}
-            />
-          </Suspense>
-        )}
+        <ProfileForm form={form} send={send} />
+        {form.hasTag('dialogOpen') && <EmailChange form={form} send={send} />}
 
-        {deletion.matches('active') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
+        {deletion.hasTag('deletable') && <DeleteAccount snapshot={deletion} send={sendDeletion} />}
       </section>
 
       <BillingDetails />
@@ -177,6 +88,120 @@ function ProfilePage({ user }: { user: User }) {
       {/* "Download my data" (docs/product.md#data-export). */}
       <DataExportCard />
     </main>
+  );
+}
+
+type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
+type VerifySnapshot = SnapshotFrom<typeof verifyEmailMachine>;
+
+interface FormProps {
+  form: ProfileSnapshot;
+  send: (event: ProfileEvent) => void;
+}
+
+/** Picture, name and e-mail, the refusal above 'Edit', and 'Edit' with its spinner while the update is out. */
+function ProfileForm({ form, send }: FormProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { name, email, error } = form.context;
+  // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
+  const canSubmit = form.can({ type: 'profile.submit' });
+  // While the proof's dialog is open, the refusal shows there.
+  const confirming = form.hasTag('dialogOpen');
+  const saving = form.hasTag('saving');
+  return (
+    <form
+      className="form profile__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'profile.submit' });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="profile-avatar">Picture</label>
+        <input
+          ref={fileInput}
+          id="profile-avatar"
+          className="field__input"
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) send({ type: 'profile.chooseAvatar', file, preview: URL.createObjectURL(file) });
+            event.target.value = '';
+          }}
+        />
+        <p className="field__hint">PNG, JPEG, WebP or GIF, at most 2 MB.</p>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-name">Name</label>
+        <input
+          id="profile-name"
+          className="field__input"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => send({ type: 'profile.change', field: 'name', value: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="profile-email">Email</label>
+        <input
+          id="profile-email"
+          className="field__input"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => send({ type: 'profile.change', field: 'email', value: event.target.value })}
+        />
+      </div>
+      {error && !confirming && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={!canSubmit}>
+        {saving ? <Spinner label="Saving" /> : 'Edit'}
+      </button>
+    </form>
+  );
+}
+
+/** The dialog that asks for proof of an e-mail change, then for the code sent to the new address. */
+function EmailChange({ form, send }: FormProps) {
+  const { email, error, saved } = form.context;
+  // The code sent to the new address: what the dialog's buttons may do is asked of the machine.
+  const newAddress =
+    form.hasTag('newAddress') && form.context.pending
+      ? {
+          pending: form.context.pending.email,
+          checking: form.hasTag('checking'),
+          resending: form.hasTag('resending'),
+          canConfirm: form.can({ type: 'profile.confirm' }),
+          canSendAgain: form.can({ type: 'profile.sendCode' }),
+          canCancel: form.can({ type: 'profile.cancel' }),
+        }
+      : null;
+  return (
+    <Suspense fallback={null}>
+      <EmailChangeDialog
+        // Only the proof's update is out while the dialog is open.
+        saving={form.hasTag('saving')}
+        requesting={form.hasTag('requestingCode')}
+        hasPassword={form.context.hasPassword}
+        currentEmail={saved.email}
+        newEmail={email.trim()}
+        currentPassword={form.context.currentPassword}
+        passwordVisible={form.context.passwordVisible}
+        code={form.context.code}
+        notice={form.context.notice}
+        error={error}
+        onChange={(field, value) => send({ type: 'profile.changeProof', field, value })}
+        onToggleVisibility={() => send({ type: 'profile.toggleVisibility' })}
+        onSendCode={() => send({ type: 'profile.sendCode' })}
+        onConfirm={() => send({ type: 'profile.confirm' })}
+        onCancel={() => send({ type: 'profile.cancel' })}
+        newAddress={newAddress}
+      />
+    </Suspense>
   );
 }
 
@@ -209,49 +234,19 @@ function EmailVerification({ user }: { user: User }) {
       </p>
     );
   }
-  const { code, error } = snapshot.context;
-  const awaiting = snapshot.matches('awaitingCode') || snapshot.matches('checking');
+  const { error } = snapshot.context;
+  const awaiting = snapshot.hasTag('codeStep');
   return (
     <div className="profile__verify" data-testid="email-status">
       <p className="profile__badge profile__badge--warn">{user.email} is not verified yet.</p>
       {awaiting ? (
-        <form
-          className="profile__verify-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'verify.submit' });
-          }}
-        >
-          <label htmlFor="verify-code">Enter the 6-digit code we sent to {user.email}</label>
-          <div className="profile__verify-row">
-            <input
-              id="verify-code"
-              className="field__input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => send({ type: 'verify.change', code: event.target.value })}
-            />
-            <button type="submit" className="button button--primary" disabled={snapshot.matches('checking')}>
-              Verify
-            </button>
-          </div>
-          <div className="profile__verify-row">
-            <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.resend' })}>
-              Send a new code
-            </button>
-            <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.cancel' })}>
-              Not now
-            </button>
-          </div>
-        </form>
+        <VerifyCodeForm snapshot={snapshot} send={send} email={user.email} />
       ) : (
         <div className="profile__verify-row">
           <button
             type="button"
             className="button button--outline"
-            disabled={snapshot.matches('sending')}
+            disabled={snapshot.hasTag('sending')}
             onClick={() => send({ type: 'verify.start' })}
           >
             Verify my e-mail address
@@ -260,7 +255,7 @@ function EmailVerification({ user }: { user: User }) {
           <button
             type="button"
             className="button button--outline"
-            disabled={snapshot.matches('sending')}
+            disabled={snapshot.hasTag('sending')}
             onClick={() => send({ type: 'verify.enterCode' })}
           >
             I have a code
@@ -273,6 +268,52 @@ function EmailVerification({ user }: { user: User }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The verification code's field, 'Verify', 'Send a new code' and 'Not now'. */
+function VerifyCodeForm({
+  snapshot,
+  send,
+  email,
+}: {
+  snapshot: VerifySnapshot;
+  send: (event: VerifyEvent) => void;
+  email: string;
+}) {
+  const { code } = snapshot.context;
+  return (
+    <form
+      className="profile__verify-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'verify.submit' });
+      }}
+    >
+      <label htmlFor="verify-code">Enter the 6-digit code we sent to {email}</label>
+      <div className="profile__verify-row">
+        <input
+          id="verify-code"
+          className="field__input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => send({ type: 'verify.change', code: event.target.value })}
+        />
+        <button type="submit" className="button button--primary" disabled={snapshot.hasTag('checking')}>
+          Verify
+        </button>
+      </div>
+      <div className="profile__verify-row">
+        <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.resend' })}>
+          Send a new code
+        </button>
+        <button type="button" className="button button--outline" onClick={() => send({ type: 'verify.cancel' })}>
+          Not now
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -303,7 +344,7 @@ function DeletionNotice({ snapshot, send }: DeletionProps) {
   const text = useRef<HTMLParagraphElement>(null);
   // Shown because the customer just asked (the user is being read again): the dialog and its link are gone, so
   // the reader is taken to what happened. Shown at page open, it leaves the focus where it is.
-  const justRequested = useRef(snapshot.matches({ scheduled: 'refreshing' }));
+  const justRequested = useRef(snapshot.hasTag('refreshing'));
   useEffect(() => {
     if (justRequested.current) text.current?.focus();
   }, []);
@@ -332,18 +373,17 @@ function DeleteAccount({ snapshot, send }: DeletionProps) {
   const link = useRef<HTMLButtonElement>(null);
   // Shown because the customer just cancelled the deletion: the reader is taken to the link that replaced the
   // button they pressed (once the user has been read again and it is enabled).
-  const justUndone = useRef(snapshot.matches({ active: 'refreshing' }));
-  const settled = !snapshot.matches({ active: 'refreshing' });
+  const justUndone = useRef(snapshot.hasTag('refreshing'));
+  const settled = !snapshot.hasTag('refreshing');
   useEffect(() => {
     if (justUndone.current && settled) {
       justUndone.current = false;
       link.current?.focus();
     }
   }, [settled]);
-  const askPassword =
-    snapshot.matches({ active: 'confirmingWithPassword' }) || snapshot.matches({ active: 'requestingWithPassword' });
-  const deleting = snapshot.matches({ active: 'requesting' }) || snapshot.matches({ active: 'requestingWithPassword' });
-  const open = snapshot.matches({ active: 'confirming' }) || askPassword || deleting;
+  const askPassword = snapshot.hasTag('asksPassword');
+  const deleting = snapshot.hasTag('deleting');
+  const open = snapshot.hasTag('dialogOpen');
   return (
     <>
       <button
@@ -351,7 +391,7 @@ function DeleteAccount({ snapshot, send }: DeletionProps) {
         type="button"
         className="profile__delete"
         // Disabled only while the user is read again after an undo.
-        disabled={snapshot.matches({ active: 'refreshing' })}
+        disabled={!settled}
         onClick={() => send({ type: 'delete.open' })}
       >
         Delete Account

@@ -6,6 +6,7 @@ import { wireRegister } from '../common/wiring/register';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
+import type { RegisterEvent } from '#machines/register.machine';
 import { fixedPages } from '#domain/fixedPages';
 
 export default function Register() {
@@ -14,7 +15,7 @@ export default function Register() {
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(wireRegister(app, { goHome: () => navigate('/') }), { inspect: app.inspect });
   const { name, email, password, agreed, error } = snapshot.context;
-  const spinning = snapshot.matches({ submitting: 'spinning' }) || snapshot.matches({ withGoogle: 'spinning' });
+  const spinning = snapshot.hasTag('spinning');
   // Both ways in wait for the terms to be accepted; the machine says when (and not while a request is out).
   const disabled = !snapshot.can({ type: 'register.submit' });
 
@@ -65,17 +66,7 @@ export default function Register() {
             </p>
           )}
         </Field>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={agreed}
-            onChange={(event) => send({ type: 'register.agree', agreed: event.target.checked })}
-          />
-          <span>
-            I agree to the <Link href="/terms">Terms of Service</Link> and the{' '}
-            <Link href="/privacy-policy">Privacy Policy</Link>.
-          </span>
-        </label>
+        <AgreeToTerms agreed={agreed} send={send} />
         <AuthButtons
           spinning={spinning}
           spinnerLabel="Creating your account"
@@ -87,5 +78,22 @@ export default function Register() {
         </p>
       </form>
     </AuthLayout>
+  );
+}
+
+/** The terms and the privacy policy, which both ways in wait for. */
+function AgreeToTerms({ agreed, send }: { agreed: boolean; send: (event: RegisterEvent) => void }) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={agreed}
+        onChange={(event) => send({ type: 'register.agree', agreed: event.target.checked })}
+      />
+      <span>
+        I agree to the <Link href="/terms">Terms of Service</Link> and the{' '}
+        <Link href="/privacy-policy">Privacy Policy</Link>.
+      </span>
+    </label>
   );
 }

@@ -32,7 +32,7 @@ export function BillingDetails() {
     { inspect: app.inspect },
   );
   const { values, errors, error } = snapshot.context;
-  const saving = snapshot.matches('saving');
+  const saving = snapshot.hasTag('saving');
   const input = (field: BillingField) => ({
     id: ID[field],
     className: 'field__input',
@@ -51,8 +51,8 @@ export function BillingDetails() {
         Optional. Shown on the invoices of your next payments; invoices already issued stay as they are. Add a VAT
         number when you buy for a business.
       </p>
-      {snapshot.matches('loading') && <Spinner label="Reading your billing details" />}
-      {snapshot.matches('failed') && (
+      {snapshot.hasTag('loading') && <Spinner label="Reading your billing details" />}
+      {snapshot.hasTag('failed') && (
         <div className="billing__failed">
           <p className="form__error" role="alert">
             {error}
@@ -62,7 +62,7 @@ export function BillingDetails() {
           </button>
         </div>
       )}
-      {(snapshot.matches('editing') || saving) && (
+      {snapshot.hasTag('form') && (
         <form
           className="form"
           aria-label="Billing details"

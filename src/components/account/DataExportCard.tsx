@@ -25,7 +25,7 @@ export function DataExportCard() {
     wireDataExport({ showError: (message) => toast({ title: message, variant: 'error' }) }),
     { inspect },
   );
-  const exporting = snapshot.matches('exporting');
+  const exporting = snapshot.hasTag('exporting');
   const { savedAs } = snapshot.context;
   return (
     <section className="profile__card data-export" aria-labelledby="data-export-title">
@@ -41,7 +41,7 @@ export function DataExportCard() {
           {exporting ? <Spinner label={DATA_EXPORT_TEXTS.preparing} /> : DATA_EXPORT_TEXTS.button}
         </button>
       </div>
-      {snapshot.matches('saved') && savedAs !== null && (
+      {snapshot.hasTag('saved') && savedAs !== null && (
         <p className="data-export__saved" role="status">
           {DATA_EXPORT_TEXTS.saved(savedAs)}
         </p>

@@ -39,16 +39,15 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
     }),
     { input: passkeysInput(hasPassword), inspect: app.inspect },
   );
-  const { passkeys, supported, selected } = snapshot.context;
-  const asked = passkeys.find((key) => key.id === selected);
+  const { passkeys } = snapshot.context;
 
   return (
     <div className="passkeys" data-testid="passkey-settings">
       <h3 id="passkeys-title" ref={title} tabIndex={-1}>
         Passkeys
       </h3>
-      {snapshot.matches('loading') && <Spinner label="Loading passkeys" />}
-      {snapshot.matches('unavailable') && (
+      {snapshot.hasTag('loading') && <Spinner label="Loading passkeys" />}
+      {snapshot.hasTag('unavailable') && (
         <div className="passkeys__actions">
           <p>Your passkeys could not be loaded.</p>
           <button type="button" className="button button--outline" onClick={() => send({ type: 'passkeys.reload' })}>
@@ -56,7 +55,7 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
           </button>
         </div>
       )}
-      {!snapshot.matches('loading') && !snapshot.matches('unavailable') && (
+      {!snapshot.hasTag('loading') && !snapshot.hasTag('unavailable') && (
         <>
           {passkeys.length === 0 ? (
             <p>No passkeys yet. A passkey signs you in with your fingerprint, face or PIN, without a password.</p>
@@ -67,75 +66,98 @@ export function PasskeySettings({ hasPassword }: { hasPassword: boolean }) {
               ))}
             </ul>
           )}
-          {!supported ? (
-            <p className="passkeys__note" data-testid="passkeys-unsupported">
-              This browser cannot make passkeys. You can add one from a browser that can.
-            </p>
-          ) : snapshot.matches('naming') || snapshot.matches('adding') ? (
-            <NameForm
-              snapshot={snapshot}
-              send={send}
-              id="passkey-name"
-              label="Name of the new passkey"
-              submit="Continue"
-              busy={
-                snapshot.matches({ adding: 'prompting' })
-                  ? 'Waiting for your browser'
-                  : snapshot.matches('adding')
-                    ? 'Adding the passkey'
-                    : null
-              }
-            >
-              {snapshot.context.options === null && (
-                <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.matches('adding')} />
-              )}
-            </NameForm>
-          ) : (
-            <div className="passkeys__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={!snapshot.can({ type: 'passkeys.add' })}
-                onClick={() => send({ type: 'passkeys.add' })}
-              >
-                Add a passkey
-              </button>
-            </div>
-          )}
+          <AddPasskey snapshot={snapshot} send={send} />
         </>
       )}
-      <ConfirmDialog
-        open={snapshot.matches('confirmingRemove') || snapshot.matches('removing')}
-        title="Remove this passkey?"
-        description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
-        confirmLabel={snapshot.matches('removing') ? 'Removing…' : 'Remove passkey'}
-        confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
-        onConfirm={() => send({ type: 'passkeys.confirm' })}
-        onCancel={() => send({ type: 'passkeys.cancel' })}
-        focusAfterConfirm={title}
-      >
-        <OwnerProofFields
-          snapshot={snapshot}
-          send={send}
-          readOnly={snapshot.matches('removing')}
-          idPrefix="passkey-remove"
-          errorId={REMOVE_ERROR_ID}
-          purpose="removing one"
-        />
-        {snapshot.context.error && (
-          <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
-            {snapshot.context.error}
-          </p>
-        )}
-      </ConfirmDialog>
+      <RemovePasskeyDialog snapshot={snapshot} send={send} title={title} />
     </div>
+  );
+}
+
+/** "Add a passkey", or its form (a name and the owner's proof, then the browser's prompt); or why it cannot be. */
+function AddPasskey({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const { supported } = snapshot.context;
+  return !supported ? (
+    <p className="passkeys__note" data-testid="passkeys-unsupported">
+      This browser cannot make passkeys. You can add one from a browser that can.
+    </p>
+  ) : snapshot.hasTag('addForm') ? (
+    <NameForm
+      snapshot={snapshot}
+      send={send}
+      id="passkey-name"
+      label="Name of the new passkey"
+      submit="Continue"
+      busy={
+        snapshot.hasTag('prompting')
+          ? 'Waiting for your browser'
+          : snapshot.hasTag('adding')
+            ? 'Adding the passkey'
+            : null
+      }
+    >
+      {snapshot.context.options === null && (
+        <OwnerProofFields snapshot={snapshot} send={send} readOnly={snapshot.hasTag('adding')} />
+      )}
+    </NameForm>
+  ) : (
+    <div className="passkeys__actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!snapshot.can({ type: 'passkeys.add' })}
+        onClick={() => send({ type: 'passkeys.add' })}
+      >
+        Add a passkey
+      </button>
+    </div>
+  );
+}
+
+/** The removal's question, with the owner's proof and its refusal; the focus returns to the block's title. */
+function RemovePasskeyDialog({
+  snapshot,
+  send,
+  title,
+}: {
+  snapshot: Snapshot;
+  send: Send;
+  title: React.RefObject<HTMLHeadingElement | null>;
+}) {
+  const { passkeys, selected } = snapshot.context;
+  const asked = passkeys.find((key) => key.id === selected);
+  return (
+    <ConfirmDialog
+      open={snapshot.hasTag('removeDialog')}
+      title="Remove this passkey?"
+      description={`“${asked?.name ?? ''}” will no longer sign you in. The device may keep it until you delete it there too.`}
+      confirmLabel={snapshot.hasTag('removing') ? 'Removing…' : 'Remove passkey'}
+      confirmDisabled={!snapshot.can({ type: 'passkeys.confirm' })}
+      onConfirm={() => send({ type: 'passkeys.confirm' })}
+      onCancel={() => send({ type: 'passkeys.cancel' })}
+      focusAfterConfirm={title}
+    >
+      <OwnerProofFields
+        snapshot={snapshot}
+        send={send}
+        readOnly={snapshot.hasTag('removing')}
+        idPrefix="passkey-remove"
+        errorId={REMOVE_ERROR_ID}
+        purpose="removing one"
+      />
+      {snapshot.context.error && (
+        <p id={REMOVE_ERROR_ID} className="form__error" role="alert">
+          {snapshot.context.error}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
 
 function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: Snapshot; send: Send }) {
   const { selected } = snapshot.context;
   const mine = selected === passkey.id;
-  if (mine && snapshot.matches('renaming')) {
+  if (mine && snapshot.hasTag('renaming')) {
     return (
       <li className="passkeys__item" data-testid="passkey" data-id={passkey.id}>
         <NameForm
@@ -144,7 +166,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
           id="passkey-rename"
           label={`New name for “${passkey.name}”`}
           submit="Save"
-          busy={snapshot.matches({ renaming: 'saving' }) ? 'Renaming' : null}
+          busy={snapshot.hasTag('savingName') ? 'Renaming' : null}
         />
       </li>
     );
@@ -174,7 +196,7 @@ function PasskeyRow({ passkey, snapshot, send }: { passkey: Passkey; snapshot: S
           disabled={!snapshot.can({ type: 'passkeys.remove', id: passkey.id })}
           onClick={() => send({ type: 'passkeys.remove', id: passkey.id })}
         >
-          {mine && snapshot.matches('removing') ? <Spinner label="Removing" /> : 'Remove'}
+          {mine && snapshot.hasTag('removing') ? <Spinner label="Removing" /> : 'Remove'}
         </button>
       </div>
     </li>
@@ -301,7 +323,7 @@ function OwnerProofFields({
         onChange={(value) => send({ type: 'passkeys.changeProof', field: 'emailCode', value })}
         onSend={() => send({ type: 'passkeys.sendCode' })}
         canSend={snapshot.can({ type: 'passkeys.sendCode' })}
-        sending={snapshot.matches({ naming: 'sendingCode' }) || snapshot.matches({ confirmingRemove: 'sendingCode' })}
+        sending={snapshot.hasTag('sendingCode')}
         notice={notice}
         describedBy={described}
         readOnly={readOnly}

@@ -35,11 +35,11 @@ export function SignOutEverywhere() {
           disabled={!snapshot.can({ type: 'signOutEverywhere.start' })}
           onClick={() => send({ type: 'signOutEverywhere.start' })}
         >
-          {snapshot.matches('ending') ? <Spinner label="Signing out elsewhere" /> : 'Sign out everywhere'}
+          {snapshot.hasTag('ending') ? <Spinner label="Signing out elsewhere" /> : 'Sign out everywhere'}
         </button>
       </div>
       <ConfirmDialog
-        open={snapshot.matches('confirming')}
+        open={snapshot.hasTag('confirming')}
         title="Sign out everywhere else?"
         description="Every other device and browser signed in to your account is signed out at once. This one stays signed in."
         confirmLabel="Sign out everywhere"

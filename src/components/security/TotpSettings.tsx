@@ -32,15 +32,32 @@ export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
     wireTotpSettings({ announce: (message) => toast({ title: message, variant: 'success' }) }),
     { input: { hasPassword }, inspect: app.inspect },
   );
-  const { status, recoveryCodes } = snapshot.context;
+  const { recoveryCodes } = snapshot.context;
+  const form = openForm(snapshot, hasPassword);
   return (
     <div className="totp" data-testid="totp-settings">
-      {snapshot.matches('loading') && (
+      <TotpStatus snapshot={snapshot} send={send} />
+      <TotpActions snapshot={snapshot} send={send} />
+      {/* A new key per form: each opens fresh, with the focus on its first field. */}
+      {form && <TotpForm key={form.key} snapshot={snapshot} send={send} {...form.text} />}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onSaved={() => send({ type: 'totp.acknowledge' })} />}
+    </div>
+  );
+}
+
+/** The status line, its spinner while it is read, or the reason it could not be read with "Try again". */
+function TotpStatus({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const { status, recoveryCodes } = snapshot.context;
+  const loading = snapshot.hasTag('loading');
+  const failed = snapshot.hasTag('failed');
+  return (
+    <>
+      {loading && (
         <p className="totp__status">
           Authenticator app: <Spinner label="Reading the authenticator app's status" />
         </p>
       )}
-      {snapshot.matches('failed') && (
+      {failed && (
         <div className="totp__actions">
           <p className="form__error" role="alert">
             {snapshot.context.error}
@@ -50,7 +67,7 @@ export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
           </button>
         </div>
       )}
-      {status && !snapshot.matches('loading') && !snapshot.matches('failed') && !recoveryCodes && (
+      {status && !loading && !failed && !recoveryCodes && (
         <p className="totp__status" data-testid="totp-status">
           {status.totp
             ? `Authenticator app: on since ${dateOf(status.totpSince!)}, ${status.recoveryCodesLeft} recovery ${
@@ -59,14 +76,22 @@ export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
             : 'Authenticator app: off'}
         </p>
       )}
-      {snapshot.matches({ disabled: 'idle' }) && (
+    </>
+  );
+}
+
+/** The buttons that open a form: "Set up" while the app is off, "New recovery codes" and "Turn off" while on. */
+function TotpActions({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  return (
+    <>
+      {snapshot.hasTag('offeringSetUp') && (
         <div className="totp__actions">
           <button type="button" className="button button--primary" onClick={() => send({ type: 'totp.start' })}>
             Set up authenticator app
           </button>
         </div>
       )}
-      {snapshot.matches({ enabled: 'idle' }) && (
+      {snapshot.hasTag('offeringChanges') && (
         <div className="totp__actions">
           <button type="button" className="button button--outline" onClick={() => send({ type: 'totp.renew' })}>
             New recovery codes
@@ -76,65 +101,69 @@ export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
           </button>
         </div>
       )}
-      {(snapshot.matches({ disabled: 'proving' }) ||
-        snapshot.matches({ disabled: 'sendingCode' }) ||
-        snapshot.matches({ disabled: 'settingUp' })) && (
-        <TotpForm
-          snapshot={snapshot}
-          send={send}
-          lead={
-            hasPassword
-              ? 'To set up an authenticator app, enter your current password.'
-              : 'To set up an authenticator app, we e-mail you a code to check it is you.'
-          }
-          proof
-          submit="Continue"
-          busy={snapshot.matches({ disabled: 'settingUp' }) ? 'Starting the set-up' : null}
-        />
-      )}
-      {(snapshot.matches({ disabled: 'scanning' }) || snapshot.matches({ disabled: 'enabling' })) && (
-        <TotpForm
-          snapshot={snapshot}
-          send={send}
-          lead="Scan this QR code with your authenticator app (or type the secret into it), then enter the code it shows."
-          appCode="Code from the app"
-          submit="Turn on"
-          busy={snapshot.matches({ disabled: 'enabling' }) ? 'Turning on' : null}
-        >
-          <Secret secret={snapshot.context.pending!.secret} url={snapshot.context.pending!.otpauthUrl} />
-        </TotpForm>
-      )}
-      {(snapshot.matches({ enabled: 'renewing' }) || snapshot.matches({ enabled: 'renewingCodes' })) && (
-        <TotpForm
-          snapshot={snapshot}
-          send={send}
-          lead="Enter the code your authenticator app shows now to get ten new recovery codes. The old ones stop working."
-          appCode="Code from the app"
-          submit="Get new codes"
-          busy={snapshot.matches({ enabled: 'renewingCodes' }) ? 'Making new codes' : null}
-        />
-      )}
-      {(snapshot.matches({ enabled: 'turningOff' }) ||
-        snapshot.matches({ enabled: 'sendingOffCode' }) ||
-        snapshot.matches({ enabled: 'disabling' })) && (
-        <TotpForm
-          snapshot={snapshot}
-          send={send}
-          lead={
-            hasPassword
-              ? 'To turn off the authenticator app, enter your current password and a code from the app (or a recovery code).'
-              : 'To turn off the authenticator app, enter a code we e-mail you and a code from the app (or a recovery code).'
-          }
-          proof
-          appCode="Code from the app or a recovery code"
-          submit="Turn off"
-          danger
-          busy={snapshot.matches({ enabled: 'disabling' }) ? 'Turning off' : null}
-        />
-      )}
-      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onSaved={() => send({ type: 'totp.acknowledge' })} />}
-    </div>
+    </>
   );
+}
+
+/** What one form of the flow says and asks. */
+type FormText = Omit<TotpFormProps, 'snapshot' | 'send'>;
+
+/** The form the machine's tags ask for (`key` names it), with its spinner's label while it is out; null when none is open. */
+function openForm(snapshot: Snapshot, hasPassword: boolean): { key: string; text: FormText } | null {
+  const busy = (label: string) => (snapshot.hasTag('submitting') ? label : null);
+  if (snapshot.hasTag('setUpForm')) {
+    return {
+      key: 'setUp',
+      text: {
+        lead: hasPassword
+          ? 'To set up an authenticator app, enter your current password.'
+          : 'To set up an authenticator app, we e-mail you a code to check it is you.',
+        proof: true,
+        submit: 'Continue',
+        busy: busy('Starting the set-up'),
+      },
+    };
+  }
+  if (snapshot.hasTag('scanForm')) {
+    const pending = snapshot.context.pending!;
+    return {
+      key: 'scan',
+      text: {
+        lead: 'Scan this QR code with your authenticator app (or type the secret into it), then enter the code it shows.',
+        appCode: 'Code from the app',
+        submit: 'Turn on',
+        busy: busy('Turning on'),
+        children: <Secret secret={pending.secret} url={pending.otpauthUrl} />,
+      },
+    };
+  }
+  if (snapshot.hasTag('renewForm')) {
+    return {
+      key: 'renew',
+      text: {
+        lead: 'Enter the code your authenticator app shows now to get ten new recovery codes. The old ones stop working.',
+        appCode: 'Code from the app',
+        submit: 'Get new codes',
+        busy: busy('Making new codes'),
+      },
+    };
+  }
+  if (snapshot.hasTag('turnOffForm')) {
+    return {
+      key: 'turnOff',
+      text: {
+        lead: hasPassword
+          ? 'To turn off the authenticator app, enter your current password and a code from the app (or a recovery code).'
+          : 'To turn off the authenticator app, enter a code we e-mail you and a code from the app (or a recovery code).',
+        proof: true,
+        appCode: 'Code from the app or a recovery code',
+        submit: 'Turn off',
+        danger: true,
+        busy: busy('Turning off'),
+      },
+    };
+  }
+  return null;
 }
 
 /** The secret as a QR code and as text, with a copy button. */
@@ -172,15 +201,11 @@ interface TotpFormProps {
 
 /** One form of the flow: its fields, the server's refusal below them, and submit and Cancel. */
 function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, children }: TotpFormProps) {
-  const { hasPassword, values, error, notice } = snapshot.context;
-  const sending = snapshot.matches({ disabled: 'sendingCode' }) || snapshot.matches({ enabled: 'sendingOffCode' });
+  const { error } = snapshot.context;
   const first = useRef<HTMLInputElement>(null);
   // The button that opened the form is gone: the reader starts at its first field.
   useEffect(() => first.current?.focus(), []);
   const described = error ? ERROR_ID : undefined;
-  const change = (field: TotpField) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    send({ type: 'totp.change', field, value: event.target.value });
-  const codeInput = { inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 6 };
   return (
     <form
       className="form totp__panel"
@@ -192,50 +217,17 @@ function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, 
     >
       <p>{lead}</p>
       {children}
-      {proof && hasPassword && (
-        <div className="field">
-          <label htmlFor="totp-password">Current password</label>
-          <input
-            ref={first}
-            id="totp-password"
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            value={values.password}
-            aria-describedby={described}
-            onChange={change('password')}
-          />
-        </div>
-      )}
-      {proof && !hasPassword && (
-        <EmailCodeField
-          id="totp-email-code"
-          inputRef={first}
-          value={values.emailCode}
-          onChange={(value) => send({ type: 'totp.change', field: 'emailCode', value })}
-          onSend={() => send({ type: 'totp.sendCode' })}
-          canSend={!sending}
-          sending={sending}
-          notice={notice}
-          describedBy={described}
-        />
-      )}
+      {proof && <ProofField snapshot={snapshot} send={send} first={first} described={described} />}
       {appCode && (
-        <div className="field">
-          <label htmlFor="totp-app-code">{appCode}</label>
-          <input
-            ref={proof ? undefined : first}
-            id="totp-app-code"
-            className="field__input code-input"
-            {...codeInput}
-            // A recovery code is longer (xxxx-xxxx) and not only digits.
-            {...(proof ? { inputMode: 'text', maxLength: 9 } : {})}
-            value={values.appCode}
-            aria-describedby={described}
-            onChange={change('appCode')}
-          />
-        </div>
+        <AppCodeField
+          label={appCode}
+          value={snapshot.context.values.appCode}
+          // After the proof's field, the app's is not the first; with the proof it takes a recovery code too.
+          first={proof ? undefined : first}
+          recovery={proof === true}
+          described={described}
+          onChange={change(send, 'appCode')}
+        />
       )}
       {error && (
         <p id={ERROR_ID} className="form__error" role="alert">
@@ -260,5 +252,80 @@ function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, 
         </button>
       </div>
     </form>
+  );
+}
+
+const change = (send: Send, field: TotpField) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  send({ type: 'totp.change', field, value: event.target.value });
+
+interface FieldProps {
+  snapshot: Snapshot;
+  send: Send;
+  first: React.RefObject<HTMLInputElement | null>;
+  described: string | undefined;
+}
+
+/** The owner's proof: the current password, or (an account without one) "Send a code" and the e-mailed code. */
+function ProofField({ snapshot, send, first, described }: FieldProps) {
+  const { hasPassword, values, notice } = snapshot.context;
+  const sending = snapshot.hasTag('sendingCode');
+  if (!hasPassword) {
+    return (
+      <EmailCodeField
+        id="totp-email-code"
+        inputRef={first}
+        value={values.emailCode}
+        onChange={(value) => send({ type: 'totp.change', field: 'emailCode', value })}
+        onSend={() => send({ type: 'totp.sendCode' })}
+        canSend={!sending}
+        sending={sending}
+        notice={notice}
+        describedBy={described}
+      />
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor="totp-password">Current password</label>
+      <input
+        ref={first}
+        id="totp-password"
+        className="field__input"
+        type="password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX}
+        value={values.password}
+        aria-describedby={described}
+        onChange={change(send, 'password')}
+      />
+    </div>
+  );
+}
+
+/** The app's code; where it may be a recovery code instead (xxxx-xxxx), longer and not only digits. */
+function AppCodeField(props: {
+  label: string;
+  value: string;
+  first: React.RefObject<HTMLInputElement | null> | undefined;
+  recovery: boolean;
+  described: string | undefined;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { label, value, first, recovery, described, onChange } = props;
+  return (
+    <div className="field">
+      <label htmlFor="totp-app-code">{label}</label>
+      <input
+        ref={first}
+        id="totp-app-code"
+        className="field__input code-input"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        maxLength={recovery ? 9 : 6}
+        value={value}
+        aria-describedby={described}
+        onChange={onChange}
+      />
+    </div>
   );
 }
