@@ -5,7 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { useAppActors } from '../common/AppActorsContext';
 import { useToast } from '../common/hooks';
-import { wireDownload } from '../common/wiring/download';
+import { wireDownload } from '#src/common/wiring/download';
 import { Spinner } from './Spinner';
 import './DownloadButton.css';
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useAppActors } from '../common/AppActorsContext';
 import { useDismiss } from '../common/useDismiss';
-import { wireNotifications } from '../common/wiring/notifications';
+import { wireNotifications } from './NotificationsBell.wiring';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { PASSWORD_FIELDS, passwordsFilled, type PasswordField } from '#machines/changePassword.machine';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
-import { wireChangePassword } from '../common/wiring/changePassword';
+import { wireChangePassword } from './ChangePassword.wiring';
 import { Spinner } from '../components/Spinner';
 import './Forms.css';
 import { fixedPages } from '#domain/fixedPages';

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { ContactField } from '#machines/contact.machine';
-import { wireContact } from '../common/wiring/contact';
+import { wireContact } from './Contact.wiring';
 import { Spinner } from '../components/Spinner';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta } from '../common/hooks';

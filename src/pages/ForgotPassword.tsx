@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta } from '../common/hooks';
-import { wireForgotPassword } from '../common/wiring/forgotPassword';
+import { wireForgotPassword } from './ForgotPassword.wiring';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';
 import { Spinner } from '../components/Spinner';

@@ -6,7 +6,7 @@ import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
 import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../common/orderTime';
-import { wireInvoices } from '../common/wiring/invoices';
+import { wireInvoices } from './Invoices.wiring';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import { DownloadButton } from '../components/DownloadButton';

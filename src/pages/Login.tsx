@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta } from '../common/hooks';
-import { wireLogin } from '../common/wiring/login';
+import { wireLogin } from './Login.wiring';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasskeySignIn } from '../components/PasskeySignIn';

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta } from '../common/hooks';
-import { wireRegister } from '../common/wiring/register';
+import { wireRegister } from './Register.wiring';
 import { AuthButtons } from '../components/AuthButtons';
 import { AuthLayout } from '../components/AuthLayout';
 import { Field } from '../components/Field';

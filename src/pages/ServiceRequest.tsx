@@ -6,7 +6,7 @@ import type { ServiceType } from '#domain/contract';
 import { SERVICE_TYPES } from '#domain/contract';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
-import { wireWizard } from '../common/wiring/wizard';
+import { wireWizard } from './ServiceRequest.wiring';
 import { DELIVERY_LABELS } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import { findService, type Service } from '#domain/catalogue/services';

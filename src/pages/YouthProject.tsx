@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { YouthEvent } from '#machines/youthApplication.machine';
-import { wireYouthApplication } from '../common/wiring/youthApplication';
+import { wireYouthApplication } from './YouthProject.wiring';
 import {
   type YouthErrors,
   type YouthValues,

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import type { BillingField } from '#domain/billing';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireBillingDetails } from '#src/common/wiring/billingDetails';
+import { wireBillingDetails } from './BillingDetails.wiring';
 import { FieldError, invalid } from '../FieldError';
 import { Spinner } from '../Spinner';
 import './BillingDetails.css';

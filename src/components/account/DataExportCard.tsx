@@ -5,7 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireDataExport } from '#src/common/wiring/dataExport';
+import { wireDataExport } from './DataExportCard.wiring';
 import { Spinner } from '../Spinner';
 import './DataExportCard.css';
 

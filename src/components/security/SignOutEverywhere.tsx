@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireSignOutEverywhere } from '#src/common/wiring/signOutEverywhere';
+import { wireSignOutEverywhere } from './SignOutEverywhere.wiring';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Spinner } from '../Spinner';
 import './SignOutEverywhere.css';

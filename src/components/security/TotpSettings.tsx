@@ -5,7 +5,7 @@ import type { TotpField, TotpSettingsEvent, totpSettingsMachine } from '#machine
 import { PASSWORD_MAX } from '#domain/contract';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireTotpSettings } from '#src/common/wiring/totpSettings';
+import { wireTotpSettings } from './TotpSettings.wiring';
 import { Spinner } from '../Spinner';
 import { EmailCodeField } from './EmailCodeField';
 import { CopyButton, RecoveryCodes } from './TotpSettingsCodes';

@@ -6,7 +6,7 @@ import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '#domain/officeC
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '#src/common/hooks';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '#src/common/orderTime';
-import { wireOfficeQueue } from '#src/common/wiring/officeQueue';
+import { wireOfficeQueue } from './Office.wiring';
 import { Spinner } from '#src/components/Spinner';
 import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';

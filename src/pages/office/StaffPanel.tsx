@@ -5,7 +5,7 @@ import { type OfficeStaffEvent, type officeStaffMachine, revocable } from '#mach
 import type { Role } from '#domain/orders';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireOfficeStaff } from '#src/common/wiring/officeStaff';
+import { wireOfficeStaff } from './StaffPanel.wiring';
 import { ConfirmDialog } from '#src/components/ConfirmDialog';
 import { Spinner } from '#src/components/Spinner';
 

@@ -2,9 +2,9 @@
 import { fromPromise } from 'xstate';
 import { loginMachine } from '#machines/login.machine';
 import * as api from '#src/api/auth';
-import { continueWithGoogle } from './googleSignIn';
-import type { AppPorts } from './ports';
-import { signInActions, signInActors, type SignInView } from './signIn';
+import { continueWithGoogle } from '#src/common/wiring/googleSignIn';
+import type { AppPorts } from '#src/common/wiring/ports';
+import { signInActions, signInActors, type SignInView } from '#src/common/wiring/signIn';
 
 export function wireLogin(app: AppPorts, view: SignInView) {
   return loginMachine.provide({

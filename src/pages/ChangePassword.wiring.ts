@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '#machines/changePassword.machine';
 import * as api from '#src/api/auth';
-import type { AppPorts } from './ports';
+import type { AppPorts } from '#src/common/wiring/ports';
 
 export interface ChangePasswordView {
   /** The password was changed. */

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { dataExportMachine } from '#machines/dataExport.machine';
 import type { FetchedFile } from '#machines/download.machine';
 import { downloadMyData } from '#src/api/dataExport';
-import { saveBlob } from './download';
+import { saveBlob } from '#src/common/wiring/download';
 
 export function wireDataExport(view: { showError: (message: string) => void }) {
   return dataExportMachine.provide({

@@ -2,8 +2,8 @@
 import { fromPromise } from 'xstate';
 import { registerMachine } from '#machines/register.machine';
 import * as api from '#src/api/auth';
-import type { AppPorts } from './ports';
-import { signInActions, signInActors, type SignInView } from './signIn';
+import type { AppPorts } from '#src/common/wiring/ports';
+import { signInActions, signInActors, type SignInView } from '#src/common/wiring/signIn';
 
 export function wireRegister(app: AppPorts, view: SignInView) {
   return registerMachine.provide({
