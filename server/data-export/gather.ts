@@ -10,7 +10,7 @@ import { company } from '#domain/company';
 import type { BillingDetails } from '#domain/billingContract';
 import type { Database } from '../db/schema';
 import type { InvoiceDocumentData } from '../invoices/document/data';
-import { penceToPounds } from '../invoices/repository';
+import { penceToPounds } from '../orders/pence';
 import { DATA_EXPORT_FORMAT, type DataExport } from './format';
 
 /** A file of the archive: its path inside the ZIP, and either its bytes or the invoice whose kept document it is. */

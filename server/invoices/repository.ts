@@ -1,17 +1,9 @@
-/** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
+/** Queries on the invoices table. Amounts are stored in whole pence (server/orders/pence.ts). */
 import type { Kysely } from 'kysely';
 import { isWellFormedId, newOrderedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
 import type { Database, InvoiceRow, OrdersTable } from '../db/schema';
 import { insertOrder } from '../orders/repository';
-
-export function poundsToPence(pounds: number): number {
-  return Math.round(pounds * 100);
-}
-
-export function penceToPounds(pence: number): number {
-  return pence / 100;
-}
 
 const insertUnpaidInvoice = preparedQuery(
   (

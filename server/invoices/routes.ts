@@ -25,7 +25,8 @@ import {
   rememberPaymentLink,
 } from './idempotency';
 import { invoiceListings } from './listing';
-import { findInvoice, insertInvoice, poundsToPence, setProviderRef } from './repository';
+import { poundsToPence } from '../orders/pence';
+import { findInvoice, insertInvoice, setProviderRef } from './repository';
 import type { Services } from '../services';
 
 export const UNKNOWN_SERVICE_TEXT = 'Unknown service.';

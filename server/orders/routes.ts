@@ -1,6 +1,7 @@
 /**
- * /api/orders/<id>: the downloads of a customer's order (the id is its invoice's): the invoice document once paid,
- * the report once delivered, the calendar file once scheduled. The owner's only: anyone else's order, an unknown one, or one without the file
+ * /api/orders/<id>: the downloads of a customer's order (the id is its invoice's): the report once delivered, the
+ * calendar file once scheduled (the invoice document once paid is invoices/download-routes.ts, beside these in
+ * server/prefixes.ts). The owner's only: anyone else's order, an unknown one, or one without the file
  * gets the same 404, so the answer tells nothing about other customers' orders. Neither is kept by a cache.
  *
  * Not under /api/invoices/<id>: a parameter beside /api/invoices/my and /create would keep the app out of Hono's
@@ -10,7 +11,6 @@ import { Hono } from 'hono';
 import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
-import { invoiceDocumentResponse } from '../invoices/document/download';
 import { calendarFileName, callCalendar } from './calendar';
 import { countSchedulings, findOrder, findReport } from './repository';
 import type { Services } from '../services';
@@ -31,11 +31,6 @@ export function orderDownloadRoutes(services: Services) {
       'Cache-Control': 'no-store',
     });
   });
-
-  // The invoice document issued at payment (docs/invoices.md).
-  routes.get('/:id/invoice.pdf', auth, async (c) =>
-    invoiceDocumentResponse(c, services, c.req.param('id'), c.get('auth').user.id),
-  );
 
   routes.get('/:id/calendar.ics', auth, async (c) => {
     const { user } = c.get('auth');
