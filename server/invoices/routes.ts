@@ -14,16 +14,8 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import { isConstraintRace } from '../db/errors';
 import type { InvoiceRow } from '../db/schema';
-import {
-  type EarlierOrder,
-  IDEMPOTENCY_KEY_REUSED_TEXT,
-  assertSameOrder,
-  findEarlierOrder,
-  orderFingerprint,
-  readIdempotencyKey,
-  recordKey,
-  rememberPaymentLink,
-} from './idempotency';
+import { IDEMPOTENCY_KEY_REUSED_TEXT, assertSameOrder, orderFingerprint, readIdempotencyKey } from './idempotency';
+import { type EarlierOrder, findEarlierOrder, recordKey, rememberPaymentLink } from './idempotency-repository';
 import { invoiceListings } from './listing';
 import { poundsToPence } from '../orders/pence';
 import { findInvoice, insertInvoice, setProviderRef } from './repository';
