@@ -11,12 +11,12 @@ import { Hono } from 'hono';
 import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
-import { calendarFileName, callCalendar } from './calendar';
-import { countSchedulings, findOrder, findReport } from './repository';
+import { customerCalendar } from './calendar-download';
+import { findReport } from './repository';
 import type { Services } from '../services';
 
 export function orderDownloadRoutes(services: Services) {
-  const { db, config, sessions } = services;
+  const { db, sessions } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -33,28 +33,10 @@ export function orderDownloadRoutes(services: Services) {
   });
 
   routes.get('/:id/calendar.ics', auth, async (c) => {
-    const { user } = c.get('auth');
-    const order = await findOrder(db, c.req.param('id'));
-    if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
-      throw new HttpError(404, NOT_FOUND_TEXT);
-    }
-    const calendar = await callCalendar(
-      {
-        invoiceId: order.id,
-        title: order.title,
-        type: order.type,
-        at: order.scheduled_at,
-        join: order.join_info,
-        customer: null,
-        sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
-        publicUrl: config.PUBLIC_URL,
-      },
-      // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
-      'PUBLISH',
-    );
+    const { calendar, fileName } = await customerCalendar(services, c.req.param('id'), c.get('auth').user.id);
     return c.body(calendar, 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${calendarFileName(order.scheduled_at)}"`,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
     });
   });
