@@ -11,7 +11,8 @@ import type { Services } from '../services';
 import { IDEMPOTENCY_KEY_REUSED_TEXT, assertSameOrder, orderFingerprint } from './idempotency';
 import { type EarlierOrder, findEarlierOrder, recordKey } from './idempotency-repository';
 import { newPaymentLink } from './payment-link';
-import { findInvoice, insertInvoice } from './repository';
+import { insertInvoice } from './new-invoice';
+import { findInvoice } from './repository';
 
 type OrderServices = Pick<Services, 'db' | 'clock' | 'payments' | 'writes' | 'log'>;
 

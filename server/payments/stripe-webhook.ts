@@ -7,6 +7,11 @@ import type { ServerLog } from '../log';
 import { findInvoice } from '../invoices/repository';
 import { type PaidEffects, markInvoicePaid } from './markPaid';
 import { recordEvent } from './repository';
+import type { StripeProvider } from './stripe';
+import { HttpError } from '../http/errors';
+
+export const BAD_SIGNATURE_TEXT = 'The webhook signature could not be verified.';
+export const MALFORMED_EVENT_TEXT = 'The webhook event does not have the shape of a Stripe event.';
 
 /** The events that can confirm a Checkout payment (card payments complete at once, others later). */
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -27,7 +32,7 @@ const isTextOrAbsent = (value: unknown) => value === undefined || value === null
  */
 const STRIPE_ID = /^[A-Za-z0-9_.-]{1,255}$/;
 
-export function isUsableEvent(event: unknown): event is Stripe.Event {
+function isUsableEvent(event: unknown): event is Stripe.Event {
   if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') return false;
   if (!STRIPE_ID.test(event.id)) return false;
   if (!PAYMENT_EVENTS.has(event.type)) return true; // accepted and ignored: only its id is used
@@ -86,4 +91,16 @@ export async function applyEventOnce(
     if (!(await recordEvent(trx, 'stripe', event.id, clock.now()))) return; // seen before: already applied
     await applyEvent(trx, event, clock, effects, log);
   });
+}
+
+/** The event the body carries, once its signature is verified on the raw text; 400 for a bad signature or shape. */
+export async function verifiedEvent(stripe: StripeProvider, rawBody: string, signature: string): Promise<Stripe.Event> {
+  let event: Stripe.Event;
+  try {
+    event = await stripe.constructEvent(rawBody, signature);
+  } catch {
+    throw new HttpError(400, BAD_SIGNATURE_TEXT);
+  }
+  if (!isUsableEvent(event)) throw new HttpError(400, MALFORMED_EVENT_TEXT);
+  return event;
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/payment-link';
-import { BAD_SIGNATURE_TEXT } from '#server/payments/routes';
+import { BAD_SIGNATURE_TEXT } from '#server/payments/stripe-webhook';
 import { checkoutEvent } from './stripe-helpers';
 import {
   MINUTE,
