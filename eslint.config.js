@@ -194,13 +194,13 @@ export default tseslint.config(
             ['avatars', 'limits', 'metrics', 'notifications', 'site'],
             ['users'],
             ['ways-in'],
-            ['account', 'auth', 'billing', 'forms', 'google', 'invoices', 'orders', 'passkeys', 'visits'],
+            // An order is made with its invoice, and answers with the invoice's download: invoices/ stands above it.
+            ['orders'],
+            ['account', 'auth', 'billing', 'forms', 'google', 'invoices', 'passkeys', 'visits'],
             ['threads'],
             ['data-export', 'jobs', 'office', 'payments', 'two-factor'],
             ['dev'],
           ],
-          // Still one knot: an invoice is made with its order, and an order answers with its invoice.
-          knots: [['invoices', 'orders']],
         },
       ],
     },

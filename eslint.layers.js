@@ -162,7 +162,6 @@ export function resourceOf(file) {
  * `layers/resources`: inside server/, a resource folder imports only the folders of lower tiers, so no two
  * resources import each other, whatever the path (docs/architecture.md, "The server's resources"). Options:
  *   tiers  folder names, lowest first: a folder imports folders of the tiers before its own, none of its own
- *   knots  groups of one tier that still import each other: named here so that they are seen, and shrink
  * server/'s own files (the app, its services, the composition of prefixes) sit above every tier and are not judged.
  */
 const resourcesRule = {
@@ -174,7 +173,6 @@ const resourcesRule = {
         type: 'object',
         properties: {
           tiers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
-          knots: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
         },
         required: ['tiers'],
         additionalProperties: false,
@@ -188,9 +186,8 @@ const resourcesRule = {
     },
   },
   create(context) {
-    const { tiers, knots = [] } = context.options[0];
+    const { tiers } = context.options[0];
     const tierOf = new Map(tiers.flatMap((names, tier) => names.map((name) => [name, tier])));
-    const knotted = (a, b) => knots.some((knot) => knot.includes(a) && knot.includes(b));
     const own = resourceOf(context.filename);
     if (own === null) return {};
     return {
@@ -202,7 +199,7 @@ const resourcesRule = {
           ? path.resolve(path.dirname(context.filename), specifier)
           : resolveImportName(specifier);
         const target = resolved === null ? null : resourceOf(resolved);
-        if (target === null || target === own || knotted(own, target)) return;
+        if (target === null || target === own) return;
         if (!tierOf.has(target)) {
           context.report({ node, messageId: 'unlisted', data: { folder: target } });
           return;

@@ -22,11 +22,10 @@ import { formRoutes } from './forms/routes';
 import { siteRoutes } from './site/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { officeRoutes } from './office/routes';
-import { orderDownloadRoutes } from './orders/routes';
 import { stripeWebhookRoutes } from './payments/routes';
 import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
 import type { Threads } from './threads/pool';
-import { authPrefix, usersPrefix } from './prefixes';
+import { authPrefix, ordersPrefix, usersPrefix } from './prefixes';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { metricsRoutes } from './metrics/routes';
@@ -112,8 +111,8 @@ export function createApp({
   app.route('/api/invoices', invoiceRoutes(services));
   // The contact form and the youth application, to the office.
   app.route('/api/forms', formRoutes(services));
-  // A customer's order: its report and calendar file.
-  app.route('/api/orders', orderDownloadRoutes(services));
+  // A customer's order: its report, calendar file and invoice document.
+  app.route('/api/orders', ordersPrefix(services));
   // The office: orders after payment, and (admins) its staff. Office and admin accounts only.
   app.route('/api/office', officeRoutes(services));
   const { payments } = services;

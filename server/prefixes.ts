@@ -1,5 +1,5 @@
 /**
- * The two prefixes whose calls come from several resources, each composed here once: the resources themselves
+ * The prefixes whose calls come from several resources, each composed here once: the resources themselves
  * do not import each other's routers (docs/architecture.md#what-lives-where). Order matters: Hono tries the routes
  * in the order they are added.
  */
@@ -11,6 +11,8 @@ import { billingRoutes } from './billing/routes';
 import { dataExportRoutes } from './data-export/routes';
 import { googleAuthRoutes } from './google/routes';
 import type { AppEnv } from './http/app-env';
+import { invoiceDownloadRoutes } from './invoices/download-routes';
+import { orderDownloadRoutes } from './orders/routes';
 import { passkeyRoutes, passkeySignInRoutes } from './passkeys/routes';
 import type { Services } from './services';
 import { twoFactorRoutes } from './two-factor/routes';
@@ -38,4 +40,12 @@ export function usersPrefix(services: Services) {
     .route('/passkeys', passkeyRoutes(services))
     .route('/export', dataExportRoutes(services))
     .route('/billing', billingRoutes(services));
+}
+
+/**
+ * /api/orders/<id>: a customer's order's downloads: its report and calendar file (orders/), and its invoice
+ * document once paid (invoices/, the tier above orders).
+ */
+export function ordersPrefix(services: Services) {
+  return new Hono<AppEnv>().route('/', orderDownloadRoutes(services)).route('/', invoiceDownloadRoutes(services));
 }

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
 import { type Config, PAYMENT_LINK_SECRET_MIN } from './config';
 import type { Database } from './db/schema';
+import { insertSecretOnce, readSecret } from './secrets-repository';
 
 /** The earlier home of the secret in DATA_DIR (read once to seed the database, never written any more). */
 export const LEGACY_SECRET_FILE = 'payment-link-secret';
@@ -47,31 +48,14 @@ export function createServerSecret(deps: {
 
 async function loadOrCreate(deps: Parameters<typeof createServerSecret>[0]): Promise<string> {
   const { db, clock, config } = deps;
-  const stored = await readStored(db);
+  const stored = await readSecret(db, SIGNING_SECRET_NAME);
   if (stored !== undefined) return stored;
   // Several instances may get here at once: the first insert wins, the others' are ignored, and every
   // instance then reads the winner's value.
-  await db
-    .insertInto('server_secrets')
-    .values({
-      name: SIGNING_SECRET_NAME,
-      value: legacySecret(config) ?? newSecret(),
-      created_at: clock.now().toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const created = await readStored(db);
+  await insertSecretOnce(db, SIGNING_SECRET_NAME, legacySecret(config) ?? newSecret(), clock.now());
+  const created = await readSecret(db, SIGNING_SECRET_NAME);
   if (created === undefined) throw new Error('the signing secret could not be stored');
   return created;
-}
-
-async function readStored(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', SIGNING_SECRET_NAME)
-    .executeTakeFirst();
-  return row?.value;
 }
 
 function newSecret(): string {

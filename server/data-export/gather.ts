@@ -1,8 +1,8 @@
 /**
  * Everything the database holds about one account, for its data export (docs/data-export.md): each table with a
- * user_id is read here, by that id only, or named in the docs with the reason it is left out. Columns are chosen
- * one by one, so no secret (password hash, token hash, TOTP secret, recovery code hash, e-mailed code) is read
- * into the export; the files (picture, invoice PDFs, reports) come back beside the data, named by their place in
+ * user_id is read (repository.ts), by that id only, or named in the docs with the reason it is left out. Columns
+ * are chosen one by one, so no secret (password hash, token hash, TOTP secret, recovery code hash, e-mailed code)
+ * is read into the export; the files (picture, invoice PDFs, reports) come back beside the data, named by their place in
  * the archive.
  */
 import type { Kysely } from 'kysely';
@@ -10,8 +10,19 @@ import { company } from '#domain/company';
 import type { BillingDetails } from '#domain/billingContract';
 import type { Database } from '../db/schema';
 import type { InvoiceDocumentData } from '../invoices/document/data';
-import { penceToPounds } from '../invoices/repository';
+import { penceToPounds } from '../orders/pence';
 import { DATA_EXPORT_FORMAT, type DataExport } from './format';
+import {
+  type ExportHistoryRow,
+  type ExportInvoiceRow,
+  readAccount,
+  readAvatar,
+  readInvoices,
+  readNotifications,
+  readOrderHistory,
+  readSignIn,
+  readVisits,
+} from './repository';
 
 /** A file of the archive: its path inside the ZIP, and either its bytes or the invoice whose kept document it is. */
 export type ExportFile = { path: string; bytes: Uint8Array } | { path: string; invoiceId: string };
@@ -53,93 +64,18 @@ function uniquePath(taken: Set<string>, path: string): string {
 }
 
 export async function gatherExport(db: Kysely<Database>, userId: string, now: Date): Promise<GatheredExport> {
-  // The columns named, so that no secret is read (the password's hash only as whether there is one).
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'email_verified', 'role', 'created_at', 'updated_at', 'last_login'])
-    .select(['deletion_scheduled_for', 'totp_enabled_at', 'billing_name', 'billing_address', 'billing_vat_number'])
-    .select((eb) => eb('password_hash', 'is not', null).as('has_password'))
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const [avatar, identities, recoveryLeft, passkeys, sessions, invoices, notifications, visits] = await Promise.all([
-    db
-      .selectFrom('avatars')
-      .select(['content_type', 'bytes', 'updated_at'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('identities')
-      .select(['provider', 'email', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('recovery_codes')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('passkeys')
-      .select(['name', 'created_at', 'last_used_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('sessions')
-      .select(['created_at', 'last_used_at', 'expires_at', 'revoked_at', 'second_factor'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('invoices')
-      .leftJoin('invoice_documents', 'invoice_documents.invoice_id', 'invoices.id')
-      .leftJoin('orders', 'orders.invoice_id', 'invoices.id')
-      .select([
-        'invoices.id',
-        'invoices.title',
-        'invoices.type',
-        'invoices.url',
-        'invoices.amount_pence',
-        'invoices.paid',
-        'invoices.paid_at',
-        'invoices.created_at',
-        'invoices.provider',
-        'invoice_documents.number',
-        'invoice_documents.issued_at',
-        'invoice_documents.data',
-        'orders.invoice_id as order_id',
-        'orders.status',
-        'orders.scheduled_at',
-        'orders.join_info',
-        'orders.late_reason',
-        'orders.delivered_at',
-        'orders.report',
-        'orders.report_name',
-      ])
-      .where('invoices.user_id', '=', userId)
-      .orderBy('invoices.created_at')
-      .orderBy('invoices.id')
-      .execute(),
-    db
-      .selectFrom('notifications')
-      .select(['kind', 'text_en', 'created_at', 'seen_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db.selectFrom('visits').selectAll().where('user_id', '=', userId).orderBy('received_at').execute(),
+  const user = await readAccount(db, userId);
+  const [avatar, signIn, invoices, notifications, visits] = await Promise.all([
+    readAvatar(db, userId),
+    readSignIn(db, userId),
+    readInvoices(db, userId),
+    readNotifications(db, userId),
+    readVisits(db, userId),
   ]);
-  const invoiceIds = invoices.map((row) => row.id);
-  const history =
-    invoiceIds.length === 0
-      ? []
-      : await db
-          .selectFrom('order_events')
-          .select(['invoice_id', 'from_status', 'to_status', 'actor_user_id', 'actor_name', 'note', 'at'])
-          .where('invoice_id', 'in', invoiceIds)
-          .orderBy('at')
-          .orderBy('id')
-          .execute();
+  const history = await readOrderHistory(
+    db,
+    invoices.map((row) => row.id),
+  );
 
   const files: ExportFile[] = [];
   const taken = new Set<string>(['data.json']);
@@ -165,6 +101,26 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
           ? { file: avatarFile, contentType: avatar.content_type, updatedAt: avatar.updated_at }
           : null,
     },
+    ...signInOf(user, signIn),
+    invoices: invoices.map((row) => invoiceOf(row, history, taken, files)),
+    notifications: notifications.map((row) => ({
+      kind: row.kind,
+      text: row.text_en,
+      createdAt: row.created_at,
+      seenAt: row.seen_at,
+    })),
+    visits: visits.map(visitOf),
+    consent: { heldByServer: false, note: CONSENT_NOTE },
+  };
+  return { data, files };
+}
+
+/** The ways in and the sessions, as the export names them (never a secret: see the repository). */
+function signInOf(
+  user: { has_password: unknown; totp_enabled_at: string | null },
+  { identities, recoveryLeft, passkeys, sessions }: Awaited<ReturnType<typeof readSignIn>>,
+): Pick<DataExport, 'signIn' | 'sessions'> {
+  return {
     signIn: {
       password: yes(user.has_password),
       google: identities.map((row) => ({ provider: row.provider, email: row.email, linkedAt: row.created_at })),
@@ -182,78 +138,80 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
       revokedAt: row.revoked_at,
       secondFactor: row.second_factor,
     })),
-    invoices: invoices.map((row) => {
-      let document: DataExport['invoices'][number]['document'] = null;
-      if (row.number !== null && row.issued_at !== null && row.data !== null) {
-        const frozen = JSON.parse(row.data) as InvoiceDocumentData;
-        const file = uniquePath(taken, `invoices/${row.number}.pdf`);
-        files.push({ path: file, invoiceId: row.id });
-        document = { number: row.number, issuedAt: row.issued_at, file, data: frozen };
-      }
-      let report: { name: string; file: string } | null = null;
-      if (row.report !== null && row.report_name !== null) {
-        const file = uniquePath(taken, `reports/${row.report_name}`);
-        files.push({ path: file, bytes: row.report });
-        report = { name: row.report_name, file };
-      }
-      return {
-        id: row.id,
-        title: row.title,
-        type: row.type,
-        url: row.url,
-        amount: penceToPounds(row.amount_pence),
-        paid: yes(row.paid),
-        paidAt: row.paid_at,
-        createdAt: row.created_at,
-        paymentProvider: row.provider,
-        document,
-        order:
-          row.order_id === null || row.status === null
-            ? null
-            : {
-                status: row.status,
-                scheduledAt: row.scheduled_at,
-                join: row.join_info,
-                lateReason: row.late_reason,
-                deliveredAt: row.delivered_at,
-                report,
-                history: history
-                  .filter((entry) => entry.invoice_id === row.id)
-                  .map((entry) => ({
-                    at: entry.at,
-                    from: entry.from_status,
-                    to: entry.to_status,
-                    // As the customer's own pages show it: the office acted, no staff member is named.
-                    by: entry.actor_user_id !== null || entry.actor_name !== null ? ('office' as const) : null,
-                    note: entry.note,
-                  })),
-              },
-      };
-    }),
-    notifications: notifications.map((row) => ({
-      kind: row.kind,
-      text: row.text_en,
-      createdAt: row.created_at,
-      seenAt: row.seen_at,
-    })),
-    visits: visits.map((row) => ({
-      visitor: row.visitor,
-      date: row.visit_date,
-      time: row.visit_time,
-      receivedAt: row.received_at,
-      clientAddress: row.client_address,
-      ipv4: row.ipv4,
-      countryCode: row.country_code,
-      countryName: row.country_name,
-      city: row.city,
-      state: row.state,
-      postal: row.postal,
-      latitude: row.latitude,
-      longitude: row.longitude,
-    })),
-    consent: { heldByServer: false, note: CONSENT_NOTE },
   };
-  return { data, files };
+}
+
+/** One invoice with its document and order; their files (document, report) join `files` under paths not taken. */
+function invoiceOf(
+  row: ExportInvoiceRow,
+  history: ExportHistoryRow[],
+  taken: Set<string>,
+  files: ExportFile[],
+): DataExport['invoices'][number] {
+  let document: DataExport['invoices'][number]['document'] = null;
+  if (row.number !== null && row.issued_at !== null && row.data !== null) {
+    const frozen = JSON.parse(row.data) as InvoiceDocumentData;
+    const file = uniquePath(taken, `invoices/${row.number}.pdf`);
+    files.push({ path: file, invoiceId: row.id });
+    document = { number: row.number, issuedAt: row.issued_at, file, data: frozen };
+  }
+  let report: { name: string; file: string } | null = null;
+  if (row.report !== null && row.report_name !== null) {
+    const file = uniquePath(taken, `reports/${row.report_name}`);
+    files.push({ path: file, bytes: row.report });
+    report = { name: row.report_name, file };
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    url: row.url,
+    amount: penceToPounds(row.amount_pence),
+    paid: yes(row.paid),
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    paymentProvider: row.provider,
+    document,
+    order:
+      row.order_id === null || row.status === null
+        ? null
+        : {
+            status: row.status,
+            scheduledAt: row.scheduled_at,
+            join: row.join_info,
+            lateReason: row.late_reason,
+            deliveredAt: row.delivered_at,
+            report,
+            history: history
+              .filter((entry) => entry.invoice_id === row.id)
+              .map((entry) => ({
+                at: entry.at,
+                from: entry.from_status,
+                to: entry.to_status,
+                // As the customer's own pages show it: the office acted, no staff member is named.
+                by: entry.actor_user_id !== null || entry.actor_name !== null ? ('office' as const) : null,
+                note: entry.note,
+              })),
+          },
+  };
+}
+
+function visitOf(row: Awaited<ReturnType<typeof readVisits>>[number]): DataExport['visits'][number] {
+  return {
+    visitor: row.visitor,
+    date: row.visit_date,
+    time: row.visit_time,
+    receivedAt: row.received_at,
+    clientAddress: row.client_address,
+    ipv4: row.ipv4,
+    countryCode: row.country_code,
+    countryName: row.country_name,
+    city: row.city,
+    state: row.state,
+    postal: row.postal,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
 }
 
 /** `northgate-data-2026-11-26.zip`: the site's short name and the export's day in the company's time zone. */

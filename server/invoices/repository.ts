@@ -1,17 +1,8 @@
-/** Queries on the invoices table. Amounts are stored in whole pence; the wire carries pounds. */
+/** Queries on the invoices table. Amounts are stored in whole pence (server/orders/pence.ts). */
 import type { Kysely } from 'kysely';
-import { isWellFormedId, newOrderedId } from '../db/ids';
+import { isWellFormedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
 import type { Database, InvoiceRow, OrdersTable } from '../db/schema';
-import { insertOrder } from '../orders/repository';
-
-export function poundsToPence(pounds: number): number {
-  return Math.round(pounds * 100);
-}
-
-export function penceToPounds(pence: number): number {
-  return pence / 100;
-}
 
 const insertUnpaidInvoice = preparedQuery(
   (
@@ -40,50 +31,19 @@ const insertUnpaidInvoice = preparedQuery(
     }),
 );
 
-export async function insertInvoice(
-  db: Kysely<Database>,
-  fields: {
-    userId: string;
-    amountPence: number;
-    title: string;
-    type: string;
-    url: string;
-    provider: string;
-    now: Date;
-  },
-): Promise<InvoiceRow> {
-  const row: InvoiceRow = {
-    id: newOrderedId(),
-    user_id: fields.userId,
-    amount_pence: fields.amountPence,
-    title: fields.title,
-    type: fields.type,
-    url: fields.url,
-    paid: 0,
-    paid_at: null,
-    created_at: fields.now.toISOString(),
-    provider: fields.provider,
-    provider_ref: null,
-  };
-  // The invoice and its order (awaiting payment) exist together or not at all.
-  const write = async (trx: Kysely<Database>) => {
-    await insertUnpaidInvoice(
-      trx,
-      row.id,
-      fields.userId,
-      row.amount_pence,
-      row.title,
-      row.type,
-      row.url,
-      row.created_at,
-      row.provider,
-    );
-    await insertOrder(trx, row.id, fields.now);
-  };
-  // Callers that already hold a transaction (an order with an Idempotency-Key) pass it: SQLite has no nested ones.
-  if (db.isTransaction) await write(db);
-  else await db.transaction().execute(write);
-  return row;
+/** Writes the unpaid invoice's row (new-invoice.ts writes its order with it). */
+export async function insertInvoiceRow(db: Kysely<Database>, row: InvoiceRow & { user_id: string }): Promise<void> {
+  await insertUnpaidInvoice(
+    db,
+    row.id,
+    row.user_id,
+    row.amount_pence,
+    row.title,
+    row.type,
+    row.url,
+    row.created_at,
+    row.provider,
+  );
 }
 
 export async function findInvoice(db: Kysely<Database>, id: string): Promise<InvoiceRow | undefined> {

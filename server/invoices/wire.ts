@@ -3,11 +3,12 @@ import type { Invoice } from '#domain/contract';
 import { isServiceType } from '#domain/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
 import { toOrderWire } from '../orders/wire';
-import { type InvoiceOrderColumns, penceToPounds } from './repository';
+import { penceToPounds } from '../orders/pence';
+import type { InvoiceOrderColumns } from './repository';
 
 /**
  * With its order's columns (a listing joins them), the invoice carries `order`; with its document's number, the
- * document and where it downloads (the owner's only, server/orders/routes.ts).
+ * document and where it downloads (the owner's only, server/invoices/download-routes.ts).
  */
 export function toWireInvoice(
   row: InvoiceRow & Partial<InvoiceOrderColumns> & { document_number?: string | null },

@@ -12,8 +12,9 @@ import { createSessions } from '../ways-in/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { purgeExpiredKeys } from '../invoices/idempotency';
+import { purgeExpiredKeys } from '../invoices/idempotency-repository';
 import type { ServerLog } from '../log';
+import { deleteVisitsBefore } from '../visits/repository';
 
 /** The clean-up's name in `job_leases`. */
 export const CLEANUP_JOB = 'cleanup';
@@ -30,8 +31,7 @@ export interface CleanupResult {
 
 export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - retentionDays * DAY_MS).toISOString();
-  const result = await db.deleteFrom('visits').where('received_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteVisitsBefore(db, cutoff);
 }
 
 export async function runCleanup(deps: {

@@ -16,7 +16,7 @@ import type { ServerLog } from '../log';
 import { enqueueMail } from '../mail/queue';
 import type { MailSender } from '../mail/sender';
 import { officeReminderMail } from '../mail/order-messages';
-import { listUnremindedPaidBy } from '../orders/repository';
+import { claimReminder, listUnremindedPaidBy } from '../orders/repository';
 
 /** The reminder job's name in `job_leases`. */
 export const ORDER_REMINDERS_JOB = 'order-reminders';
@@ -58,13 +58,7 @@ export async function runOrderReminders(deps: {
       publicUrl: config.PUBLIC_URL,
     });
     const claimed = await db.transaction().execute(async (trx) => {
-      const claim = await trx
-        .updateTable('orders')
-        .set({ promise_reminded_at: claimedAt })
-        .where('invoice_id', '=', order.id)
-        .where('promise_reminded_at', 'is', null)
-        .executeTakeFirst();
-      if (claim.numUpdatedRows !== 1n) return false; // another run has it
+      if (!(await claimReminder(trx, order.id, claimedAt))) return false; // another run has it
       await enqueueMail(trx, message, { kind: 'promise reminder (office)', now });
       return true;
     });

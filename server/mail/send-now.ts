@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
 import type { MailMessage } from './mailer';
-import { enqueueMail } from './queue';
+import { enqueueMail, findLastError } from './queue';
 
 export async function queueAndSendNow(
   services: Pick<Services, 'db' | 'clock' | 'mail' | 'log'>,
@@ -24,9 +24,9 @@ export async function queueAndSendNow(
   if (outcome === 'sent' || outcome === 'busy') return true;
   // Failed (it would be retried): withdrawn instead, unless a sender took it meanwhile.
   if (!(await services.mail.cancel(id))) return true;
-  const row = await services.db.selectFrom('mail_queue').select('last_error').where('id', '=', id).executeTakeFirst();
+  const lastError = await findLastError(services.db, id);
   services.log.logger.error(
-    { event: 'mail.failed', kind: options.kind, mailId: id, err: { message: row?.last_error ?? outcome } },
+    { event: 'mail.failed', kind: options.kind, mailId: id, err: { message: lastError ?? outcome } },
     `could not send the ${options.kind} e-mail`,
   );
   return false;

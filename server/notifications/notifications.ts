@@ -6,9 +6,10 @@ import { newOrderedId } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
 import { formatLongDate, formatPounds } from '../mail/messages';
 import { formatCallTime, formatCompanyDay } from '../mail/time';
+import { insertNotification } from './repository';
 
-/** The most a listing returns. */
-export const NOTIFICATIONS_LIMIT = 50;
+// The listing's queries, named here still for the routes that read them.
+export { NOTIFICATIONS_LIMIT, listNotifications, markAllSeen } from './repository';
 
 export type NotificationKind =
   | 'welcome'
@@ -50,31 +51,8 @@ export async function addNotification(
     created_at: fields.now.toISOString(),
     seen_at: null,
   };
-  await db.insertInto('notifications').values(row).execute();
+  await insertNotification(db, row);
   return row;
-}
-
-/** Newest first (same millisecond: the later insert first), at most NOTIFICATIONS_LIMIT. */
-export function listNotifications(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(NOTIFICATIONS_LIMIT)
-    .execute();
-}
-
-/** Marks every unseen notification of the user seen; returns how many it marked. */
-export async function markAllSeen(db: Kysely<Database>, userId: string, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('notifications')
-    .set({ seen_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('seen_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 export function toWireNotification(row: NotificationRow): NotificationWire {

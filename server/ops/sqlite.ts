@@ -5,7 +5,7 @@
  * mode (which the server uses) a reader never blocks the server's writes. (Copied in small steps instead, a
  * write by the server between two steps restarts the copy, and under steady load it might never end.)
  *
- * DATA_DIR/limits.sqlite (request counters, server/limits/sqlite.ts) is not backed up: after a restore the
+ * DATA_DIR/limits.sqlite (request counters, server/limits/sqlite-repository.ts) is not backed up: after a restore the
  * limits start from zero, which only forgives a few minutes of attempts. docs/operating.md says what else
  * DATA_DIR holds and why the backup is this one file.
  */

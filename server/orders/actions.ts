@@ -17,7 +17,7 @@ import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
 import { calendarFileName, callCalendar } from './calendar';
 import { type OrderState, nextStatus } from './machine';
-import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings } from './repository';
+import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings, findActorRole } from './repository';
 import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
 export const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
@@ -51,8 +51,8 @@ async function apply<T>(
   const result = await services.db.transaction().execute(async (trx) => {
     // The role is asked again as the change commits: an upload of seconds, or a request begun before an admin
     // revoked the role, must not land for someone who is no longer in the office.
-    const actor = await trx.selectFrom('users').select('role').where('id', '=', change.actor.id).executeTakeFirst();
-    if (!actor || !isStaff(actor.role)) throw new HttpError(403, STAFF_ONLY_TEXT);
+    const role = await findActorRole(trx, change.actor.id);
+    if (role === undefined || !isStaff(role)) throw new HttpError(403, STAFF_ONLY_TEXT);
     const moved = await changeStatus(trx, {
       invoiceId: order.id,
       from,

@@ -229,3 +229,20 @@ export async function findReport(
   if (!row || row.report === null || row.report_name === null) return undefined;
   return { report: row.report, report_name: row.report_name };
 }
+
+/** Marks the order's promise reminder as sent unless it already was; false when another run claimed it first. */
+export async function claimReminder(db: Kysely<Database>, invoiceId: string, claimedAt: string): Promise<boolean> {
+  const claim = await db
+    .updateTable('orders')
+    .set({ promise_reminded_at: claimedAt })
+    .where('invoice_id', '=', invoiceId)
+    .where('promise_reminded_at', 'is', null)
+    .executeTakeFirst();
+  return claim.numUpdatedRows === 1n;
+}
+
+/** The role of the office member changing an order, read in the change's transaction; undefined when gone. */
+export async function findActorRole(db: Kysely<Database>, userId: string) {
+  const actor = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return actor?.role;
+}

@@ -1,6 +1,7 @@
 /**
- * /api/orders/<id>: the downloads of a customer's order (the id is its invoice's): the invoice document once paid,
- * the report once delivered, the calendar file once scheduled. The owner's only: anyone else's order, an unknown one, or one without the file
+ * /api/orders/<id>: the downloads of a customer's order (the id is its invoice's): the report once delivered, the
+ * calendar file once scheduled (the invoice document once paid is invoices/download-routes.ts, beside these in
+ * server/prefixes.ts). The owner's only: anyone else's order, an unknown one, or one without the file
  * gets the same 404, so the answer tells nothing about other customers' orders. Neither is kept by a cache.
  *
  * Not under /api/invoices/<id>: a parameter beside /api/invoices/my and /create would keep the app out of Hono's
@@ -10,13 +11,12 @@ import { Hono } from 'hono';
 import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
-import { invoiceDocumentResponse } from '../invoices/document/download';
-import { calendarFileName, callCalendar } from './calendar';
-import { countSchedulings, findOrder, findReport } from './repository';
+import { customerCalendar } from './calendar-download';
+import { findReport } from './repository';
 import type { Services } from '../services';
 
 export function orderDownloadRoutes(services: Services) {
-  const { db, config, sessions } = services;
+  const { db, sessions } = services;
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(sessions);
 
@@ -32,34 +32,11 @@ export function orderDownloadRoutes(services: Services) {
     });
   });
 
-  // The invoice document issued at payment (docs/invoices.md).
-  routes.get('/:id/invoice.pdf', auth, async (c) =>
-    invoiceDocumentResponse(c, services, c.req.param('id'), c.get('auth').user.id),
-  );
-
   routes.get('/:id/calendar.ics', auth, async (c) => {
-    const { user } = c.get('auth');
-    const order = await findOrder(db, c.req.param('id'));
-    if (!order || order.user_id !== user.id || order.scheduled_at === null || order.join_info === null) {
-      throw new HttpError(404, NOT_FOUND_TEXT);
-    }
-    const calendar = await callCalendar(
-      {
-        invoiceId: order.id,
-        title: order.title,
-        type: order.type,
-        at: order.scheduled_at,
-        join: order.join_info,
-        customer: null,
-        sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
-        publicUrl: config.PUBLIC_URL,
-      },
-      // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
-      'PUBLISH',
-    );
+    const { calendar, fileName } = await customerCalendar(services, c.req.param('id'), c.get('auth').user.id);
     return c.body(calendar, 200, {
       'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${calendarFileName(order.scheduled_at)}"`,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
     });
   });

@@ -3,7 +3,7 @@ import type { OrderWire } from '#domain/orders';
 import type { OfficeOrder, OrderAuditEntry } from '#domain/officeContract';
 import { promiseDeadline } from '#machines/order.machine';
 import type { OrdersTable } from '../db/schema';
-import { penceToPounds } from '../invoices/repository';
+import { penceToPounds } from './pence';
 import type { AuditRow, OrderDetailRow } from './repository';
 
 export function toAuditEntry(row: AuditRow): OrderAuditEntry {

@@ -27,6 +27,7 @@ import { nextStatus } from '../orders/machine';
 import { changeStatus } from '../orders/repository';
 import { promiseDeadline } from '#machines/order.machine';
 import type { ProviderName } from './provider';
+import { type PaidInvoiceRow, findPaidInvoice, setPaid } from './repository';
 
 export interface PaymentConfirmation {
   provider: ProviderName;
@@ -101,70 +102,11 @@ function inArrivalOrder<T>(invoiceId: string, work: () => Promise<T>): Promise<T
 export async function markInvoicePaid(
   db: Kysely<Database>,
   invoiceId: string,
-  { provider, reference, at }: PaymentConfirmation,
+  confirmation: PaymentConfirmation,
   effects: PaidEffects = {},
 ): Promise<boolean> {
-  const apply = async (trx: Kysely<Database>) => {
-    const result = await trx
-      .updateTable('invoices')
-      .set({ paid: 1, paid_at: at.toISOString(), provider, ...(reference !== null ? { provider_ref: reference } : {}) })
-      .where('id', '=', invoiceId)
-      .where('paid', '=', 0)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) return null;
-    const paid = await trx
-      .selectFrom('invoices')
-      .innerJoin('users', 'users.id', 'invoices.user_id')
-      .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
-      .select(['users.id as user_id', 'invoices.title', 'invoices.type', 'invoices.url', 'invoices.amount_pence'])
-      .select('invoices.created_at')
-      .select(['users.email', 'users.name', 'orders.status'])
-      .select(['users.billing_name', 'users.billing_address', 'users.billing_vat_number'])
-      .where('invoices.id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
-    if (!isServiceType(paid.type)) throw new Error(`Invoice ${invoiceId} has an unknown delivery type.`);
-    // The invoice was unpaid, so its order awaits payment and the machine allows this; it is asked all the
-    // same, so that no path changes an order's status without it.
-    const event = { type: 'order.paid', at: at.toISOString() } as const;
-    const order = { status: paid.status, type: paid.type, paidAt: null, scheduledAt: null };
-    const to = nextStatus(order, event);
-    const note =
-      provider === 'sandbox' ? 'Paid in the sandbox checkout (test mode: no money moved).' : 'Paid through Stripe.';
-    const moved = await changeStatus(trx, { invoiceId, from: paid.status, to, actor: null, note, now: at });
-    if (!moved) throw new Error(`The order of invoice ${invoiceId} changed while it was being paid.`);
-    await addNotification(trx, {
-      userId: paid.user_id,
-      kind: 'invoice_paid',
-      text: notificationTexts.invoicePaid(paid.title, paid.amount_pence),
-      now: at,
-    });
-    const document = await issueInvoiceDocument(
-      trx,
-      {
-        invoiceId,
-        title: paid.title,
-        type: paid.type,
-        amountPence: paid.amount_pence,
-        createdAt: paid.created_at,
-        buyer: {
-          name: paid.name,
-          email: paid.email,
-          billing: {
-            billingName: paid.billing_name,
-            address: paid.billing_address,
-            vatNumber: paid.billing_vat_number,
-          },
-        },
-      },
-      { at, test: provider === 'sandbox', settings: effects.documents ?? defaultDocumentSettings() },
-    );
-    // Drawn once, here, and kept with the document: every download serves these bytes (docs/invoices.md).
-    const pdf = await drawnPdf(document, invoiceId, effects);
-    if (pdf) await keepPdf(trx, invoiceId, pdf);
-    if (effects.mail)
-      await queuePaymentMail(trx, invoiceId, { ...paid, type: paid.type }, document, pdf, at, provider, effects);
-    return paid;
-  };
+  const { provider, reference } = confirmation;
+  const apply = (trx: Kysely<Database>) => applyPayment(trx, invoiceId, confirmation, effects);
   // The Stripe webhook calls this inside its own transaction (SQLite has no nested ones).
   const paid = db.isTransaction
     ? await apply(db)
@@ -175,6 +117,71 @@ export async function markInvoicePaid(
   // After the caller's transaction has committed (the webhook's commits right after this returns).
   if (effects.mail) setImmediate(() => effects.mail?.kick());
   return true;
+}
+
+/** The payment's changes, in its transaction; null when the invoice was paid already (or does not exist). */
+async function applyPayment(
+  trx: Kysely<Database>,
+  invoiceId: string,
+  { provider, reference, at }: PaymentConfirmation,
+  effects: PaidEffects,
+): Promise<PaidInvoiceRow | null> {
+  if (!(await setPaid(trx, invoiceId, { provider, reference, at }))) return null;
+  const paid = await findPaidInvoice(trx, invoiceId);
+  if (!isServiceType(paid.type)) throw new Error(`Invoice ${invoiceId} has an unknown delivery type.`);
+  // The invoice was unpaid, so its order awaits payment and the machine allows this; it is asked all the
+  // same, so that no path changes an order's status without it.
+  const event = { type: 'order.paid', at: at.toISOString() } as const;
+  const order = { status: paid.status, type: paid.type, paidAt: null, scheduledAt: null };
+  const to = nextStatus(order, event);
+  const note =
+    provider === 'sandbox' ? 'Paid in the sandbox checkout (test mode: no money moved).' : 'Paid through Stripe.';
+  const moved = await changeStatus(trx, { invoiceId, from: paid.status, to, actor: null, note, now: at });
+  if (!moved) throw new Error(`The order of invoice ${invoiceId} changed while it was being paid.`);
+  await addNotification(trx, {
+    userId: paid.user_id,
+    kind: 'invoice_paid',
+    text: notificationTexts.invoicePaid(paid.title, paid.amount_pence),
+    now: at,
+  });
+  const document = await issueDocument(trx, invoiceId, { ...paid, type: paid.type }, at, provider, effects);
+  // Drawn once, here, and kept with the document: every download serves these bytes (docs/invoices.md).
+  const pdf = await drawnPdf(document, invoiceId, effects);
+  if (pdf) await keepPdf(trx, invoiceId, pdf);
+  if (effects.mail)
+    await queuePaymentMail(trx, invoiceId, { ...paid, type: paid.type }, document, pdf, at, provider, effects);
+  return paid;
+}
+
+/** Issues the paid invoice's document, naming the buyer with the billing details they have at payment. */
+function issueDocument(
+  trx: Kysely<Database>,
+  invoiceId: string,
+  paid: PaidInvoiceRow & { type: ServiceType },
+  at: Date,
+  provider: ProviderName,
+  effects: PaidEffects,
+): Promise<InvoiceDocumentData> {
+  return issueInvoiceDocument(
+    trx,
+    {
+      invoiceId,
+      title: paid.title,
+      type: paid.type,
+      amountPence: paid.amount_pence,
+      createdAt: paid.created_at,
+      buyer: {
+        name: paid.name,
+        email: paid.email,
+        billing: {
+          billingName: paid.billing_name,
+          address: paid.billing_address,
+          vatNumber: paid.billing_vat_number,
+        },
+      },
+    },
+    { at, test: provider === 'sandbox', settings: effects.documents ?? defaultDocumentSettings() },
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { formatPrice } from '#domain/catalogue/services';
 import type { InvoiceRow } from '../db/schema';
 import { deliveryLabelFor } from '#domain/catalogue/delivery';
 import { formatCompanyTime } from '../mail/time';
-import { penceToPounds } from '../invoices/repository';
+import { penceToPounds } from '../orders/pence';
 import { sandboxCheckoutPath } from './sandbox';
 
 export const TEST_MODE_TEXT = 'Sandbox checkout — test mode, no real payment is taken';

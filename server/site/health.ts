@@ -5,11 +5,11 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv } from '../http/app-env';
 import type { Readiness } from '../http/drain';
 import { errorBody } from '../http/errors';
 import type { Services } from '../services';
+import { pingDatabase } from './health-repository';
 
 /** A database slower than this counts as unreachable: a healthy one answers `SELECT 1` in milliseconds. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2000;
@@ -31,7 +31,7 @@ async function databaseProblem(db: Services['db'], timeoutMs: number): Promise<s
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
   });
-  const query = sql`SELECT 1`.execute(db).then(
+  const query = pingDatabase(db).then(
     () => undefined,
     (error: unknown) => (error instanceof Error ? error.message : String(error)),
   );

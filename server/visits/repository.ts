@@ -30,3 +30,9 @@ export async function insertVisit(
     })
     .execute();
 }
+
+/** Deletes the visits received before `cutoff` (an ISO time); answers how many. */
+export async function deleteVisitsBefore(db: Kysely<Database>, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('visits').where('received_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -12,7 +12,7 @@ import {
   VAT_NUMBER_FORMAT_TEXT,
   VAT_NUMBER_NEEDS_BUYER_TEXT,
 } from '#domain/billing';
-import { readInvoiceDocument } from '#server/invoices/document/issue';
+import { readInvoiceDocument } from '#server/invoices/document/repository';
 import { bearer, cleanup, createTestServer, jsonInit, type TestApp } from './helpers';
 import { account, paidOrder } from './office-helpers';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, describe, it } from 'vitest';
-import { insertInvoice } from '#server/invoices/repository';
+import { insertInvoice } from '#server/invoices/new-invoice';
 import { services as catalogue } from '#domain/catalogue/services';
 import { cleanup, createTestServer, register } from './helpers';
 import { afterBatch, errorLines, sendAndJudge } from './fuzz/judge';

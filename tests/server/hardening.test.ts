@@ -6,8 +6,8 @@
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JSON_MAX_DEPTH, JSON_TOO_DEEP_TEXT, jsonNestingExceeds } from '#server/http/validate';
-import { insertInvoice } from '#server/invoices/repository';
-import { MALFORMED_EVENT_TEXT } from '#server/payments/routes';
+import { insertInvoice } from '#server/invoices/new-invoice';
+import { MALFORMED_EVENT_TEXT } from '#server/payments/stripe-webhook';
 import { bearer, cleanup, createTestServer, errorText, jsonInit, PASSWORD, register, uniqueEmail } from './helpers';
 
 afterAll(cleanup);

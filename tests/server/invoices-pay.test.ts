@@ -1,8 +1,8 @@
 // POST /api/invoices/pay/:id ("Pay now" on an unpaid invoice) with the sandbox checkout: a fresh link that
 // works, the earlier one refused with its own page, only for the invoice's owner, limited like an order.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALREADY_PAID_TEXT, INVOICE_NOT_FOUND_TEXT, OTHER_PROVIDER_TEXT } from '#server/invoices/routes';
-import { SUPERSEDED_TEXT } from '#server/payments/sandbox-routes';
+import { ALREADY_PAID_TEXT, INVOICE_NOT_FOUND_TEXT, OTHER_PROVIDER_TEXT } from '#server/invoices/pay-again';
+import { SUPERSEDED_TEXT } from '#server/payments/sandbox-checkout';
 import { bearer, cleanup, createTestServer, errorText, myInvoices, paymentLink, register } from './helpers';
 
 afterAll(cleanup);

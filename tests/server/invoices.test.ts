@@ -5,7 +5,7 @@ import { services } from '#domain/catalogue/services';
 import { SIGN_IN_REQUIRED_TEXT } from '#server/ways-in/require-auth';
 import { listInvoicesForUser } from '#server/invoices/repository';
 import { toWireInvoice } from '#server/invoices/wire';
-import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '#server/invoices/routes';
+import { PRICE_CHANGED_TEXT, TYPE_TEXT, UNKNOWN_SERVICE_TEXT, URL_TOO_LONG_TEXT } from '#server/invoices/order-request';
 import {
   MINUTE,
   ORDER,

@@ -10,7 +10,7 @@ import { charge } from '#server/limits/charge';
 import { type LimitSpec, createLimit } from '#server/limits/limit';
 import { BUSY_TEXT, LimitRefused, tooManyAttempts } from '#server/limits/responses';
 import { type LimitStore, openLimitStore, sqliteLimitStore } from '#server/limits/store';
-import { LIMITS_FILE, openLimitsDatabase } from '#server/limits/sqlite';
+import { LIMITS_FILE, openLimitsDatabase } from '#server/limits/sqlite-repository';
 import { createWorkQueue } from '#server/limits/work-queue';
 import { createCapturedLog } from './helpers';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
-import { LIMITS_FILE } from '#server/limits/sqlite';
+import { LIMITS_FILE } from '#server/limits/sqlite-repository';
 import { openLimitStore } from '#server/limits/store';
 import {
   DAY,

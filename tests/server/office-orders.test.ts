@@ -17,14 +17,8 @@ import {
   NOTHING_DELIVERED_TEXT,
   NOT_PAID_TEXT,
 } from '#server/orders/machine';
-import {
-  AT_TEXT,
-  IN_THE_PAST_TEXT,
-  JOIN_TEXT,
-  ORDER_NOT_FOUND_TEXT,
-  TOO_FAR_TEXT,
-  VIEW_TEXT,
-} from '#server/office/routes';
+import { AT_TEXT, IN_THE_PAST_TEXT, JOIN_TEXT, TOO_FAR_TEXT } from '#server/office/schedule';
+import { ORDER_NOT_FOUND_TEXT, VIEW_TEXT } from '#server/office/order-view';
 import { MINUTE, bearer, cleanup, createTestServer, errorText, myInvoices } from './helpers';
 import {
   PDF_ORDER,

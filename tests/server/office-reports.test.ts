@@ -11,7 +11,12 @@ import { outboxDir, readOutbox } from '#server/mail/mailer';
 import { REPORT_BODY_LIMIT_BYTES, REPORT_TOO_LARGE_TEXT } from '#server/orders/body-limit';
 import { looksLikePdf, reportFileName } from '#server/orders/pdf';
 import { ATTACHMENT_TEXT, BOMB_TEXT, JAVASCRIPT_TEXT, LAUNCH_TEXT, POLYGLOT_TEXT } from '#server/orders/pdf-check';
-import { CUSTOMER_GONE_TEXT, NOT_A_PDF_TEXT, REPORT_FORM_TEXT, REPORT_MISSING_TEXT } from '#server/office/routes';
+import {
+  CUSTOMER_GONE_TEXT,
+  NOT_A_PDF_TEXT,
+  REPORT_FORM_TEXT,
+  REPORT_MISSING_TEXT,
+} from '#server/office/report-upload';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { PDF_ORDER, account, orderBody, paidOrder, pdfBlob, pdfOfSize, tinyPdf, uploadReport } from './office-helpers';
 import {

@@ -9,7 +9,7 @@ import {
   NO_ACCOUNT_TEXT,
   NO_STAFF_MEMBER_TEXT,
   STAFF_EMAIL_TEXT,
-} from '#server/office/routes';
+} from '#server/office/staff';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { account } from './office-helpers';
 

@@ -4,7 +4,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/routes';
+import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/payment-link';
 import { checkoutEvent } from './stripe-helpers';
 import { bearer, cleanup, createTestServer, errorText, myInvoices, paymentLink, register } from './helpers';
 

@@ -4,8 +4,8 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/routes';
-import { BAD_SIGNATURE_TEXT } from '#server/payments/routes';
+import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/payment-link';
+import { BAD_SIGNATURE_TEXT } from '#server/payments/stripe-webhook';
 import { checkoutEvent } from './stripe-helpers';
 import {
   MINUTE,

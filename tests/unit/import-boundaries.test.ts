@@ -251,6 +251,8 @@ describe('inside server/, a resource imports only lower tiers', () => {
     // One tier does not import its own: account and auth stand side by side.
     { folder: 'server/auth', code: "export { accountRoutes } from '../account/routes';\n", target: 'account' },
     { folder: 'server/http', code: "export const load = () => import('../orders/routes');\n", target: 'orders' },
+    // Orders stand below invoices: an invoice is made with its order, and an order does not reach back.
+    { folder: 'server/orders', code: "export { toWireInvoice } from '../invoices/wire';\n", target: 'invoices' },
   ])('$folder/ importing server/$target/ is refused', async ({ folder, code, target }) => {
     const reports = await reportsOf(folder, code);
     expect(reports).toHaveLength(1);
@@ -262,9 +264,9 @@ describe('inside server/, a resource imports only lower tiers', () => {
     { folder: 'server/auth', code: "export { requireAuth } from '../ways-in/require-auth';\n" },
     { folder: 'server/ways-in', code: "export { findUserById } from '../users/repository';\n" },
     { folder: 'server/ways-in', code: "export { readJson } from '../http/validate';\n" },
-    // Within a folder, and the knot still named in the configuration.
+    // Within a folder, and down a tier: invoices stand above orders.
     { folder: 'server/ways-in', code: "export { createSessions } from './sessions';\n" },
-    { folder: 'server/orders', code: "export { toWireInvoice } from '../invoices/wire';\n" },
+    { folder: 'server/invoices', code: "export { toOrderWire } from '../orders/wire';\n" },
     // server/'s own files compose the resources: not judged.
     { folder: 'server', code: "export { authRoutes } from './auth/routes';\n" },
   ])('$folder/: $code passes', async ({ folder, code }) => {

@@ -7,6 +7,7 @@ import type { AppEnv } from '#server/http/app-env';
 import { HttpError, NOT_FOUND_TEXT } from '#server/http/errors';
 import type { Services } from '#server/services';
 import { keptPdf } from './kept';
+import { isOwnedBy } from './repository';
 
 /**
  * The PDF of the invoice's document; 404 when there is none, or when `ownerId` is given and the invoice is not
@@ -18,14 +19,8 @@ export async function invoiceDocumentResponse(
   invoiceId: string,
   ownerId: string | null,
 ): Promise<Response> {
-  if (ownerId !== null) {
-    const owned = await services.db
-      .selectFrom('invoices')
-      .select('id')
-      .where('id', '=', invoiceId)
-      .where('user_id', '=', ownerId)
-      .executeTakeFirst();
-    if (!owned) throw new HttpError(404, NOT_FOUND_TEXT);
+  if (ownerId !== null && !(await isOwnedBy(services.db, invoiceId, ownerId))) {
+    throw new HttpError(404, NOT_FOUND_TEXT);
   }
   const document = await keptPdf(services, invoiceId);
   if (!document) throw new HttpError(404, NOT_FOUND_TEXT);

@@ -4,7 +4,7 @@
  * invoice only, so a payment event that arrives twice issues one document; the series row is raised in the same
  * transaction, so a payment that rolls back leaves no gap and two payments at once wait for each other.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { company } from '#domain/company';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import type { ServiceType } from '#domain/contract';
@@ -12,6 +12,7 @@ import type { BillingDetails } from '#domain/billingContract';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import type { InvoiceDocumentData } from './data';
+import { insertDocument, takeNumber } from './repository';
 
 /** The seller and the numbering, as configured. */
 export interface DocumentSettings {
@@ -48,19 +49,6 @@ const yearFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone:
 /** The series a document paid at `at` takes its number from: the prefix and the year in the company's zone. */
 export function seriesOf(prefix: string, at: Date, test: boolean): string {
   return `${test ? 'TEST-' : ''}${prefix}${yearFormat.format(at)}`;
-}
-
-/** Raises the series by one and answers the number given out (1 for a new series). */
-async function takeNumber(trx: Kysely<Database>, series: string): Promise<number> {
-  const row = await trx
-    .insertInto('invoice_number_series')
-    .values({ series, last_number: 1 })
-    .onConflict((conflict) =>
-      conflict.column('series').doUpdateSet({ last_number: sql<number>`invoice_number_series.last_number + 1` }),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
 }
 
 export interface PaidInvoice {
@@ -116,22 +104,6 @@ export async function issueInvoiceDocument(
     money: splitVat(invoice.amountPence, settings.vatNumber ? settings.vatRatePercent : 0),
     invoiceId: invoice.invoiceId,
   };
-  await trx
-    .insertInto('invoice_documents')
-    .values({ invoice_id: invoice.invoiceId, number, issued_at: data.issuedAt, data: JSON.stringify(data) })
-    .execute();
+  await insertDocument(trx, invoice.invoiceId, data);
   return data;
-}
-
-/** The document of an invoice, or undefined when none was issued (the invoice is unpaid). */
-export async function readInvoiceDocument(
-  db: Kysely<Database>,
-  invoiceId: string,
-): Promise<InvoiceDocumentData | undefined> {
-  const row = await db
-    .selectFrom('invoice_documents')
-    .select('data')
-    .where('invoice_id', '=', invoiceId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.data) as InvoiceDocumentData) : undefined;
 }

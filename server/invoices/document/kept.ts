@@ -10,6 +10,7 @@ import type { Database } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import type { ServerLog } from '#server/log';
 import type { InvoiceDocumentData } from './data';
+import { findDocument, findKeptPdf, storePdf } from './repository';
 
 export const DOCUMENT_DAMAGED_TEXT =
   'This document cannot be served right now. We have been told and will fix it; please try again later.';
@@ -18,12 +19,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** Keeps the PDF of a document that has none yet; `db` may be the payment's transaction. */
 export async function keepPdf(db: Kysely<Database>, invoiceId: string, pdf: Uint8Array): Promise<void> {
-  await db
-    .updateTable('invoice_documents')
-    .set({ pdf, pdf_sha256: sha256(pdf) })
-    .where('invoice_id', '=', invoiceId)
-    .where('pdf', 'is', null)
-    .execute();
+  await storePdf(db, invoiceId, pdf, sha256(pdf));
 }
 
 /**
@@ -39,11 +35,7 @@ export async function keptPdf(
   invoiceId: string,
 ): Promise<{ number: string; pdf: Uint8Array<ArrayBuffer> } | undefined> {
   const { db, threads, log } = services;
-  const row = await db
-    .selectFrom('invoice_documents')
-    .select(['number', 'data', 'pdf', 'pdf_sha256'])
-    .where('invoice_id', '=', invoiceId)
-    .executeTakeFirst();
+  const row = await findDocument(db, invoiceId);
   if (!row) return undefined;
   if (row.pdf !== null) {
     const pdf = new Uint8Array(row.pdf);
@@ -59,10 +51,6 @@ export async function keptPdf(
   const pdf = await threads.draw(JSON.parse(row.data) as InvoiceDocumentData);
   await keepPdf(db, invoiceId, pdf);
   // Whoever kept one first (two downloads at once) is what every later download serves.
-  const kept = await db
-    .selectFrom('invoice_documents')
-    .select('pdf')
-    .where('invoice_id', '=', invoiceId)
-    .executeTakeFirstOrThrow();
-  return { number: row.number, pdf: new Uint8Array(kept.pdf ?? pdf) };
+  const kept = await findKeptPdf(db, invoiceId);
+  return { number: row.number, pdf: new Uint8Array(kept ?? pdf) };
 }
