@@ -12,7 +12,7 @@ import {
   TwoFactorStatus,
 } from '#domain/twoFactorContract';
 import type { OwnerProof } from '#machines/lib/ownerProof';
-import type { TurnOffRequest } from '#machines/totpSettings.machine';
+import type { TurnOffRequest } from '#machines/twoFactor.machine';
 import { get, post } from './http';
 
 export const twoFactorStatus = (): Promise<TwoFactorStatus> =>

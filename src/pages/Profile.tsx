@@ -13,7 +13,7 @@ import { useAuth, usePageMeta, useToast } from '../common/hooks';
 import { wireDeleteAccount, wireProfile, wireVerifyEmail } from './Profile.wiring';
 import { Avatar } from '../components/Avatar';
 import { Spinner } from '../components/Spinner';
-import { TotpSettings } from '../components/security/TotpSettings';
+import { TwoFactorSettings } from '../components/security/TwoFactorSettings';
 import { PasskeySettings } from '../components/security/PasskeySettings';
 import { SignOutEverywhere } from '../components/security/SignOutEverywhere';
 import { DataExportCard } from '../components/account/DataExportCard';
@@ -78,7 +78,7 @@ function ProfilePage({ user }: { user: User }) {
       {/* How the account signs in (docs/product.md#second-factor): one block per way, each under the heading. */}
       <section className="profile__card profile__security" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
-        <TotpSettings hasPassword={user.hasPassword ?? true} />
+        <TwoFactorSettings hasPassword={user.hasPassword ?? true} />
         <PasskeySettings hasPassword={user.hasPassword ?? true} />
         <SignOutEverywhere />
       </section>

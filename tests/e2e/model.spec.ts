@@ -29,7 +29,7 @@ import './model/verifyEmail.model';
 import './model/deleteAccount.model';
 import './model/notifications.model';
 import './model/profile.model';
-import './model/totpSettings.model';
+import './model/twoFactor.model';
 import './model/passkeySignIn.model';
 import './model/passkeys.model';
 import './model/dataExport.model';

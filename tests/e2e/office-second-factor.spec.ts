@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { nextCode, turnOnTotp } from './two-factor-account';
+import { nextCode, turnOnTwoFactor } from './two-factor-account';
 import { newAccount } from './support';
 
 const other = process.env.E2E_OTHER_URL!;
@@ -37,7 +37,7 @@ test('an office member signed in without a second factor is sent to the profile;
   await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
 
   // The app turned on, the next sign-in asks for its code, and that session reaches the office.
-  const app = await turnOnTotp(api, token, account.password);
+  const app = await turnOnTwoFactor(api, token, account.password);
   const first = await api.post('/api/auth/login/email', { data: { email: account.email, password: account.password } });
   const { secondStep } = (await first.json()) as { secondStep: { kind: string; ticket: string } };
   expect(secondStep.kind).toBe('totp');

@@ -12,7 +12,7 @@ const codeOfStep = (secret: string, step: number) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, timestamp: step * TOTP_PERIOD_MS });
 const stepNow = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
 
-export interface TotpAccount {
+export interface TwoFactorAccount {
   secret: string;
   recoveryCodes: string[];
   /** The last time step whose code the server accepted: each code works once, and none older. */
@@ -20,7 +20,11 @@ export interface TotpAccount {
 }
 
 /** Turns the app on for a signed-in account: set-up with the password, then the first code. */
-export async function turnOnTotp(request: APIRequestContext, token: string, password: string): Promise<TotpAccount> {
+export async function turnOnTwoFactor(
+  request: APIRequestContext,
+  token: string,
+  password: string,
+): Promise<TwoFactorAccount> {
   const headers = { authorization: `Bearer ${token}` };
   const setUp = await request.post('/api/users/two-factor/totp/setup', {
     headers,
@@ -43,13 +47,13 @@ export async function turnOnTotp(request: APIRequestContext, token: string, pass
  * A code the server takes now: the current one, or the next step's when the current one was used (the server
  * allows one step of drift either side), so a sign-in right after the set-up need not wait 30 s.
  */
-export function nextCode(account: TotpAccount): string {
+export function nextCode(account: TwoFactorAccount): string {
   account.lastStep = Math.max(account.lastStep + 1, stepNow());
   return codeOfStep(account.secret, account.lastStep);
 }
 
 /** Six digits that are no code of the app around now. */
-export function wrongCode(account: TotpAccount): string {
+export function wrongCode(account: TwoFactorAccount): string {
   const near = new Set([-1, 0, 1, 2].map((offset) => codeOfStep(account.secret, stepNow() + offset)));
   for (let n = 0; ; n += 1) {
     const code = String(n).padStart(6, '0');
@@ -62,7 +66,7 @@ export function wrongCode(account: TotpAccount): string {
  * an identity of the local provider with the same address links to it (docs/product.md#google-sign-in), and
  * then asks for the app's code.
  */
-export async function verifiedAccountWithTotp(page: Page, email: string) {
+export async function verifiedAccountWithTwoFactor(page: Page, email: string) {
   const password = 'correct horse battery';
   const form = { name: 'Test Customer', email, password };
   const registered = await page.request.post('/api/auth/register/email', { form });
@@ -73,5 +77,5 @@ export async function verifiedAccountWithTotp(page: Page, email: string) {
     data: { code: await codeFrom(email, 0) },
   });
   expect(verified.status()).toBe(200);
-  return { email, password, token, totp: await turnOnTotp(page.request, token, password) };
+  return { email, password, token, totp: await turnOnTwoFactor(page.request, token, password) };
 }

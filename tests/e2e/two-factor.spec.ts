@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existingAccount } from './model/support';
 import { signIn } from './support';
-import { nextCode, turnOnTotp } from './two-factor-account';
+import { nextCode, turnOnTwoFactor } from './two-factor-account';
 
 const REFUSED =
   'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';
@@ -32,7 +32,7 @@ for (const width of [320, 375, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 800 });
     const account = await existingAccount(page);
-    const totp = await turnOnTotp(page.request, account.token, account.password);
+    const totp = await turnOnTwoFactor(page.request, account.token, account.password);
 
     // The password asks for the app's code.
     await signIn(page, account.email, account.password);

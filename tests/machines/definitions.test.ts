@@ -119,9 +119,9 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(linked.context.opening).toBe('order-1');
   });
 
-  it('totpSettings: the status loading, nothing typed, no codes shown', async () => {
-    const { totpSettingsMachine } = await import('#machines/totpSettings.machine');
-    const snapshot = createActor(totpSettingsMachine, { input: { hasPassword: true } }).getSnapshot();
+  it('twoFactor: the status loading, nothing typed, no codes shown', async () => {
+    const { twoFactorMachine } = await import('#machines/twoFactor.machine');
+    const snapshot = createActor(twoFactorMachine, { input: { hasPassword: true } }).getSnapshot();
     expect(snapshot.value).toBe('loading');
     expect(snapshot.context).toStrictEqual({
       hasPassword: true,

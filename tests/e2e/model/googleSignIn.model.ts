@@ -3,7 +3,7 @@ import { googleSignInMachine } from '#machines/googleSignIn.machine';
 import { describeBrowserModel } from './browser';
 import { letOpenerNoticeClose, signInAtProvider } from './google';
 import { HeldRequests, openApp, stopTheClock } from './support';
-import { verifiedAccountWithTotp } from '../two-factor-account';
+import { verifiedAccountWithTwoFactor } from '../two-factor-account';
 import { googleSignInSamples } from '#tests/machines/samples';
 
 interface Ctx {
@@ -124,7 +124,7 @@ await describeBrowserModel<typeof googleSignInMachine, Ctx>({
       done: async (page, ctx, event) => {
         const answer = (event as { output?: object }).output;
         // The app's step: the identity's address gets an account here with the app on before the answer.
-        if (answer && 'secondStep' in answer) await verifiedAccountWithTotp(page, `${ctx.identity}@example.test`);
+        if (answer && 'secondStep' in answer) await verifiedAccountWithTwoFactor(page, `${ctx.identity}@example.test`);
         await ctx.exchange.release();
       },
       // A real refusal: the server asks the provider about a token the provider never issued.

@@ -4,7 +4,13 @@ import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
 import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
 import { codeFrom, mailsTo, newAccount } from '../support';
-import { nextCode, type TotpAccount, turnOnTotp, verifiedAccountWithTotp, wrongCode } from '../two-factor-account';
+import {
+  nextCode,
+  type TwoFactorAccount,
+  turnOnTwoFactor,
+  verifiedAccountWithTwoFactor,
+  wrongCode,
+} from '../two-factor-account';
 import { describeBrowserModel } from './browser';
 import {
   closePopupAndWait,
@@ -23,7 +29,7 @@ interface Ctx {
   /** An account whose day of failed sign-ins is used up, and the code its second step mailed. */
   guarded?: { email: string; password: string; token: string; code: string };
   /** The authenticator app of the account that signs in, once its step is asked for. */
-  totp?: TotpAccount;
+  totp?: TwoFactorAccount;
   /** The screen's question to the client config (later ones, such as the popup's, pass). */
   config: HeldRequests;
   popup?: Page;
@@ -53,7 +59,7 @@ async function guardedAccount(page: Page) {
 /** A new account with its app turned on through the API (set-up with the password, then a first code). */
 async function totpAccount(page: Page) {
   const account = await existingAccount(page);
-  return { ...account, totp: await turnOnTotp(page.request, account.token, account.password) };
+  return { ...account, totp: await turnOnTwoFactor(page.request, account.token, account.password) };
 }
 
 const asksForTotp = (event: unknown) => {
@@ -229,7 +235,7 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
       done: async (page, ctx, event) => {
         if (asksForTotp(event)) {
           // An identity of the provider whose account here has the app on.
-          const account = await verifiedAccountWithTotp(page, newAccount().email);
+          const account = await verifiedAccountWithTwoFactor(page, newAccount().email);
           ctx.totp = account.totp;
           await signInAtProvider(ctx.popup!, account.email);
           return;
@@ -243,7 +249,8 @@ await describeBrowserModel<typeof loginMachine, Ctx>({
     confirmSecondStep: {
       done: async (page, ctx, event) => {
         // The e-mailed code of an account with the app asks for the app next: turn it on before the code goes.
-        if (asksForTotp(event)) ctx.totp = await turnOnTotp(page.request, ctx.guarded!.token, ctx.guarded!.password);
+        if (asksForTotp(event))
+          ctx.totp = await turnOnTwoFactor(page.request, ctx.guarded!.token, ctx.guarded!.password);
         await ctx.secondStep.release((body) => ({ ...body, code: ctx.guarded!.code }));
       },
       error: async (_page, ctx) => {

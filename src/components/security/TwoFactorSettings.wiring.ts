@@ -1,15 +1,15 @@
 /** The authenticator app machine's real actors, built on src/api/; the page supplies the toast. */
 import { fromPromise } from 'xstate';
-import { totpSettingsMachine } from '#machines/totpSettings.machine';
+import { twoFactorMachine } from '#machines/twoFactor.machine';
 import * as api from '#src/api/twoFactor';
 
-export interface TotpSettingsView {
+export interface TwoFactorView {
   /** The server's message once the app is turned off. */
   announce: (message: string) => void;
 }
 
-export function wireTotpSettings(view: TotpSettingsView) {
-  return totpSettingsMachine.provide({
+export function wireTwoFactor(view: TwoFactorView) {
+  return twoFactorMachine.provide({
     actors: {
       loadStatus: fromPromise(() => api.twoFactorStatus()),
       requestCode: fromPromise(() => api.requestTwoFactorCode()),

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * The set-up's QR code (the otpauth:// URL), drawn by the `qrcode` package. Loaded lazily, only when a set-up
  * shows it, so the profile's first download does not carry the encoder (docs/performance.md).
  */
-export default function TotpSettingsQr({ url }: { url: string }) {
+export default function TwoFactorQr({ url }: { url: string }) {
   const [image, setImage] = useState<{ url: string; data: string } | null>(null);
   useEffect(() => {
     let current = true;

@@ -20,8 +20,8 @@ import {
   twoFactorCodeSentText,
 } from '#server/two-factor/routes';
 import type { TwoFactorStatus } from '#domain/twoFactorContract';
-import { type TotpField, totpSettingsMachine } from '#machines/totpSettings.machine';
-import { totpSettingsSamples, totpSettingsState } from '#tests/machines/totpSettingsSamples';
+import { type TwoFactorField, twoFactorMachine } from '#machines/twoFactor.machine';
+import { twoFactorSamples, twoFactorState } from '#tests/machines/twoFactorSamples';
 import { codeFrom, mailsTo } from '../support';
 import { describeBrowserModel } from './browser';
 import { googleOnlyAccount } from './google';
@@ -155,12 +155,12 @@ const button = (page: Page, name: string | RegExp) => block(page).getByRole('but
 const form = (page: Page) => block(page).locator('form');
 const submitButton = (page: Page) => form(page).locator('button[type="submit"]');
 const refusal = (page: Page) => block(page).getByRole('alert');
-const LABELS: Record<TotpField, RegExp> = {
+const LABELS: Record<TwoFactorField, RegExp> = {
   password: /^Current password$/,
   emailCode: /^Code from the e-mail$/,
   appCode: /^Code from the app/,
 };
-const field = (page: Page, name: TotpField) => block(page).getByLabel(LABELS[name]);
+const field = (page: Page, name: TwoFactorField) => block(page).getByLabel(LABELS[name]);
 const spinner = (page: Page, label: string) =>
   block(page)
     .getByRole('button')
@@ -183,10 +183,10 @@ async function expectStatus(page: Page, ctx: Ctx) {
   );
 }
 
-type Snap = SnapshotFrom<typeof totpSettingsMachine>;
+type Snap = SnapshotFrom<typeof twoFactorMachine>;
 
 /** A form of the flow: its fields hold what was typed, its refusal is the server's, submit as the machine says. */
-async function expectForm(page: Page, ctx: Ctx, snapshot: Snap, fields: TotpField[]) {
+async function expectForm(page: Page, ctx: Ctx, snapshot: Snap, fields: TwoFactorField[]) {
   const { values, error } = snapshot.context;
   for (const name of ['password', 'emailCode', 'appCode'] as const) {
     if (fields.includes(name)) await expect(field(page, name)).toHaveValue(values[name]);
@@ -213,11 +213,11 @@ async function expectMailedCode(page: Page, ctx: Ctx, snapshot: Snap) {
   await expect(button(page, notice ? 'Send a new code' : 'Send a code')).toBeEnabled();
 }
 
-const proofFields = (ctx: Ctx): TotpField[] => [ctx.hasPassword ? 'password' : 'emailCode'];
+const proofFields = (ctx: Ctx): TwoFactorField[] => [ctx.hasPassword ? 'password' : 'emailCode'];
 
-await describeBrowserModel<typeof totpSettingsMachine, Ctx>({
-  machine: totpSettingsMachine,
-  model: { ...totpSettingsSamples, serializeState: totpSettingsState },
+await describeBrowserModel<typeof twoFactorMachine, Ctx>({
+  machine: twoFactorMachine,
+  model: { ...twoFactorSamples, serializeState: twoFactorState },
   start: async (page, input) => {
     const { hasPassword } = input as { hasPassword: boolean };
     let account: { email: string; token: string; password?: string };

@@ -20,11 +20,11 @@ import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
 import { assignError } from './lib/assignError';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */
-export type TotpField = 'password' | 'emailCode' | 'appCode';
+export type TwoFactorField = 'password' | 'emailCode' | 'appCode';
 
-export type TotpSettingsEvent =
+export type TwoFactorEvent =
   | { type: 'totp.start' }
-  | { type: 'totp.change'; field: TotpField; value: string }
+  | { type: 'totp.change'; field: TwoFactorField; value: string }
   | { type: 'totp.sendCode' }
   | { type: 'totp.submit' }
   | { type: 'totp.cancel' }
@@ -33,7 +33,7 @@ export type TotpSettingsEvent =
   | { type: 'totp.acknowledge' }
   | { type: 'totp.retry' };
 
-export interface TotpSettingsInput {
+export interface TwoFactorInput {
   /** Whether the account has a password; one without proves itself with an e-mailed code. */
   hasPassword: boolean;
 }
@@ -44,9 +44,9 @@ export interface TurnOffRequest {
   twoFactorCode: string;
 }
 
-type Values = Record<TotpField, string>;
+type Values = Record<TwoFactorField, string>;
 
-interface TotpSettingsContext {
+interface TwoFactorContext {
   hasPassword: boolean;
   /** The status as last read; null until the first read. */
   status: TwoFactorStatus | null;
@@ -66,7 +66,7 @@ const empty: Values = { password: '', emailCode: '', appCode: '' };
 /** A recovery code as the contract takes it (domain/contract.ts, RecoveryCode). */
 const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
-export const totpSettingsMachine = setup({
+export const twoFactorMachine = setup({
   types: {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
     tags: {} as
@@ -80,9 +80,9 @@ export const totpSettingsMachine = setup({
       | 'offeringChanges'
       | 'renewForm'
       | 'turnOffForm',
-    context: {} as TotpSettingsContext,
-    events: {} as TotpSettingsEvent,
-    input: {} as TotpSettingsInput,
+    context: {} as TwoFactorContext,
+    events: {} as TwoFactorEvent,
+    input: {} as TwoFactorInput,
   },
   actors: {
     loadStatus: fromPromise<TwoFactorStatus>(async () => {
@@ -109,7 +109,7 @@ export const totpSettingsMachine = setup({
     }),
   },
   actions: {
-    assignError: assignError<TotpSettingsContext, TotpSettingsEvent>(),
+    assignError: assignError<TwoFactorContext, TwoFactorEvent>(),
     announce: (_, _params: { message: string }) => {},
     /** A form's values, refusal and notice are forgotten when it closes: the next one opens empty. */
     clearForm: assign({ values: empty, error: null, notice: null }),
@@ -132,7 +132,7 @@ export const totpSettingsMachine = setup({
     },
   },
 }).createMachine({
-  id: 'totpSettings',
+  id: 'twoFactor',
   context: ({ input }) => ({
     hasPassword: input.hasPassword,
     status: null,
@@ -223,7 +223,7 @@ export const totpSettingsMachine = setup({
             src: 'enable',
             input: ({ context }) => context.values.appCode.trim(),
             onDone: {
-              target: '#totpSettings.showingCodes',
+              target: '#twoFactor.showingCodes',
               actions: ['clearForm', assign({ pending: null, recoveryCodes: ({ event }) => event.output })],
             },
             onError: { target: 'scanning', actions: 'assignError' },
@@ -258,7 +258,7 @@ export const totpSettingsMachine = setup({
             src: 'renewCodes',
             input: ({ context }) => context.values.appCode.trim(),
             onDone: {
-              target: '#totpSettings.showingCodes',
+              target: '#twoFactor.showingCodes',
               actions: ['clearForm', assign({ recoveryCodes: ({ event }) => event.output })],
             },
             onError: { target: 'renewing', actions: 'assignError' },
@@ -292,7 +292,7 @@ export const totpSettingsMachine = setup({
             src: 'turnOff',
             input: ({ context }) => ({ proof: ownerProof(context), twoFactorCode: context.values.appCode.trim() }),
             onDone: {
-              target: '#totpSettings.loading',
+              target: '#twoFactor.loading',
               actions: ['clearForm', { type: 'announce', params: ({ event }) => ({ message: event.output }) }],
             },
             onError: { target: 'turningOff', actions: 'assignError' },

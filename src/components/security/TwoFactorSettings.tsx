@@ -1,20 +1,20 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { TotpField, TotpSettingsEvent, totpSettingsMachine } from '#machines/totpSettings.machine';
+import type { TwoFactorField, TwoFactorEvent, twoFactorMachine } from '#machines/twoFactor.machine';
 import { PASSWORD_MAX } from '#domain/contract';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { useToast } from '#src/common/hooks';
-import { wireTotpSettings } from './TotpSettings.wiring';
+import { wireTwoFactor } from './TwoFactorSettings.wiring';
 import { Spinner } from '../Spinner';
 import { EmailCodeField } from './EmailCodeField';
-import { CopyButton, RecoveryCodes } from './TotpSettingsCodes';
-import './TotpSettings.css';
+import { CopyButton, RecoveryCodes } from './TwoFactorCodes';
+import './TwoFactorSettings.css';
 
-const TotpSettingsQr = lazy(() => import('./TotpSettingsQr'));
+const TwoFactorQr = lazy(() => import('./TwoFactorQr'));
 
-type Snapshot = SnapshotFrom<typeof totpSettingsMachine>;
-type Send = (event: TotpSettingsEvent) => void;
+type Snapshot = SnapshotFrom<typeof twoFactorMachine>;
+type Send = (event: TwoFactorEvent) => void;
 
 const ERROR_ID = 'totp-error';
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(iso));
@@ -25,11 +25,11 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * The authenticator app's block of the profile's Security section (docs/product.md#second-factor): its status,
  * and setting it up, new recovery codes and turning it off, as the machine says.
  */
-export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
+export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
   const app = useAppActors();
   const toast = useToast();
   const [snapshot, send] = useMachine(
-    wireTotpSettings({ announce: (message) => toast({ title: message, variant: 'success' }) }),
+    wireTwoFactor({ announce: (message) => toast({ title: message, variant: 'success' }) }),
     { input: { hasPassword }, inspect: app.inspect },
   );
   const { recoveryCodes } = snapshot.context;
@@ -37,9 +37,9 @@ export function TotpSettings({ hasPassword }: { hasPassword: boolean }) {
   return (
     <div className="totp" data-testid="totp-settings">
       <TotpStatus snapshot={snapshot} send={send} />
-      <TotpActions snapshot={snapshot} send={send} />
+      <TwoFactorActions snapshot={snapshot} send={send} />
       {/* A new key per form: each opens fresh, with the focus on its first field. */}
-      {form && <TotpForm key={form.key} snapshot={snapshot} send={send} {...form.text} />}
+      {form && <TwoFactorForm key={form.key} snapshot={snapshot} send={send} {...form.text} />}
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onSaved={() => send({ type: 'totp.acknowledge' })} />}
     </div>
   );
@@ -81,7 +81,7 @@ function TotpStatus({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
 }
 
 /** The buttons that open a form: "Set up" while the app is off, "New recovery codes" and "Turn off" while on. */
-function TotpActions({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+function TwoFactorActions({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   return (
     <>
       {snapshot.hasTag('offeringSetUp') && (
@@ -106,7 +106,7 @@ function TotpActions({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
 }
 
 /** What one form of the flow says and asks. */
-type FormText = Omit<TotpFormProps, 'snapshot' | 'send'>;
+type FormText = Omit<TwoFactorFormProps, 'snapshot' | 'send'>;
 
 /** The form the machine's tags ask for (`key` names it), with its spinner's label while it is out; null when none is open. */
 function openForm(snapshot: Snapshot, hasPassword: boolean): { key: string; text: FormText } | null {
@@ -171,7 +171,7 @@ function Secret({ secret, url }: { secret: string; url: string }) {
   return (
     <div className="totp__secret">
       <Suspense fallback={<div className="totp__qr totp__qr--empty" aria-hidden="true" />}>
-        <TotpSettingsQr url={url} />
+        <TwoFactorQr url={url} />
       </Suspense>
       <div className="totp__secret-text">
         <p id="totp-secret-label">Secret</p>
@@ -184,7 +184,7 @@ function Secret({ secret, url }: { secret: string; url: string }) {
   );
 }
 
-interface TotpFormProps {
+interface TwoFactorFormProps {
   snapshot: Snapshot;
   send: Send;
   lead: string;
@@ -200,7 +200,7 @@ interface TotpFormProps {
 }
 
 /** One form of the flow: its fields, the server's refusal below them, and submit and Cancel. */
-function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, children }: TotpFormProps) {
+function TwoFactorForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, children }: TwoFactorFormProps) {
   const { error } = snapshot.context;
   const first = useRef<HTMLInputElement>(null);
   // The button that opened the form is gone: the reader starts at its first field.
@@ -255,7 +255,7 @@ function TotpForm({ snapshot, send, lead, proof, appCode, submit, danger, busy, 
   );
 }
 
-const change = (send: Send, field: TotpField) => (event: React.ChangeEvent<HTMLInputElement>) =>
+const change = (send: Send, field: TwoFactorField) => (event: React.ChangeEvent<HTMLInputElement>) =>
   send({ type: 'totp.change', field, value: event.target.value });
 
 interface FieldProps {

@@ -1,14 +1,14 @@
 /**
- * The authenticator app's machine (machines/totpSettings.machine.ts): sample events, answers and failures,
- * shared by its path test and its browser model (tests/e2e/model/totpSettings.model.ts).
+ * The authenticator app's machine (machines/twoFactor.machine.ts): sample events, answers and failures,
+ * shared by its path test and its browser model (tests/e2e/model/twoFactor.model.ts).
  */
 import type { SnapshotFrom } from 'xstate';
 import type { TwoFactorStatus } from '#domain/twoFactorContract';
-import type { totpSettingsMachine } from '#machines/totpSettings.machine';
+import type { twoFactorMachine } from '#machines/twoFactor.machine';
 import type { PathTestOptions } from '#toolkit';
 
 type Samples = Pick<
-  PathTestOptions<typeof totpSettingsMachine>,
+  PathTestOptions<typeof twoFactorMachine>,
   'events' | 'outputs' | 'errors' | 'inputs' | 'filterEvents'
 >;
 
@@ -23,7 +23,7 @@ export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abc${i}-d${i}ef`);
 
 /** Which fields a person can type into in each state: the forms show only their own. */
-function typedHere(snapshot: SnapshotFrom<typeof totpSettingsMachine>, field: string, value: string): boolean {
+function typedHere(snapshot: SnapshotFrom<typeof twoFactorMachine>, field: string, value: string): boolean {
   const { hasPassword } = snapshot.context;
   const proving = snapshot.matches({ disabled: 'proving' }) || snapshot.matches({ enabled: 'turningOff' });
   if (field === 'password') return proving && hasPassword;
@@ -33,7 +33,7 @@ function typedHere(snapshot: SnapshotFrom<typeof totpSettingsMachine>, field: st
   return snapshot.matches({ disabled: 'scanning' }) || snapshot.matches({ enabled: 'renewing' }) || proving;
 }
 
-export const totpSettingsSamples: Samples = {
+export const twoFactorSamples: Samples = {
   inputs: [{ hasPassword: true }, { hasPassword: false }],
   events: [
     { type: 'totp.start' },
@@ -73,7 +73,7 @@ export const totpSettingsSamples: Samples = {
 };
 
 /** Coarse on purpose: what the guards and the page depend on, not every typed value. */
-export const totpSettingsState = (s: SnapshotFrom<typeof totpSettingsMachine>) =>
+export const twoFactorState = (s: SnapshotFrom<typeof twoFactorMachine>) =>
   JSON.stringify({
     value: s.value,
     hasPassword: s.context.hasPassword,

@@ -2,18 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { PASSWORD_MAX } from '#domain/contract';
 import { type OwnerProof, ownerProof, proofGiven } from '#machines/lib/ownerProof';
-import { type TurnOffRequest, totpSettingsMachine } from '#machines/totpSettings.machine';
+import { type TurnOffRequest, twoFactorMachine } from '#machines/twoFactor.machine';
 import { describePathTests } from './pathTest';
-import {
-  RECOVERY_CODES,
-  SECRET,
-  TOTP_OFF,
-  TOTP_ON,
-  totpSettingsSamples,
-  totpSettingsState,
-} from './totpSettingsSamples';
+import { RECOVERY_CODES, SECRET, TOTP_OFF, TOTP_ON, twoFactorSamples, twoFactorState } from './twoFactorSamples';
 
-describePathTests({ machine: totpSettingsMachine, ...totpSettingsSamples, serializeState: totpSettingsState });
+describePathTests({ machine: twoFactorMachine, ...twoFactorSamples, serializeState: twoFactorState });
 
 const WRONG = 'This code is not right. Enter the code your authenticator app shows now.';
 const setUpAnswer = { secret: SECRET, otpauthUrl: `otpauth://totp/x?secret=${SECRET}` };
@@ -24,7 +17,7 @@ describe('turning the app on', () => {
     const codes: string[] = [];
     let on = false;
     const actor = createActor(
-      totpSettingsMachine.provide({
+      twoFactorMachine.provide({
         actors: {
           loadStatus: fromPromise(async () => (on ? TOTP_ON : TOTP_OFF)),
           setUp: fromPromise(async ({ input }) => {
@@ -80,7 +73,7 @@ describe('turning the app on', () => {
   it('without a password: a code is e-mailed on request, and the set-up sends it trimmed', async () => {
     const proofs: OwnerProof[] = [];
     const actor = createActor(
-      totpSettingsMachine.provide({
+      twoFactorMachine.provide({
         actors: {
           loadStatus: fromPromise(async () => TOTP_OFF),
           requestCode: fromPromise(async () => 'We have sent a code.'),
@@ -113,7 +106,7 @@ describe('while it is on', () => {
     const announced: string[] = [];
     let on = true;
     const actor = createActor(
-      totpSettingsMachine.provide({
+      twoFactorMachine.provide({
         actors: {
           loadStatus: fromPromise(async () => (on ? TOTP_ON : TOTP_OFF)),
           turnOff: fromPromise(async ({ input }) => {
@@ -146,7 +139,7 @@ describe('while it is on', () => {
   });
 
   it('starts by reading the status, with every form empty', () => {
-    const actor = createActor(totpSettingsMachine, { input: { hasPassword: true } }).start();
+    const actor = createActor(twoFactorMachine, { input: { hasPassword: true } }).start();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('loading');
     expect(snapshot.context).toStrictEqual({
@@ -163,7 +156,7 @@ describe('while it is on', () => {
   it('a status that cannot be read says why and offers to try again', async () => {
     let calls = 0;
     const actor = createActor(
-      totpSettingsMachine.provide({
+      twoFactorMachine.provide({
         actors: {
           loadStatus: fromPromise(async () => {
             calls += 1;
@@ -187,7 +180,7 @@ const refuse = <Output, Input = unknown>(text: string) =>
   fromPromise<Output, Input>(async () => {
     throw new Error(text);
   });
-const refusingEverything = totpSettingsMachine.provide({
+const refusingEverything = twoFactorMachine.provide({
   actors: {
     requestCode: refuse<string>('no mail'),
     setUp: refuse<typeof setUpAnswer, OwnerProof>('no set-up'),
@@ -380,16 +373,16 @@ describe('what the forms take', () => {
   });
 
   it('with no server wired in, each call fails and says which one is missing', async () => {
-    const actor = createActor(totpSettingsMachine, { input: { hasPassword: false } }).start();
+    const actor = createActor(twoFactorMachine, { input: { hasPassword: false } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('loadStatus is not provided'));
-    const off = await started(TOTP_OFF, false, totpSettingsMachine);
+    const off = await started(TOTP_OFF, false, twoFactorMachine);
     off.send({ type: 'totp.start' });
     off.send({ type: 'totp.sendCode' });
     await vi.waitFor(() => expect(off.getSnapshot().context.error).toBe('requestCode is not provided'));
     off.send({ type: 'totp.change', field: 'emailCode', value: '123456' });
     off.send({ type: 'totp.submit' });
     await vi.waitFor(() => expect(off.getSnapshot().context.error).toBe('setUp is not provided'));
-    const on = await started(TOTP_ON, true, totpSettingsMachine);
+    const on = await started(TOTP_ON, true, twoFactorMachine);
     on.send({ type: 'totp.renew' });
     on.send({ type: 'totp.change', field: 'appCode', value: '123456' });
     on.send({ type: 'totp.submit' });
@@ -403,7 +396,7 @@ describe('what the forms take', () => {
     const scanning = await started(
       TOTP_OFF,
       true,
-      totpSettingsMachine.provide({ actors: { setUp: fromPromise(async () => setUpAnswer) } }),
+      twoFactorMachine.provide({ actors: { setUp: fromPromise(async () => setUpAnswer) } }),
     );
     scanning.send({ type: 'totp.start' });
     scanning.send({ type: 'totp.change', field: 'password', value: 'pw' });
