@@ -18,7 +18,7 @@ import { addNotification, notificationTexts } from '../notifications/notificatio
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
 import { requireAuth } from '../ways-in/require-auth';
 import { finishSignIn } from '../ways-in/finish-sign-in';
-import { emailCodeStep, totpStep } from '../ways-in/second-step';
+import { emailCodeStep, twoFactorStep } from '../ways-in/second-step';
 import { MINUTE_MS } from '../clock';
 import type { Database, UserRow, UserWithAvatar } from '../db/schema';
 import { signUpVerificationMail } from '../mail/messages';
@@ -32,8 +32,8 @@ import { readForm, readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { findUserByEmail, findUserById, insertUser, isUniqueViolation, normalizeEmail } from '../users/repository';
 import { toWireUser } from '../users/wire';
-import { asksForTotpStep } from '../ways-in/staff-rule';
-import { isTotpTicket, totpSecondStep } from '../ways-in/totp-step';
+import { asksForTwoFactorStep } from '../ways-in/staff-rule';
+import { isTwoFactorTicket, twoFactorSecondStep } from '../ways-in/two-factor-step';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
 export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
@@ -156,8 +156,9 @@ export function authRoutes(services: Services) {
     await attempt.giveBack();
     await daily.giveBack();
     await limits.login.accountAddress.reset(accountAddressKey(email, fromKey));
-    // An authenticator app asks for its code before there is a session (server/ways-in/totp-step.ts).
-    if (asksForTotpStep(user)) return c.json(await totpStep(services, user, { address, method: 'email' }), 200);
+    // An authenticator app asks for its code before there is a session (server/ways-in/two-factor-step.ts).
+    if (asksForTwoFactorStep(user))
+      return c.json(await twoFactorStep(services, user, { address, method: 'email' }), 200);
     return c.json(await startSession(user, 'email', address), 200);
   });
 
@@ -169,8 +170,8 @@ export function authRoutes(services: Services) {
       address,
     });
     // The 'totp' step's ticket takes a code of the authenticator app or a recovery code.
-    if (await isTotpTicket(db, body.ticket)) {
-      return c.json(await totpSecondStep(services, body, attempt, address), 200);
+    if (await isTwoFactorTicket(db, body.ticket)) {
+      return c.json(await twoFactorSecondStep(services, body, attempt, address), 200);
     }
     const owner = await tickets.check(body.ticket, 'sign_in', body.code);
     const user = owner ? await findUserById(db, owner.id) : undefined;
@@ -183,9 +184,9 @@ export function authRoutes(services: Services) {
     // The code reached the owner's mailbox: this address's run of failed passwords for the account is over.
     await limits.login.accountAddress.reset(accountAddressKey(user.email, addressLimitKey(address)));
     // The e-mailed code stood in for the day's ceiling, not for the app: an account with one is asked for it next.
-    if (asksForTotpStep(user)) {
+    if (asksForTwoFactorStep(user)) {
       if (!(await tickets.consume(db, body.ticket, 'sign_in'))) throw new HttpError(400, CODE_INVALID_TEXT);
-      return c.json(await totpStep(services, user, { address, method: 'email-code' }), 200);
+      return c.json(await twoFactorStep(services, user, { address, method: 'email-code' }), 200);
     }
     return c.json(await startSession(user, 'email-code', address, body.ticket), 200);
   });

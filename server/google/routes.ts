@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { toWireUser } from '../users/wire';
-import { totpStep } from '../ways-in/second-step';
+import { twoFactorStep } from '../ways-in/second-step';
 
 export const GOOGLE_TOKEN_FIELD_TEXT = 'The Google sign-in did not send a token. Please try again.';
 
@@ -49,7 +49,7 @@ export function googleAuthRoutes(services: Services) {
         accountChanged(services, user, change);
       }
       // An account with an authenticator app: Google was its first step, the app's code comes next.
-      if (token === null) return c.json(await totpStep(services, user, { address, method: GOOGLE_PROVIDER }), 200);
+      if (token === null) return c.json(await twoFactorStep(services, user, { address, method: GOOGLE_PROVIDER }), 200);
       services.log.security(created ? 'register.success' : 'signin.success', {
         userId: user.id,
         method: GOOGLE_PROVIDER,

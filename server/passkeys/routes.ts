@@ -30,14 +30,14 @@ import { OWNER_PROOF_FIELDS, proveOwner } from '../ways-in/owner-proof';
 import { findUserById, isUniqueViolation } from '../users/repository';
 import { CHALLENGE_TTL_MS, createPasskeyChallenges } from '../ways-in/passkey-challenges';
 import { relyingParty } from './relying-party';
+import { toWirePasskey } from '../ways-in/passkeys';
 import {
   countPasskeys,
   deletePasskey,
   insertPasskey,
   listPasskeys,
   renamePasskey,
-  toWirePasskey,
-} from '../ways-in/passkeys';
+} from '../ways-in/passkeys-repository';
 import { MALFORMED_TEXT, PASSKEY_UNKNOWN_TEXT, verifyRegistration, verifySignIn } from './verify';
 
 /** Enough for every device a customer owns; bounds what one account can store. */

@@ -24,19 +24,18 @@ import { readJson, validate } from '../http/validate';
 import { queueAndSendNow } from '../mail/send-now';
 import type { Services } from '../services';
 import { matchFactor, readSecret } from '../ways-in/factor-check';
-import { twoFactorKeys } from '../ways-in/totp-keys-of';
+import { twoFactorKeys } from '../ways-in/two-factor-key';
 import { twoFactorCodeMail } from './mail';
 import { staffSessionLacksSecondFactor } from '#domain/waysIn';
 import { OWNER_CODE, OWNER_PROOF_FIELDS, proveOwner } from '../ways-in/owner-proof';
-import { newRecoveryCodes, recoveryCodeText } from '../ways-in/recovery-codes';
 import {
   countRecoveryCodesLeft,
-  enableTotp,
-  removeTotp,
+  enableTwoFactor,
+  removeTwoFactor,
   replaceRecoveryCodes,
   savePendingSecret,
-} from '../ways-in/totp-repository';
-import { matchingStep, newTotpSecret, otpauthUrl } from '../ways-in/totp';
+} from '../ways-in/two-factor-repository';
+import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeText } from '../ways-in/two-factor';
 
 export const TOTP_ALREADY_ON_TEXT = 'An authenticator app is already set up. Turn it off first to set up another one.';
 export const TOTP_OFF_TEXT = 'No authenticator app is set up for this account.';
@@ -144,7 +143,7 @@ export function twoFactorRoutes(services: Services) {
     await attempt.giveBack();
     const { recoveryCodes, hashes } = await freshRecoveryCodes(user.id);
     await db.transaction().execute(async (trx) => {
-      if (!(await enableTotp(trx, user.id, { sealed: stored.sealed, step }, hashes, now))) {
+      if (!(await enableTwoFactor(trx, user.id, { sealed: stored.sealed, step }, hashes, now))) {
         throw new HttpError(409, NO_SETUP_TEXT);
       }
       // A change to the ways in ends every other session: one made before it no longer says who signs in.
@@ -196,7 +195,7 @@ export function twoFactorRoutes(services: Services) {
     await db.transaction().execute(async (trx) => {
       if (!(await match.use(trx))) throw new HttpError(400, TWO_FACTOR_CODE_WRONG_TEXT);
       await useProof(trx);
-      await removeTotp(trx, user.id, now);
+      await removeTwoFactor(trx, user.id, now);
       await services.sessions.revokeAllForUser(user.id, { db: trx, except: session.id });
       await queueAccountNotice(trx, services, user, { kind: 'totp_disabled' }, now);
     });

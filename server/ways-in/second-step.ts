@@ -58,9 +58,9 @@ export async function emailCodeStep(
 /**
  * 'totp': the account has an authenticator app (docs/decisions/0028-totp-secrets-encrypted.md), and the
  * password or Google was right. The ticket names this sign-in; nothing is mailed (its prepared code is never
- * shown to anyone), and the code entered with it is checked against the app (server/ways-in/totp-step.ts).
+ * shown to anyone), and the code entered with it is checked against the app (server/ways-in/two-factor-step.ts).
  */
-export async function totpStep(
+export async function twoFactorStep(
   services: Pick<Services, 'tickets' | 'log'>,
   user: UserWithAvatar,
   fields: { address: string; method: string },

@@ -21,9 +21,9 @@ import {
   TWO_FACTOR_CODE_FIELD_TEXT,
   TWO_FACTOR_CODE_WRONG_TEXT,
 } from '#server/two-factor/routes';
-import { normalizeRecoveryCode } from '#server/ways-in/recovery-codes';
-import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { normalizeRecoveryCode } from '#server/ways-in/two-factor';
+import { TOTP_INVALID_TEXT } from '#server/ways-in/two-factor-step';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   MINUTE,
   PASSWORD,
