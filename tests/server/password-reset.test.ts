@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT, createCodes } from '#server/ways-in/email-codes';
-import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/routes';
+import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/password-reset';
 import { company } from '#domain/company';
 import {
   MINUTE,
