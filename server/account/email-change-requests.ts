@@ -31,7 +31,7 @@ export async function sendEmailChangeCode(services: Services, user: UserWithAvat
   if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
   await limits.charge([{ limit: limits.codeRequest.account, key: `email-change:${user.id}` }], { userId: user.id });
 
-  const { code, codeHash } = await codes.prepare(user.id, 'email_change');
+  const { code, codeHash } = await codes.make(user.id, 'email_change');
   const sent = await queueAndSendNow(
     services,
     emailChangeCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),

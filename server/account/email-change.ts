@@ -103,7 +103,7 @@ export async function mailNewAddressCode(
     ],
     { userId: user.id },
   );
-  const { code, codeHash } = await codes.prepare(user.id, NEW_ADDRESS);
+  const { code, codeHash } = await codes.make(user.id, NEW_ADDRESS);
   // Through the mail queue, sent at once or withdrawn (server/mail/send-now.ts). In the company's words only: nothing
   // the customer typed (their name) goes to an address not yet proven to be theirs.
   const sent = await queueAndSendNow(services, newEmailCodeMail({ to: email, code, minutes: CODE_TTL_MINUTES }), {

@@ -38,7 +38,7 @@ export async function requestResetCode(services: Services, address: string, from
   // (one read, a ticket, a code and its HMAC), and what only an existing account needs (storing the ticket,
   // a durable write, and mailing the code) happens after the answer has gone. Every answer carries a
   // ticket: the code works only with the ticket of the request that asked for it.
-  const prepared = await services.tickets.prepare('password_reset');
+  const prepared = await services.tickets.make('password_reset');
   if (user) setImmediate(() => storeAndMailResetCode(services, user, prepared));
   return { message: { en: FORGOT_PASSWORD_TEXT }, ticket: prepared.ticket };
 }

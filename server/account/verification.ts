@@ -28,7 +28,7 @@ export async function sendVerificationCode(services: Services, user: UserWithAva
     { userId: user.id },
   );
 
-  const { code, codeHash } = await codes.prepare(user.id, 'verify_email');
+  const { code, codeHash } = await codes.make(user.id, 'verify_email');
   const sent = await queueAndSendNow(
     services,
     verificationCodeMail({ to: user.email, code, minutes: CODE_TTL_MINUTES }),

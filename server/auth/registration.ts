@@ -57,7 +57,7 @@ export async function registerWithEmail(
   // The verification code is made before the transaction (its HMAC key may be read from the database on
   // first use), for the account's id chosen here.
   const id = randomUUID();
-  const verification = await services.codes.prepare(id, 'verify_email');
+  const verification = await services.codes.make(id, 'verify_email');
   try {
     // The account, its first session and its verification mail exist together or not at all.
     const { user, token } = await db.transaction().execute(async (trx) => {

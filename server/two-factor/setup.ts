@@ -69,7 +69,7 @@ export async function sendOwnerCode(services: Services, user: UserWithAvatar) {
   const { codes, limits } = services;
   if (user.password_hash !== null) throw new HttpError(409, HAS_PASSWORD_TEXT);
   await limits.charge([{ limit: limits.codeRequest.account, key: `two-factor:${user.id}` }], { userId: user.id });
-  const { code, codeHash } = await codes.prepare(user.id, OWNER_CODE);
+  const { code, codeHash } = await codes.make(user.id, OWNER_CODE);
   const sent = await queueAndSendNow(
     services,
     twoFactorCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),

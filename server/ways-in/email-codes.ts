@@ -22,7 +22,7 @@ export interface CodeOwner {
 
 export interface Codes {
   /** A fresh code's HMAC, without storing anything: the work an unknown e-mail also gets. */
-  prepare(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
+  make(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
   /**
    * Stores a prepared code for the user (replacing any older one) and returns nothing secret. `db` may be a
    * transaction, so that the code exists only if what it goes with commits (server/account/email-change.ts).
@@ -49,7 +49,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
       .digest('hex');
 
   return {
-    async prepare(userId, purpose) {
+    async make(userId, purpose) {
       const code = generateCode();
       return { code, codeHash: await hash(userId, purpose, code) };
     },

@@ -25,7 +25,7 @@ export async function emailCodeStep(
   user: UserWithAvatar | null,
   address: string,
 ): Promise<{ secondStep: SecondStep }> {
-  const prepared = await services.tickets.prepare('sign_in');
+  const prepared = await services.tickets.make('sign_in');
   if (user) {
     setImmediate(() => {
       services.limits
@@ -65,7 +65,7 @@ export async function twoFactorStep(
   user: UserWithAvatar,
   fields: { address: string; method: string },
 ): Promise<{ secondStep: SecondStep }> {
-  const prepared = await services.tickets.prepare('sign_in_totp');
+  const prepared = await services.tickets.make('sign_in_totp');
   await services.tickets.store(user, 'sign_in_totp', prepared);
   services.log.security('signin.second_step', { kind: 'totp', userId: user.id, ...fields });
   return { secondStep: { kind: 'totp', ticket: prepared.ticket } };

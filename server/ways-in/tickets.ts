@@ -23,7 +23,7 @@ export interface PreparedTicket {
 }
 
 export interface Tickets {
-  prepare(purpose: TicketPurpose): Promise<PreparedTicket>;
+  make(purpose: TicketPurpose): Promise<PreparedTicket>;
   /** Stores a prepared ticket; `db` may be the transaction that also queues its mail. */
   store(owner: CodeOwner, purpose: TicketPurpose, prepared: PreparedTicket, db?: Kysely<Database>): Promise<void>;
   /**
@@ -45,7 +45,7 @@ export function createTickets(deps: { db: Kysely<Database>; clock: Clock; key: (
       .digest('hex');
 
   return {
-    async prepare(purpose) {
+    async make(purpose) {
       // 256 bits: a ticket cannot be guessed, so only its holder can try codes with it.
       const ticket = randomBytes(32).toString('base64url');
       const code = generateCode();
