@@ -28,12 +28,11 @@ export const PASSWORD_RESET_TEXT = 'Your password has been reset. You can now si
  * account is one a stranger could spend, and the owner would then get no code
  * (docs/decisions/0039-no-counter-a-stranger-spends.md).
  */
-export async function requestResetCode(services: Services, address: string, from: Requester) {
+export async function requestResetCode(services: Services, email: string, from: Requester) {
   const { db, limits } = services;
-  const email = normalizeEmail(address);
   await limits.charge([{ limit: limits.codeRequest.address, key: from.key }], { address: from.address });
 
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(db, normalizeEmail(email));
   // The answer must take the same time whether or not the account exists: both do the same work before it
   // (one read, a ticket, a code and its HMAC), and what only an existing account needs (storing the ticket,
   // a durable write, and mailing the code) happens after the answer has gone. Every answer carries a
