@@ -6,8 +6,15 @@
 import type { Kysely } from 'kysely';
 import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
 import { type Clock, DAY_MS } from '../clock';
-import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
+import {
+  clearDeletionDate,
+  deleteAccountsAndData,
+  deleteDetachedInvoicesPaidBefore,
+  findDeletionDate,
+  lockDueAccounts,
+  setDeletionDateOnce,
+} from './deletion-repository';
 
 export function deletionDateFrom(now: Date): Date {
   return new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
@@ -25,30 +32,14 @@ export async function scheduleDeletion(
   now: Date,
 ): Promise<{ on: Date; created: boolean }> {
   const on = deletionDateFrom(now);
-  const result = await db
-    .updateTable('users')
-    .set({ deletion_scheduled_for: on.toISOString(), updated_at: now.toISOString() })
-    .where('id', '=', userId)
-    .where('deletion_scheduled_for', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 1n) return { on, created: true };
-  const row = await db
-    .selectFrom('users')
-    .select('deletion_scheduled_for')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { on: new Date(row.deletion_scheduled_for ?? on.toISOString()), created: false };
+  if (await setDeletionDateOnce(db, userId, on, now)) return { on, created: true };
+  const scheduled = await findDeletionDate(db, userId);
+  return { on: new Date(scheduled ?? on.toISOString()), created: false };
 }
 
 /** Clears a scheduled deletion; true when there was one. */
-export async function cancelDeletion(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ deletion_scheduled_for: null, updated_at: now.toISOString() })
-    .where('id', '=', userId)
-    .where('deletion_scheduled_for', 'is not', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+export function cancelDeletion(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
+  return clearDeletionDate(db, userId, now);
 }
 
 /**
@@ -62,28 +53,13 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string, now: 
  * Returns the ids of the deleted accounts.
  */
 export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Promise<string[]> {
-  const now = clock.now().toISOString();
+  const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const query = trx
-      .selectFrom('users')
-      .select('id')
-      .where('deletion_scheduled_for', 'is not', null)
-      .where('deletion_scheduled_for', '<=', now);
-    // A customer may cancel the deletion at this very moment. SQLite runs one writing transaction at a time
-    // (this one fails rather than act on a stale read); PostgreSQL needs the rows locked, so that a cancel
-    // either commits first (and the row no longer matches) or waits for this transaction and finds no account.
-    // SQLite has no FOR UPDATE: the one dialect branch here.
-    const due = await (isPostgres(trx) ? query.forUpdate() : query).execute();
-    const ids = due.map((row) => row.id);
+    // A customer may cancel the deletion at this very moment: the rows are locked where the dialect needs it
+    // (server/account/deletion-repository.ts), so a cancel either commits first or finds no account.
+    const ids = await lockDueAccounts(trx, now);
     if (ids.length === 0) return [];
-    await trx.deleteFrom('visits').where('user_id', 'in', ids).execute();
-    await trx
-      .updateTable('orders')
-      .set({ report: null, join_info: null })
-      .where('invoice_id', 'in', trx.selectFrom('invoices').select('id').where('user_id', 'in', ids))
-      .execute();
-    await trx.deleteFrom('invoices').where('user_id', 'in', ids).where('paid', '=', 0).execute();
-    await trx.deleteFrom('users').where('id', 'in', ids).execute();
+    await deleteAccountsAndData(trx, ids);
     return ids;
   });
 }
@@ -96,11 +72,6 @@ export function invoiceRetentionCutoff(now: Date): Date {
 }
 
 /** Deletes detached paid invoices whose retention period has ended; returns how many. */
-export async function purgeExpiredInvoiceRecords(db: Kysely<Database>, clock: Clock): Promise<number> {
-  const result = await db
-    .deleteFrom('invoices')
-    .where('user_id', 'is', null)
-    .where('paid_at', '<=', invoiceRetentionCutoff(clock.now()).toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function purgeExpiredInvoiceRecords(db: Kysely<Database>, clock: Clock): Promise<number> {
+  return deleteDetachedInvoicesPaidBefore(db, invoiceRetentionCutoff(clock.now()));
 }

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { newEmailCodeMail } from '../mail/messages';
 import { findUserByEmail, isUniqueViolation, updateUser } from '../users/repository';
 import { CODE_INVALID_TEXT, CODE_TTL_MINUTES, type CodeOwner } from '../ways-in/email-codes';
+import { findLiveCodeAddress } from '../ways-in/email-codes-repository';
 import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/current-password';
 
@@ -102,7 +103,7 @@ export async function mailNewAddressCode(
     ],
     { userId: user.id },
   );
-  const { code, codeHash } = await codes.prepare(user.id, NEW_ADDRESS);
+  const { code, codeHash } = await codes.make(user.id, NEW_ADDRESS);
   // Through the mail queue, sent at once or withdrawn (server/mail/send-now.ts). In the company's words only: nothing
   // the customer typed (their name) goes to an address not yet proven to be theirs.
   const sent = await queueAndSendNow(services, newEmailCodeMail({ to: email, code, minutes: CODE_TTL_MINUTES }), {
@@ -115,14 +116,7 @@ export async function mailNewAddressCode(
 
 /** The address the account's live new-address code was sent to, or null when none is waiting. */
 export async function pendingNewAddress(services: Pick<Services, 'db' | 'clock'>, userId: string) {
-  const row = await services.db
-    .selectFrom('email_codes')
-    .select('email')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', NEW_ADDRESS)
-    .where('expires_at', '>', services.clock.now().toISOString())
-    .executeTakeFirst();
-  return row?.email ?? null;
+  return (await findLiveCodeAddress(services.db, userId, NEW_ADDRESS, services.clock.now())) ?? null;
 }
 
 /** Counts one try (by the caller) and answers whether the code is the live one sent to `email`. */

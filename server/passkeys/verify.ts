@@ -14,13 +14,8 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PasskeyChallenges } from '../ways-in/passkey-challenges';
 import type { RelyingParty } from './relying-party';
-import {
-  type PasskeyRow,
-  counterOf,
-  findPasskeyByCredential,
-  recordPasskeyUse,
-  transportsOf,
-} from '../ways-in/passkeys';
+import { type PasskeyRow, counterOf, transportsOf } from '../ways-in/passkeys';
+import { findPasskeyByCredential, recordPasskeyUse } from '../ways-in/passkeys-repository';
 
 export const OTHER_SITE_TEXT = 'This passkey answer was made for another site. Please use a passkey of this site.';
 export const CHALLENGE_TEXT = 'This passkey request has expired or was already used. Please start again.';

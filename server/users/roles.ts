@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '#domain/orders';
 import type { StaffMember } from '#domain/officeContract';
 import type { Database } from '../db/schema';
-import { normalizeEmail } from './repository';
+import { type StaffMemberKey, findStaff, findStaffMember, setRole } from './roles-repository';
 
 export type StaffRole = Exclude<Role, 'common'>;
 
@@ -21,30 +21,12 @@ export type RoleChange =
   | { outcome: 'is_admin'; user: StaffMember }
   | { outcome: 'unknown' };
 
-type Finder = { email: string } | { id: string };
-
-async function find(db: Kysely<Database>, who: Finder): Promise<StaffMember | undefined> {
-  const query = db.selectFrom('users').select(['id', 'name', 'email', 'role']);
-  return 'email' in who
-    ? query.where('email', '=', normalizeEmail(who.email)).executeTakeFirst()
-    : query.where('id', '=', who.id).executeTakeFirst();
-}
-
-/** Sets `to` when the role is still `from`; false when it changed meanwhile. */
-async function setRole(db: Kysely<Database>, user: StaffMember, to: Role, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ role: to, updated_at: now.toISOString() })
-    .where('id', '=', user.id)
-    .where('role', '=', user.role)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
+type Finder = StaffMemberKey;
 
 /** An admin includes the office: granting office to an admin changes nothing (it would take admin away). */
 export async function grantRole(db: Kysely<Database>, who: Finder, role: StaffRole, now: Date): Promise<RoleChange> {
   for (;;) {
-    const user = await find(db, who);
+    const user = await findStaffMember(db, who);
     if (!user) return { outcome: 'unknown' };
     if (user.role === role || (role === 'office' && user.role === 'admin')) return { outcome: 'unchanged', user };
     if (await setRole(db, user, role, now)) return { outcome: 'changed', user: { ...user, role }, previous: user.role };
@@ -55,7 +37,7 @@ export async function grantRole(db: Kysely<Database>, who: Finder, role: StaffRo
 /** Back to a customer ('common'). Revoking office from an admin is refused: revoke admin for that. */
 export async function revokeRole(db: Kysely<Database>, who: Finder, role: StaffRole, now: Date): Promise<RoleChange> {
   for (;;) {
-    const user = await find(db, who);
+    const user = await findStaffMember(db, who);
     if (!user) return { outcome: 'unknown' };
     if (role === 'office' && user.role === 'admin') return { outcome: 'is_admin', user };
     if (user.role !== role) return { outcome: 'unchanged', user };
@@ -67,12 +49,5 @@ export async function revokeRole(db: Kysely<Database>, who: Finder, role: StaffR
 
 /** Every office and admin account: admins first, then by name. */
 export function listStaff(db: Kysely<Database>): Promise<StaffMember[]> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role'])
-    .where('role', 'in', ['office', 'admin'])
-    .orderBy('role', 'asc')
-    .orderBy('name', 'asc')
-    .orderBy('email', 'asc')
-    .execute();
+  return findStaff(db);
 }

@@ -9,6 +9,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, MINUTE_MS } from '../clock';
 import type { CodePurpose, Database } from '../db/schema';
+import { countCodeTry, deleteCode, upsertCode } from './email-codes-repository';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -21,7 +22,7 @@ export interface CodeOwner {
 
 export interface Codes {
   /** A fresh code's HMAC, without storing anything: the work an unknown e-mail also gets. */
-  prepare(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
+  make(userId: string, purpose: CodePurpose): Promise<{ code: string; codeHash: string }>;
   /**
    * Stores a prepared code for the user (replacing any older one) and returns nothing secret. `db` may be a
    * transaction, so that the code exists only if what it goes with commits (server/account/email-change.ts).
@@ -48,7 +49,7 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
       .digest('hex');
 
   return {
-    async prepare(userId, purpose) {
+    async make(userId, purpose) {
       const code = generateCode();
       return { code, codeHash: await hash(userId, purpose, code) };
     },
@@ -62,24 +63,13 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
       };
-      await into
-        .insertInto('email_codes')
-        .values({ user_id: owner.id, purpose, ...fields })
-        .onConflict((conflict) => conflict.columns(['user_id', 'purpose']).doUpdateSet(fields))
-        .execute();
+      await upsertCode(into, owner.id, purpose, fields);
     },
 
     async check(owner, purpose, code) {
       // The try is counted in the same statement that reads the code, so parallel guesses cannot
       // share one attempt between them.
-      const row = await db
-        .updateTable('email_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('user_id', '=', owner.id)
-        .where('purpose', '=', purpose)
-        .where('attempts', '<', CODE_MAX_ATTEMPTS)
-        .returning(['code_hash', 'email', 'expires_at'])
-        .executeTakeFirst();
+      const row = await countCodeTry(db, owner.id, purpose, CODE_MAX_ATTEMPTS);
       if (!row) return false;
       const expected = Buffer.from(row.code_hash, 'hex');
       const given = Buffer.from(await hash(owner.id, purpose, code), 'hex');
@@ -88,15 +78,8 @@ export function createCodes(deps: { db: Kysely<Database>; clock: Clock; key: () 
     },
 
     async consume(trx, owner, purpose, code) {
-      const result = await trx
-        .deleteFrom('email_codes')
-        .where('user_id', '=', owner.id)
-        .where('purpose', '=', purpose)
-        // Bound to the address as `check` is: a code for another address (a newer e-mail change) is not this one.
-        .where('email', '=', owner.email)
-        .where('code_hash', '=', await hash(owner.id, purpose, code))
-        .executeTakeFirst();
-      return result.numDeletedRows === 1n;
+      // Bound to the address as `check` is: a code for another address (a newer e-mail change) is not this one.
+      return deleteCode(trx, owner, purpose, await hash(owner.id, purpose, code));
     },
   };
 }

@@ -8,10 +8,9 @@ import type { Kysely } from 'kysely';
 import { SIX_DIGIT_CODE } from '#domain/contract';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
-import { twoFactorKeys } from './totp-keys-of';
-import { recoveryCodeText } from './recovery-codes';
-import { findTotpSecret, takeStep, useRecoveryCode } from './totp-repository';
-import { matchingStep } from './totp';
+import { twoFactorKeys } from './two-factor-key';
+import { findTotpSecret, findUnusedRecoveryCode, takeStep, useRecoveryCode } from './two-factor-repository';
+import { matchingStep, recoveryCodeText } from './two-factor';
 
 export interface FactorMatch {
   kind: 'totp' | 'recovery';
@@ -49,13 +48,7 @@ export async function matchFactor(
   }
   if (!options.recovery) return null;
   const hashes = await twoFactorKeys(services).hashes(recoveryCodeText(userId, code));
-  const unused = await services.db
-    .selectFrom('recovery_codes')
-    .select('code_hash')
-    .where('user_id', '=', userId)
-    .where('code_hash', 'in', hashes)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const unused = await findUnusedRecoveryCode(services.db, userId, hashes);
   if (!unused) return null;
   return { kind: 'recovery', use: (trx) => useRecoveryCode(trx, userId, hashes, now) };
 }

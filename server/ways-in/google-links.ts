@@ -21,7 +21,8 @@ import { isConstraintRace } from '../db/errors';
 import type { Database, UserWithAvatar } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/repository';
-import { asksForTotpStep } from './staff-rule';
+import { asksForTwoFactorStep } from './staff-rule';
+import { findUserIdByIdentity, insertIdentity } from './google-links-repository';
 
 /** What the provider vouches for (server/google/verify.ts checks it with the provider). */
 export interface GoogleProfile {
@@ -60,20 +61,6 @@ export function nameFromProfile(profile: Pick<GoogleProfile, 'name' | 'email'>):
   return name.slice(0, NAME_MAX).trim();
 }
 
-export function findUserIdByIdentity(
-  db: Kysely<Database>,
-  provider: string,
-  subject: string,
-): Promise<string | undefined> {
-  return db
-    .selectFrom('identities')
-    .select('user_id')
-    .where('provider', '=', provider)
-    .where('subject', '=', subject)
-    .executeTakeFirst()
-    .then((row) => row?.user_id);
-}
-
 export async function signInWithGoogle(
   deps: { db: Kysely<Database>; clock: Clock; sessions: Sessions },
   profile: GoogleProfile,
@@ -86,22 +73,19 @@ export async function signInWithGoogle(
       const signIn = async (userId: string, linked: boolean): Promise<GoogleSignIn> => {
         const known = await findUserById(trx, userId);
         // No session yet for an account with an authenticator app: the sign-in continues with its code.
-        if (known && asksForTotpStep(known)) return { user: known, token: null, created: false, linked };
+        if (known && asksForTwoFactorStep(known)) return { user: known, token: null, created: false, linked };
         const user = await updateUser(trx, userId, { last_login: now.toISOString() }, now);
         const { token } = await sessions.create(userId, trx);
         return { user, token, created: false, linked };
       };
       const linkIdentity = (userId: string) =>
-        trx
-          .insertInto('identities')
-          .values({
-            provider: GOOGLE_PROVIDER,
-            subject: profile.sub,
-            user_id: userId,
-            email: profile.email,
-            created_at: now.toISOString(),
-          })
-          .execute();
+        insertIdentity(trx, {
+          provider: GOOGLE_PROVIDER,
+          subject: profile.sub,
+          user_id: userId,
+          email: profile.email,
+          created_at: now.toISOString(),
+        });
 
       const knownUserId = await findUserIdByIdentity(trx, GOOGLE_PROVIDER, profile.sub);
       if (knownUserId !== undefined) return signIn(knownUserId, false);

@@ -7,33 +7,18 @@
 import type { Kysely } from 'kysely';
 import type { OtherWaysIn } from '#domain/waysIn';
 import type { Database } from '../db/schema';
-import { removeTotp } from './totp-repository';
+import { deleteGoogleLinksOf, listGoogleLinkEmails } from './google-links-repository';
+import { deletePasskeysOf, listPasskeyNames } from './passkeys-repository';
+import { deleteTicketsOf } from './tickets-repository';
+import { findTwoFactorEnabledAt, removeTwoFactor } from './two-factor-repository';
 
 /** The account's other ways in, oldest first within each kind. `db` may be a transaction. */
 export async function otherWaysIn(db: Kysely<Database>, userId: string): Promise<OtherWaysIn> {
   // One after another: inside a transaction they share one connection anyway.
-  const google = await db
-    .selectFrom('identities')
-    .select('email')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-  const passkeys = await db
-    .selectFrom('passkeys')
-    .select('name')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-  const user = await db
-    .selectFrom('users')
-    .select('totp_enabled_at')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return {
-    google: google.map((row) => row.email),
-    passkeys: passkeys.map((row) => row.name),
-    app: user.totp_enabled_at !== null,
-  };
+  const google = await listGoogleLinkEmails(db, userId);
+  const passkeys = await listPasskeyNames(db, userId);
+  const enabledAt = await findTwoFactorEnabledAt(db, userId);
+  return { google, passkeys, app: enabledAt !== null };
 }
 
 /**
@@ -41,11 +26,7 @@ export async function otherWaysIn(db: Kysely<Database>, userId: string): Promise
  * by e-mail): after a reset, the old password must not finish what it started. `db` is the reset's transaction.
  */
 export async function endPendingSignIns(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
-    .deleteFrom('code_tickets')
-    .where('user_id', '=', userId)
-    .where('purpose', 'in', ['sign_in', 'sign_in_totp'])
-    .execute();
+  await deleteTicketsOf(db, userId, ['sign_in', 'sign_in_totp']);
 }
 
 /**
@@ -54,9 +35,9 @@ export async function endPendingSignIns(db: Kysely<Database>, userId: string): P
  */
 export async function removeOtherWaysIn(db: Kysely<Database>, userId: string, now: Date): Promise<OtherWaysIn> {
   const removed = await otherWaysIn(db, userId);
-  await db.deleteFrom('identities').where('user_id', '=', userId).execute();
-  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await deleteGoogleLinksOf(db, userId);
+  await deletePasskeysOf(db, userId);
   // A set-up begun and never confirmed leaves a secret too: gone with the rest.
-  await removeTotp(db, userId, now);
+  await removeTwoFactor(db, userId, now);
   return removed;
 }

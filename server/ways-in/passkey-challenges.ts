@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, MINUTE_MS } from '../clock';
 import type { Database, PasskeyChallengePurpose } from '../db/schema';
 import type { ServerSecret } from '../secrets';
+import { deleteExpiredChallenges, recordChallengeUse } from './passkeys-repository';
 
 /** How long a ceremony's options are good for: the browser's prompt is given the same time. */
 export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
@@ -63,14 +64,10 @@ export function createPasskeyChallenges(deps: {
       const expiresAt = Number(head.readBigUInt64BE(RANDOM_BYTES));
       if (now.getTime() >= expiresAt) return false;
       // Used challenges past their expiry are worth nothing: each use clears them (an indexed range).
-      await db.deleteFrom('passkey_challenges').where('expires_at', '<', now.toISOString()).execute();
+      await deleteExpiredChallenges(db, now);
       // Two answers racing with one challenge: the key lets exactly one insert through.
-      const result = await db
-        .insertInto('passkey_challenges')
-        .values({ challenge, purpose, used_at: now.toISOString(), expires_at: new Date(expiresAt).toISOString() })
-        .onConflict((conflict) => conflict.column('challenge').doNothing())
-        .executeTakeFirst();
-      return result.numInsertedOrUpdatedRows === 1n;
+      const expires_at = new Date(expiresAt).toISOString();
+      return recordChallengeUse(db, { challenge, purpose, used_at: now.toISOString(), expires_at });
     },
   };
 }

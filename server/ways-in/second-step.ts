@@ -25,7 +25,7 @@ export async function emailCodeStep(
   user: UserWithAvatar | null,
   address: string,
 ): Promise<{ secondStep: SecondStep }> {
-  const prepared = await services.tickets.prepare('sign_in');
+  const prepared = await services.tickets.make('sign_in');
   if (user) {
     setImmediate(() => {
       services.limits
@@ -58,14 +58,14 @@ export async function emailCodeStep(
 /**
  * 'totp': the account has an authenticator app (docs/decisions/0028-totp-secrets-encrypted.md), and the
  * password or Google was right. The ticket names this sign-in; nothing is mailed (its prepared code is never
- * shown to anyone), and the code entered with it is checked against the app (server/ways-in/totp-step.ts).
+ * shown to anyone), and the code entered with it is checked against the app (server/ways-in/two-factor-step.ts).
  */
-export async function totpStep(
+export async function twoFactorStep(
   services: Pick<Services, 'tickets' | 'log'>,
   user: UserWithAvatar,
   fields: { address: string; method: string },
 ): Promise<{ secondStep: SecondStep }> {
-  const prepared = await services.tickets.prepare('sign_in_totp');
+  const prepared = await services.tickets.make('sign_in_totp');
   await services.tickets.store(user, 'sign_in_totp', prepared);
   services.log.security('signin.second_step', { kind: 'totp', userId: user.id, ...fields });
   return { secondStep: { kind: 'totp', ticket: prepared.ticket } };

@@ -7,9 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, DAY_MS, MINUTE_MS } from '../clock';
 import type { Config } from '../config';
-import { preparedQuery } from '../db/prepared';
 import { createReadCache } from '../db/read-cache';
 import type { Database, SecondFactor, SessionRow, UserWithAvatar } from '../db/schema';
+import {
+  type SessionWithUserRow,
+  deleteEndedSessions,
+  insertSession,
+  revokeSessionsOf,
+  revokeSession,
+  sessionByTokenHash,
+  touchSession,
+} from './sessions-repository';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 /** Writing last_used_at on every request would turn every read into a write; once a minute is plenty. */
@@ -47,28 +55,6 @@ export interface Sessions {
 }
 
 type SessionConfig = Pick<Config, 'SESSION_IDLE_DAYS' | 'SESSION_ABSOLUTE_DAYS'>;
-
-/** The session a token names, with its user and the user's picture hash: every signed-in request asks. */
-const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    // The avatar's hash comes along, so that `toWireUser(auth.user)` can name the picture's URL.
-    .leftJoin('avatars', 'avatars.user_id', 'users.id')
-    .selectAll('users')
-    .select('avatars.sha256 as avatar_sha256')
-    .select([
-      'sessions.id as session_id',
-      'sessions.token_hash',
-      'sessions.created_at as session_created_at',
-      'sessions.last_used_at',
-      'sessions.expires_at',
-      'sessions.revoked_at',
-      'sessions.second_factor',
-    ])
-    .where('sessions.token_hash', '=', tokenHash),
-);
-type SessionWithUserRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
 
 /**
  * A session row split into what the routes read, with its two times parsed: made once per row read, shared by
@@ -124,19 +110,16 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
       const now = clock.now();
       const token = generateToken();
       const sessionId = randomUUID();
-      await db
-        .insertInto('sessions')
-        .values({
-          id: sessionId,
-          user_id: userId,
-          token_hash: hashToken(token),
-          created_at: now.toISOString(),
-          last_used_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + absoluteMs).toISOString(),
-          revoked_at: null,
-          second_factor: secondFactor,
-        })
-        .execute();
+      await insertSession(db, {
+        id: sessionId,
+        user_id: userId,
+        token_hash: hashToken(token),
+        created_at: now.toISOString(),
+        last_used_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + absoluteMs).toISOString(),
+        revoked_at: null,
+        second_factor: secondFactor,
+      });
       return { token, sessionId };
     },
 
@@ -157,48 +140,18 @@ export function createSessions(deps: { db: Kysely<Database>; config: SessionConf
       if (now - lastUsedMs < TOUCH_INTERVAL_MS) return { session: found.session, user };
 
       const session: SessionRow = { ...found.session, last_used_at: new Date(now).toISOString() };
-      await deps.db
-        .updateTable('sessions')
-        .set({ last_used_at: session.last_used_at })
-        .where('id', '=', session.id)
-        .execute();
+      await touchSession(deps.db, session.id, session.last_used_at);
       return { session, user };
     },
 
-    async revoke(sessionId) {
-      await deps.db
-        .updateTable('sessions')
-        .set({ revoked_at: clock.now().toISOString() })
-        .where('id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    },
+    revoke: (sessionId) => revokeSession(deps.db, sessionId, clock.now()),
 
-    async revokeAllForUser(userId, options = {}) {
-      let statement = (options.db ?? deps.db)
-        .updateTable('sessions')
-        .set({ revoked_at: clock.now().toISOString() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null);
-      if (options.except !== undefined) statement = statement.where('id', '!=', options.except);
-      const result = await statement.executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    revokeAllForUser: (userId, options = {}) =>
+      revokeSessionsOf(options.db ?? deps.db, userId, clock.now(), options.except),
 
-    async purgeEnded() {
+    purgeEnded() {
       const now = clock.now();
-      const idleCutoff = new Date(now.getTime() - idleMs).toISOString();
-      const result = await deps.db
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([
-            eb('revoked_at', 'is not', null),
-            eb('expires_at', '<=', now.toISOString()),
-            eb('last_used_at', '<=', idleCutoff),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deleteEndedSessions(deps.db, now, new Date(now.getTime() - idleMs));
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Config } from '../config';
 import type { Database, UserRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
+import { hasPasskey } from './passkeys-repository';
 
 export const SET_UP_SECOND_FACTOR_TEXT =
   'Set up an authenticator app or a passkey on your profile to reach the office.';
@@ -21,15 +22,14 @@ export const SIGN_IN_WITH_SECOND_FACTOR_TEXT = 'Sign in with your passkey or aut
 type Policy = Pick<Config, 'STAFF_REQUIRE_TWO_FACTOR'>;
 
 /** Whether a password or Google sign-in of this account asks for the authenticator app's code next. */
-export function asksForTotpStep(user: Pick<UserRow, 'totp_enabled_at'>): boolean {
+export function asksForTwoFactorStep(user: Pick<UserRow, 'totp_enabled_at'>): boolean {
   return user.totp_enabled_at !== null;
 }
 
 /** Whether the account has any second factor to sign in with: the app, or a passkey. */
 async function hasAnySecondFactor(db: Kysely<Database>, user: Pick<UserRow, 'id' | 'totp_enabled_at'>) {
   if (user.totp_enabled_at !== null) return true;
-  const passkey = await db.selectFrom('passkeys').select('id').where('user_id', '=', user.id).executeTakeFirst();
-  return passkey !== undefined;
+  return hasPasskey(db, user.id);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, MINUTE_MS } from '../clock';
 import type { Database, TicketPurpose } from '../db/schema';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type CodeOwner, generateCode } from './email-codes';
+import { countTicketTry, deleteExpiredTickets, deleteTicket, insertTicket } from './tickets-repository';
 
 /** A ticket and its code, made but not stored yet (an unknown account gets the same work, and nothing stored). */
 export interface PreparedTicket {
@@ -22,7 +23,7 @@ export interface PreparedTicket {
 }
 
 export interface Tickets {
-  prepare(purpose: TicketPurpose): Promise<PreparedTicket>;
+  make(purpose: TicketPurpose): Promise<PreparedTicket>;
   /** Stores a prepared ticket; `db` may be the transaction that also queues its mail. */
   store(owner: CodeOwner, purpose: TicketPurpose, prepared: PreparedTicket, db?: Kysely<Database>): Promise<void>;
   /**
@@ -44,7 +45,7 @@ export function createTickets(deps: { db: Kysely<Database>; clock: Clock; key: (
       .digest('hex');
 
   return {
-    async prepare(purpose) {
+    async make(purpose) {
       // 256 bits: a ticket cannot be guessed, so only its holder can try codes with it.
       const ticket = randomBytes(32).toString('base64url');
       const code = generateCode();
@@ -54,32 +55,22 @@ export function createTickets(deps: { db: Kysely<Database>; clock: Clock; key: (
 
     async store(owner, purpose, prepared, into = db) {
       const now = clock.now();
-      await into
-        .insertInto('code_tickets')
-        .values({
-          ticket_hash: prepared.ticketHash,
-          user_id: owner.id,
-          purpose,
-          email: owner.email,
-          code_hash: prepared.codeHash,
-          attempts: 0,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
-        })
-        .execute();
+      await insertTicket(into, {
+        ticket_hash: prepared.ticketHash,
+        user_id: owner.id,
+        purpose,
+        email: owner.email,
+        code_hash: prepared.codeHash,
+        attempts: 0,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString(),
+      });
     },
 
     async check(ticket, purpose, code, maxAttempts = CODE_MAX_ATTEMPTS) {
       const ticketHash = hashTicket(ticket);
       // The try is counted in the statement that reads the ticket: parallel guesses cannot share one.
-      const row = await db
-        .updateTable('code_tickets')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('ticket_hash', '=', ticketHash)
-        .where('purpose', '=', purpose)
-        .where('attempts', '<', maxAttempts)
-        .returning(['user_id', 'email', 'code_hash', 'expires_at'])
-        .executeTakeFirst();
+      const row = await countTicketTry(db, ticketHash, purpose, maxAttempts);
       if (!row) return null;
       const expected = Buffer.from(row.code_hash, 'hex');
       const given = Buffer.from(await hashCode(purpose, ticketHash, code), 'hex');
@@ -88,22 +79,11 @@ export function createTickets(deps: { db: Kysely<Database>; clock: Clock; key: (
       return matches && live ? { id: row.user_id, email: row.email } : null;
     },
 
-    async consume(trx, ticket, purpose) {
-      const result = await trx
-        .deleteFrom('code_tickets')
-        .where('ticket_hash', '=', hashTicket(ticket))
-        .where('purpose', '=', purpose)
-        .executeTakeFirst();
-      return result.numDeletedRows === 1n;
-    },
+    consume: (trx, ticket, purpose) => deleteTicket(trx, hashTicket(ticket), purpose),
   };
 }
 
 /** Removes tickets whose time has passed (the periodic clean-up); answers how many. */
-export async function purgeExpiredTickets(db: Kysely<Database>, clock: Clock): Promise<number> {
-  const result = await db
-    .deleteFrom('code_tickets')
-    .where('expires_at', '<=', clock.now().toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function purgeExpiredTickets(db: Kysely<Database>, clock: Clock): Promise<number> {
+  return deleteExpiredTickets(db, clock.now());
 }

@@ -11,7 +11,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PasskeyRegistrationOptions } from '#domain/passkeyContract';
 import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import { CONSENT_NOTE } from '#server/data-export/gather';
 import type { DataExport } from '#server/data-export/format';
 import { DATA_EXPORT_SUBJECT } from '#server/data-export/notice';

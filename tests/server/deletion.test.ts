@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '#server/account/deletion';
-import { DELETION_CANCELLED_TEXT } from '#server/account/routes';
+import { DELETION_CANCELLED_TEXT } from '#server/account/deletion-request';
 import { MessageResponse, NotificationsResponse, SessionResponse, UserResponse } from '#domain/contract';
 import { company } from '#domain/company';
 import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';

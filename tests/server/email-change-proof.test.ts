@@ -13,7 +13,7 @@ import { assert } from 'superstruct';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { EMAIL_IN_USE_TEXT, NO_EMAIL_CHANGE_PENDING_TEXT, newAddressCodeSentText } from '#server/account/email-change';
 import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
-import { MAIL_FAILED_TEXT } from '#server/account/routes';
+import { MAIL_FAILED_TEXT } from '#server/account/codes';
 import {
   MINUTE,
   authenticate,

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { FORGOT_PASSWORD_TEXT } from '#server/account/routes';
+import { FORGOT_PASSWORD_TEXT } from '#server/account/password-reset';
 import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { DATABASE_FILE, openDatabase } from '#server/db/database';

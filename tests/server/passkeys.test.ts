@@ -6,7 +6,8 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDueAccounts } from '#server/account/deletion';
-import { PASSKEYS_FULL_TEXT, PASSKEYS_MAX, PASSKEY_NOT_FOUND_TEXT } from '#server/passkeys/routes';
+import { PASSKEY_NOT_FOUND_TEXT } from '#server/passkeys/management';
+import { PASSKEYS_FULL_TEXT, PASSKEYS_MAX } from '#server/passkeys/registration';
 import {
   CHALLENGE_TEXT,
   MALFORMED_TEXT,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT, createCodes } from '#server/ways-in/email-codes';
-import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/routes';
+import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/password-reset';
 import { company } from '#domain/company';
 import {
   MINUTE,
@@ -281,7 +281,7 @@ describe('one-time codes on their own', () => {
   it('check only the code that was stored, and a code is used up once', async () => {
     const codes = createCodes({ db, clock, key: async () => Buffer.from('a key for this test only') });
     const { user } = await register(app);
-    const { code, codeHash } = await codes.prepare(user.id, 'password_reset');
+    const { code, codeHash } = await codes.make(user.id, 'password_reset');
     await codes.store(user, 'password_reset', codeHash);
     const wrong = code === '000000' ? '000001' : '000000';
     expect(await codes.check(user, 'password_reset', wrong)).toBe(false);

@@ -10,7 +10,7 @@ import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { HAS_PASSWORD_TEXT } from '#server/account/email-change';
 import { type LocalOidcProvider, startLocalOidcProvider } from '#server/dev/oidc';
 import { TWO_FACTOR_EMAIL_CODE_TEXT } from '#server/ways-in/owner-proof';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   type TestApp,
   bearer,

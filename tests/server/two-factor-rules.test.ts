@@ -9,14 +9,14 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { ConfigError } from '#server/config-values';
-import { createTwoFactorKeys } from '#server/ways-in/totp-key';
+import { createTwoFactorKeys } from '#server/ways-in/two-factor-key';
 import {
   RECOVERY_CODE_COUNT,
   newRecoveryCodes,
   normalizeRecoveryCode,
   recoveryCodeText,
-} from '#server/ways-in/recovery-codes';
-import { codeOfStep, matchingStep, newTotpSecret, stepAt } from '#server/ways-in/totp';
+} from '#server/ways-in/two-factor';
+import { codeOfStep, matchingStep, newTotpSecret, stepAt } from '#server/ways-in/two-factor';
 import { cleanup, createTestServer } from './helpers';
 
 afterAll(cleanup);

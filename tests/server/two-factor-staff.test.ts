@@ -14,7 +14,7 @@ import { Passkey, PasskeyRegistrationOptions, PasskeySignInOptions } from '#doma
 import { STAFF_ONLY_TEXT } from '#server/ways-in/require-auth';
 import { createSessions } from '#server/ways-in/sessions';
 import { SET_UP_SECOND_FACTOR_TEXT, SIGN_IN_WITH_SECOND_FACTOR_TEXT } from '#server/ways-in/staff-rule';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   PASSWORD,
   type TestApp,

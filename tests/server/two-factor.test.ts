@@ -13,17 +13,12 @@ import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { purgeDueAccounts } from '#server/account/deletion';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { TWO_FACTOR_PASSWORD_TEXT } from '#server/ways-in/owner-proof';
-import {
-  NO_SETUP_TEXT,
-  TOTP_ALREADY_ON_TEXT,
-  TOTP_CODE_WRONG_TEXT,
-  TOTP_OFF_TEXT,
-  TWO_FACTOR_CODE_FIELD_TEXT,
-  TWO_FACTOR_CODE_WRONG_TEXT,
-} from '#server/two-factor/routes';
-import { normalizeRecoveryCode } from '#server/ways-in/recovery-codes';
-import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { TOTP_OFF_TEXT, TWO_FACTOR_CODE_WRONG_TEXT } from '#server/two-factor/changes';
+import { TWO_FACTOR_CODE_FIELD_TEXT } from '#server/two-factor/routes';
+import { NO_SETUP_TEXT, TOTP_ALREADY_ON_TEXT, TOTP_CODE_WRONG_TEXT } from '#server/two-factor/setup';
+import { normalizeRecoveryCode } from '#server/ways-in/two-factor';
+import { TOTP_INVALID_TEXT } from '#server/ways-in/two-factor-step';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   MINUTE,
   PASSWORD,

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
-import { ALREADY_VERIFIED_TEXT, MAIL_FAILED_TEXT, codeSentText } from '#server/account/routes';
+import { MAIL_FAILED_TEXT, codeSentText } from '#server/account/codes';
+import { ALREADY_VERIFIED_TEXT } from '#server/account/verification';
 import { UserResponse } from '#domain/contract';
 import { company } from '#domain/company';
 import { assert } from 'superstruct';

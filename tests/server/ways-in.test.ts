@@ -12,7 +12,7 @@ import { assert } from 'superstruct';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REMOVE_OTHER_SIGN_INS_LABEL, signedOutElsewhereText } from '#domain/contract';
 import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
-import { codeOfStep, stepAt } from '#server/ways-in/totp';
+import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   PASSWORD,
   authenticate,

@@ -2,7 +2,7 @@ import { loginSamples } from '#tests/machines/samples';
 import { expect } from '@playwright/test';
 import { GOOGLE_ERRORS } from '#machines/googleSignIn.machine';
 import { RECOVERY_CODE_TEXT, SECOND_STEP_TEXTS, loginMachine } from '#machines/login.machine';
-import { TOTP_INVALID_TEXT } from '#server/ways-in/totp-step';
+import { TOTP_INVALID_TEXT } from '#server/ways-in/two-factor-step';
 import { codeFrom, mailsTo, newAccount } from '../support';
 import {
   nextCode,

@@ -13,9 +13,8 @@ import type { Clock } from '../clock';
 import { type Config } from '../config';
 import { parseTwoFactorKey } from '../config-values';
 import type { Database } from '../db/schema';
-
-/** The row of `server_secrets` that holds the generated key (hex). */
-export const TWO_FACTOR_SECRET_NAME = 'two-factor';
+import type { Services } from '../services';
+import { findStoredTwoFactorKey, storeTwoFactorKeyOnce } from './two-factor-repository';
 
 interface Key {
   /** The first 8 hex digits of the key's sha256: names the key, reveals nothing of it. */
@@ -53,7 +52,7 @@ export function createTwoFactorKeys(deps: {
     return loading;
   };
   async function load(): Promise<Key[]> {
-    const stored = await readStored(deps.db);
+    const stored = await findStoredTwoFactorKey(deps.db);
     if (configured) return stored ? [keyOf(configured), keyOf(stored)] : [keyOf(configured)];
     return [keyOf(stored ?? (await createStored(deps.db, deps.clock)))];
   }
@@ -91,27 +90,24 @@ export function createTwoFactorKeys(deps: {
   };
 }
 
-async function readStored(db: Kysely<Database>): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', TWO_FACTOR_SECRET_NAME)
-    .executeTakeFirst();
-  return row ? Buffer.from(row.value, 'hex') : undefined;
-}
-
 async function createStored(db: Kysely<Database>, clock: Clock): Promise<Buffer> {
   // Several instances may get here at once: the first insert wins, and every instance reads the winner's key.
-  await db
-    .insertInto('server_secrets')
-    .values({
-      name: TWO_FACTOR_SECRET_NAME,
-      value: randomBytes(32).toString('hex'),
-      created_at: clock.now().toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const stored = await readStored(db);
+  await storeTwoFactorKeyOnce(db, randomBytes(32).toString('hex'), clock.now());
+  const stored = await findStoredTwoFactorKey(db);
   if (!stored) throw new Error('the two-factor key could not be stored');
   return stored;
+}
+
+// One TwoFactorKeys per app, made on first use from the app's services: the key is read from the database
+// once, whichever route (sign-in, the profile's Security section) asks first. Keyed by the services object,
+// so every app (every test's) has its own.
+const made = new WeakMap<object, TwoFactorKeys>();
+
+export function twoFactorKeys(services: Pick<Services, 'db' | 'clock' | 'config'>): TwoFactorKeys {
+  let keys = made.get(services);
+  if (!keys) {
+    keys = createTwoFactorKeys(services);
+    made.set(services, keys);
+  }
+  return keys;
 }

@@ -1,7 +1,7 @@
 /**
- * The 'totp' step of a sign-in (docs/decisions/0028-totp-secrets-encrypted.md): after the right password (or
- * Google) of an account with an authenticator app, `POST /api/auth/login/second-step` takes the step's ticket
- * with a current code of the app or an unused recovery code. Wrong codes count three ways: five tries per
+ * The authenticator app's step of a sign-in, 'totp' on the wire (docs/decisions/0028-totp-secrets-encrypted.md):
+ * after the right password (or Google) of an account with an authenticator app, `POST /api/auth/login/second-step`
+ * takes the step's ticket with a current code of the app or an unused recovery code. Wrong codes count three ways: five tries per
  * ticket, the address's hourly limit and the account's day of code failures (server/limits), as for e-mailed codes.
  */
 import { createHash } from 'node:crypto';
@@ -17,8 +17,9 @@ import type { Services } from '../services';
 import { findUserById, updateUser } from '../users/repository';
 import { toWireUser } from '../users/wire';
 import { matchFactor } from './factor-check';
-import { asksForTotpStep } from './staff-rule';
-import { countRecoveryCodesLeft } from './totp-repository';
+import { asksForTwoFactorStep } from './staff-rule';
+import { countTicketTry, deleteTicket, findTicketPurpose } from './tickets-repository';
+import { countRecoveryCodesLeft } from './two-factor-repository';
 
 export const TOTP_INVALID_TEXT =
   'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';
@@ -27,20 +28,15 @@ const PURPOSE = 'sign_in_totp';
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** Whether the ticket is a 'totp' step's (any other goes on to the e-mailed code's check). */
-export async function isTotpTicket(db: Kysely<Database>, ticket: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('code_tickets')
-    .select('purpose')
-    .where('ticket_hash', '=', hashTicket(ticket))
-    .executeTakeFirst();
-  return row?.purpose === PURPOSE;
+export async function isTwoFactorTicket(db: Kysely<Database>, ticket: string): Promise<boolean> {
+  return (await findTicketPurpose(db, hashTicket(ticket))) === PURPOSE;
 }
 
 /**
  * Checks the code given with a 'totp' ticket and answers the session; `attempt` is the address's charge, given
  * back for a right code. Throws 400 for a wrong, used or expired one.
  */
-export async function totpSecondStep(
+export async function twoFactorSecondStep(
   services: Services,
   body: { ticket: string; code: string },
   attempt: Taken,
@@ -49,17 +45,10 @@ export async function totpSecondStep(
   const { db, clock, limits } = services;
   const now = clock.now();
   // The try is counted in the statement that reads the ticket: parallel guesses cannot share one.
-  const ticket = await db
-    .updateTable('code_tickets')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('ticket_hash', '=', hashTicket(body.ticket))
-    .where('purpose', '=', PURPOSE)
-    .where('attempts', '<', CODE_MAX_ATTEMPTS)
-    .returning(['user_id', 'email', 'expires_at', 'attempts'])
-    .executeTakeFirst();
+  const ticket = await countTicketTry(db, hashTicket(body.ticket), PURPOSE, CODE_MAX_ATTEMPTS);
   const user = ticket && now.getTime() < Date.parse(ticket.expires_at) ? await findUserById(db, ticket.user_id) : null;
   // A ticket for an address the account no longer has, or an app turned off since, proves nothing.
-  if (!ticket || !user || user.email !== ticket.email || !asksForTotpStep(user)) {
+  if (!ticket || !user || user.email !== ticket.email || !asksForTwoFactorStep(user)) {
     services.log.security('code.failed', { purpose: PURPOSE, userId: ticket?.user_id ?? null, address });
     throw new HttpError(400, CODE_INVALID_TEXT);
   }
@@ -87,12 +76,7 @@ export async function totpSecondStep(
   // The ticket and the code used up, the last login and the session, (for a recovery code) its notice: together.
   const recovery = match.kind === 'recovery';
   const done = await db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .deleteFrom('code_tickets')
-      .where('ticket_hash', '=', hashTicket(body.ticket))
-      .where('purpose', '=', PURPOSE)
-      .executeTakeFirst();
-    if (consumed.numDeletedRows !== 1n) throw new HttpError(400, CODE_INVALID_TEXT);
+    if (!(await deleteTicket(trx, hashTicket(body.ticket), PURPOSE))) throw new HttpError(400, CODE_INVALID_TEXT);
     // A parallel request took the same code first.
     if (!(await match.use(trx))) throw new HttpError(400, TOTP_INVALID_TEXT);
     const left = recovery ? await countRecoveryCodesLeft(trx, user.id) : 0;

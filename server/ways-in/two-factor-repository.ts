@@ -1,6 +1,7 @@
 /**
  * The authenticator app's rows: the secret (encrypted), the last step accepted, the recovery codes (hashed),
- * and `users.totp_enabled_at`, which alone says whether sign-in asks for a code.
+ * `users.totp_enabled_at`, which alone says whether sign-in asks for a code, and the generated key that
+ * encrypts the secrets (`server_secrets`, server/ways-in/two-factor-key.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -39,7 +40,7 @@ export async function takeStep(db: Kysely<Database>, userId: string, step: numbe
  * and the recovery codes are set (`db` is a transaction). False, and nothing written, when the secret the code was
  * checked against is no longer the pending one: replaced by another set-up, or enabled, meanwhile.
  */
-export async function enableTotp(
+export async function enableTwoFactor(
   db: Kysely<Database>,
   userId: string,
   checked: { sealed: string; step: number },
@@ -72,6 +73,17 @@ export async function replaceRecoveryCodes(db: Kysely<Database>, userId: string,
     .execute();
 }
 
+/** The unused code among `hashes` (one code's hashes under each known key), without using it up. */
+export function findUnusedRecoveryCode(db: Kysely<Database>, userId: string, hashes: string[]) {
+  return db
+    .selectFrom('recovery_codes')
+    .select('code_hash')
+    .where('user_id', '=', userId)
+    .where('code_hash', 'in', hashes)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Uses up the unused code among `hashes` (one code's hashes under each known key); false when there is none. */
 export async function useRecoveryCode(db: Kysely<Database>, userId: string, hashes: string[], now: Date) {
   const result = await db
@@ -94,13 +106,45 @@ export async function countRecoveryCodesLeft(db: Kysely<Database>, userId: strin
   return Number(row.left);
 }
 
+/** When the account turned the app on, or null when it is off. `db` may be a transaction. */
+export async function findTwoFactorEnabledAt(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const user = await db
+    .selectFrom('users')
+    .select('totp_enabled_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return user.totp_enabled_at;
+}
+
 /** Turns the app off: secret, recovery codes and the account's mark, together (`db` is a transaction). */
-export async function removeTotp(db: Kysely<Database>, userId: string, now: Date) {
+export async function removeTwoFactor(db: Kysely<Database>, userId: string, now: Date) {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('totp_secrets').where('user_id', '=', userId).execute();
   await db
     .updateTable('users')
     .set({ totp_enabled_at: null, updated_at: now.toISOString() })
     .where('id', '=', userId)
+    .execute();
+}
+
+/** The row of `server_secrets` that holds the generated key (hex). */
+export const TWO_FACTOR_SECRET_NAME = 'two-factor';
+
+/** The generated key's bytes, or undefined when none was stored yet. */
+export async function findStoredTwoFactorKey(db: Kysely<Database>): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', TWO_FACTOR_SECRET_NAME)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.value, 'hex') : undefined;
+}
+
+/** Stores a generated key (hex) unless one is stored already: of several instances, the first insert wins. */
+export async function storeTwoFactorKeyOnce(db: Kysely<Database>, value: string, now: Date): Promise<void> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name: TWO_FACTOR_SECRET_NAME, value, created_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
 }

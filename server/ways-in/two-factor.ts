@@ -1,8 +1,12 @@
 /**
- * RFC 6238 codes, as every authenticator app makes them by default: HMAC-SHA-1, six digits, a 30-second step.
- * A code is accepted for its own step and one step either side (a phone's clock a little off, a code typed as
- * it changed); the caller then keeps the step, so a code works once and no older one after it.
+ * The authenticator app's rules: its codes and its recovery codes.
+ *
+ * The app's codes are RFC 6238 (TOTP) codes, as every authenticator app makes them by default: HMAC-SHA-1, six
+ * digits, a 30-second step. A code is accepted for its own step and one step either side (a phone's clock a
+ * little off, a code typed as it changed); the caller then keeps the step, so a code works once and no older
+ * one after it.
  */
+import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { company } from '#domain/company';
 
@@ -45,4 +49,33 @@ export function matchingStep(secret: string, code: string, now: Date): number | 
     window: TOTP_WINDOW,
   });
   return delta === null ? null : stepAt(now) + delta;
+}
+
+// ---- recovery codes ----
+//
+// Ten one-time recovery codes, for the day the phone is lost: shown once, kept only as keyed hashes
+// (server/ways-in/two-factor-key.ts). Eight characters from an alphabet without look-alikes (no 0/o, 1/l/i), in
+// two groups of four: 40 bits each, typed case-insensitively, with or without the hyphen.
+
+export const RECOVERY_CODE_COUNT = 10;
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** `xxxx-xxxx`, lower case. */
+export function newRecoveryCode(): string {
+  const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+}
+
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+}
+
+/** What is hashed: lower case, without the hyphen and spaces, so `ABCD EFGH` and `abcd-efgh` are one code. */
+export function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+/** Bound to the account: the same code of two accounts hashes apart. */
+export function recoveryCodeText(userId: string, code: string): string {
+  return `${userId}\n${normalizeRecoveryCode(code)}`;
 }
