@@ -21,7 +21,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const builtins = new Set(builtinModules);
 
 /** The top-level folder a path lies in: 'src', 'server', ...; '' for a file at the root; null outside. */
-export function layerOf(file) {
+function layerOf(file) {
   const relative = path.relative(root, file);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
   const parts = relative.split(path.sep);
@@ -32,7 +32,7 @@ export function layerOf(file) {
 const packageImports = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports ?? {};
 
 /** The file a `#name/...` specifier names, from package.json "imports"; null when no entry matches. */
-export function resolveImportName(specifier) {
+function resolveImportName(specifier) {
   for (const [key, target] of Object.entries(packageImports)) {
     if (key === specifier) return path.join(root, target);
     if (key.endsWith('/*') && specifier.startsWith(key.slice(0, -1))) {
@@ -153,7 +153,7 @@ function visitImports(check) {
 }
 
 /** The folder of server/ a path lies in ('ways-in', 'orders', ...); null for server/'s own files and outside it. */
-export function resourceOf(file) {
+function resourceOf(file) {
   const parts = path.relative(root, file).split(path.sep);
   return parts[0] === 'server' && parts.length > 2 ? parts[1] : null;
 }

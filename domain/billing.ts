@@ -8,7 +8,7 @@ import type { BillingDetails } from './billingContract';
 
 export const BILLING_NAME_MAX = 200;
 export const BILLING_ADDRESS_MAX = 500;
-export const BILLING_ADDRESS_LINES = 6;
+const BILLING_ADDRESS_LINES = 6;
 
 export const BILLING_NAME_TOO_LONG_TEXT = `The billing name can be at most ${BILLING_NAME_MAX} characters.`;
 export const BILLING_ADDRESS_TOO_LONG_TEXT = `The billing address can be at most ${BILLING_ADDRESS_MAX} characters.`;
@@ -30,7 +30,7 @@ export type BillingErrors = Partial<Record<BillingField, string>>;
 export const BILLING_FIELDS: readonly BillingField[] = ['billingName', 'address', 'vatNumber'];
 
 /** The address's lines, each trimmed, the blank ones dropped. */
-export function addressLines(address: string): string[] {
+function addressLines(address: string): string[] {
   return address
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())

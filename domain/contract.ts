@@ -41,8 +41,8 @@ export const Email = define<string>(
   'Email',
   (value) => typeof value === 'string' && value.trim().length <= EMAIL_MAX && EMAIL_PATTERN.test(value.trim()),
 );
-export const Password = size(string(), PASSWORD_MIN, PASSWORD_MAX);
-export const Name = trimmedNonEmpty(NAME_MAX);
+const Password = size(string(), PASSWORD_MIN, PASSWORD_MAX);
+const Name = trimmedNonEmpty(NAME_MAX);
 
 // ---- entities ----
 
@@ -134,7 +134,7 @@ export type MessageResponse = Infer<typeof MessageResponse>;
 // ---- the second step of a sign-in ----
 
 /** The opaque ticket that binds an e-mailed code to the request that asked for it (256 bits, base64url). */
-export const Ticket = pattern(string(), /^[A-Za-z0-9_-]{43}$/);
+const Ticket = pattern(string(), /^[A-Za-z0-9_-]{43}$/);
 
 /**
  * What a sign-in still needs after its first step. 'email-code': a code e-mailed to the account (an account
@@ -142,7 +142,7 @@ export const Ticket = pattern(string(), /^[A-Za-z0-9_-]{43}$/);
  * from the account's authenticator app, or one of its recovery codes (docs/decisions/0028-totp-secrets-encrypted.md).
  * After an 'email-code' step an account with an authenticator app is asked for the 'totp' step too.
  */
-export const SECOND_STEP_KINDS = ['email-code', 'totp'] as const;
+const SECOND_STEP_KINDS = ['email-code', 'totp'] as const;
 export const SecondStep = type({ kind: enums(SECOND_STEP_KINDS), ticket: Ticket });
 export type SecondStep = Infer<typeof SecondStep>;
 
@@ -151,7 +151,7 @@ export const SignInResponse = union([SessionResponse, type({ secondStep: SecondS
 export type SignInResponse = Infer<typeof SignInResponse>;
 
 /** A recovery code: two groups of four letters or digits, in any case, the hyphen optional. */
-export const RecoveryCode = pattern(string(), /^\s*[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}\s*$/);
+const RecoveryCode = pattern(string(), /^\s*[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}\s*$/);
 /** What a second step takes: six digits (e-mailed, or from the authenticator app), or a recovery code. */
 export const SecondStepCode = union([Code, RecoveryCode]);
 
@@ -173,12 +173,12 @@ export const InvoiceCreateRequest = type({
 });
 export type InvoiceCreateRequest = Infer<typeof InvoiceCreateRequest>;
 
-export const InvoiceCreateResponse = type({ paymentLink: string() });
-export type InvoiceCreateResponse = Infer<typeof InvoiceCreateResponse>;
-
-/** POST /api/invoices/pay/{id}: a fresh payment link for an unpaid invoice; its earlier link stops working. */
-export const InvoicePayResponse = InvoiceCreateResponse;
-export type InvoicePayResponse = InvoiceCreateResponse;
+/**
+ * POST /api/invoices/create, and POST /api/invoices/pay/{id}: a fresh payment link for an unpaid invoice (its
+ * earlier link stops working).
+ */
+export const PaymentLinkResponse = type({ paymentLink: string() });
+export type PaymentLinkResponse = Infer<typeof PaymentLinkResponse>;
 
 /**
  * How a checkout ended, as the provider's return to /invoices says it (`?payment=paid` or

@@ -24,7 +24,7 @@ import { ownerProof } from './twoFactorContract';
 
 /** What a customer may call a passkey ("Laptop", "Phone"), trimmed. */
 export const PASSKEY_NAME_MAX = 60;
-export const PasskeyName = refine(size(string(), 1, PASSKEY_NAME_MAX * 4), 'PasskeyName', (value) => {
+const PasskeyName = refine(size(string(), 1, PASSKEY_NAME_MAX * 4), 'PasskeyName', (value) => {
   const length = value.trim().length;
   return (length >= 1 && length <= PASSKEY_NAME_MAX) || `must be 1 to ${PASSKEY_NAME_MAX} characters`;
 });

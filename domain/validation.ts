@@ -27,13 +27,13 @@ export function validateContact(values: ContactValues): ContactErrors {
 
 // ---- youth application ----
 
-export const YOUTH_NAME_MIN = 3;
+const YOUTH_NAME_MIN = 3;
 export const YOUTH_NAME_MAX = 32;
 export const YOUTH_EMAIL_MAX = 128;
-export const YOUTH_PHONE_MAX = 11;
+const YOUTH_PHONE_MAX = 11;
 export const YOUTH_AGE_MIN = 18;
 export const YOUTH_AGE_MAX = 30;
-export const YOUTH_CAUSE_MIN = 10;
+const YOUTH_CAUSE_MIN = 10;
 export const YOUTH_CAUSE_MAX = 1024;
 
 /** UK-style: 07 and 9 digits (mobile), or 01/02/03 and 8 or 9 digits (landline). */

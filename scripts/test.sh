@@ -9,7 +9,7 @@ PHASE_START=$SECONDS
 # Prints how long the phase before took, so that a slow run shows where its time went.
 took() { echo "   ($(( SECONDS - PHASE_START )) s)"; PHASE_START=$SECONDS; }
 # The type check (every layer's tsconfig, as tsconfig.json references them) is one process for about a minute;
-# lint and format run on the other core meanwhile. Each failure is reported, then the run stops.
+# lint, format and the unused-code finder run on the other core meanwhile. Each failure is reported, then the run stops.
 echo "== type check, lint and format"
 typecheck_output=$(mktemp)
 npx tsc -b >"$typecheck_output" 2>&1 & typecheck=$!
@@ -17,6 +17,8 @@ static_ok=true
 npx eslint . || static_ok=false
 npx prettier --check . >/dev/null || { npx prettier --check . || true; static_ok=false; }
 node scripts/commit-subjects.mjs || static_ok=false
+# No unused file, export or dependency (knip.jsonc names what knip cannot see).
+npx knip --no-progress || static_ok=false
 wait "$typecheck" || { echo "type check failed:"; cat "$typecheck_output"; static_ok=false; }
 rm -f "$typecheck_output"
 $static_ok || exit 1

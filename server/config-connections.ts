@@ -7,7 +7,7 @@ import { type Env, flag, integer } from './config-values';
  */
 
 /** A browser opens at most six connections to a site; a hundred leaves room for an office behind one address. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
 /** The connection cap's default, whatever the file-descriptor limit: beyond it, one process is the wrong answer. */
 const MAX_CONNECTIONS_CEILING = 10_000;
 /** Descriptors kept for what is not a client's connection: database pools, SMTP, files, the log. */

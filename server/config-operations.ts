@@ -4,13 +4,13 @@ import { type Env, integer, oneOf, raw, twoFactorKey } from './config-values';
 /** How the server runs: its payments mode, clean-ups, log, shutdown, mail claims, metrics and secrets' key. */
 
 /** Well inside the 30 s most orchestrators wait between SIGTERM and SIGKILL. */
-export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** Hourly: accounts due for deletion go within the hour, old sessions and visits do not pile up. */
-export const DEFAULT_CLEANUP_INTERVAL_SECONDS = 3600;
+const DEFAULT_CLEANUP_INTERVAL_SECONDS = 3600;
 /** Longer than one send may take (the SMTP timeouts, 10 + 10 + 30 s). */
 export const DEFAULT_MAIL_CLAIM_SECONDS = 120;
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function readOperations(env: Env) {

@@ -11,19 +11,13 @@ import { ConfigError, type Env, flag, isLoopbackHost, isLoopbackUrl, raw } from 
  * message naming the variable, rather than surfacing later as a strange runtime behaviour.
  */
 
-export { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, defaultMaxConnections, maxConnectionsFor } from './config-connections';
-export {
-  DEFAULT_CLEANUP_INTERVAL_SECONDS,
-  DEFAULT_MAIL_CLAIM_SECONDS,
-  DEFAULT_SHUTDOWN_GRACE_SECONDS,
-  LOG_LEVELS,
-  type LogLevel,
-} from './config-operations';
+export { defaultMaxConnections, maxConnectionsFor } from './config-connections';
+export { DEFAULT_MAIL_CLAIM_SECONDS, type LogLevel } from './config-operations';
 
 /** The shortest PAYMENT_LINK_SECRET accepted: anything shorter could be guessed, and links forged. */
 export const PAYMENT_LINK_SECRET_MIN = 32;
 /** The shortest METRICS_TOKEN accepted: a shorter one could be guessed, and the site's traffic read. */
-export const METRICS_TOKEN_MIN = 32;
+const METRICS_TOKEN_MIN = 32;
 
 /**
  * The server's configuration, as loadConfig returns it: its type is this object's, so each variable is listed

@@ -8,7 +8,7 @@
 import SonicBoom from 'sonic-boom';
 
 /** Bytes of log lines kept while standard output takes nothing: several thousand lines. */
-export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
+const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export interface LogOutput {
   /** pino's destination. */

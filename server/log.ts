@@ -13,7 +13,7 @@ import { REPEAT_WINDOW_MS, createRepeatFilter } from './log-repeats';
 /** Refusals a script repeats per request: logged at most once a minute per address, with a count (log-repeats.ts). */
 const REPEATED_REFUSALS: ReadonlySet<string> = new Set<SecurityEvent>(['signin.limited', 'overloaded']);
 /** Warnings a flood repeats: a client hanging up mid-request, a connection refused past a cap. */
-export type RepeatedWarning = 'client.aborted' | 'connection.refused';
+type RepeatedWarning = 'client.aborted' | 'connection.refused';
 const REPEATED_WARNINGS: ReadonlySet<string> = new Set<RepeatedWarning>(['client.aborted', 'connection.refused']);
 
 export type SecurityEvent =

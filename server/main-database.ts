@@ -12,7 +12,7 @@ import type { ServerLog } from './log';
 const DATABASE_RETRY_MS = 1000;
 
 /** The database is down or restarting; the migrations wrap the driver's error in their own. */
-export const databaseAway = (error: unknown) =>
+const databaseAway = (error: unknown) =>
   isDatabaseUnavailable(error) || (error instanceof Error && isDatabaseUnavailable(error.cause));
 
 /** Runs `work` until it no longer fails for want of the database; any other failure ends the start. */

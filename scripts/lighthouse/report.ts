@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Result } from 'lighthouse';
 import { CATEGORIES, type Category, NOT_FOUND_BY_DESIGN, type Run, TARGETS, excused } from './targets';
 
-export const REPORT_DIR = resolve('reports/lighthouse');
+const REPORT_DIR = resolve('reports/lighthouse');
 
 /** The scored run's reports (HTML, and the JSON result) in REPORT_DIR, named after the page and form factor. */
 export function writeReport(run: Run): void {

@@ -13,7 +13,7 @@ import { proveDeletion, refuseUnconfirmedStaffDeletion } from './deletion-proof'
 
 export const DELETION_CANCELLED_TEXT = 'Your account will not be deleted.';
 
-export function deletionScheduledText(on: Date, now: Date): string {
+function deletionScheduledText(on: Date, now: Date): string {
   const days = daysUntil(on, now);
   return (
     `Your account and its data will be deleted on ${formatLongDate(on)} (in ${days} ${days === 1 ? 'day' : 'days'}). ` +

@@ -16,7 +16,7 @@ import {
   setDeletionDateOnce,
 } from './deletion-repository';
 
-export function deletionDateFrom(now: Date): Date {
+function deletionDateFrom(now: Date): Date {
   return new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
 }
 
@@ -65,7 +65,7 @@ export async function purgeDueAccounts(db: Kysely<Database>, clock: Clock): Prom
 }
 
 /** When a detached paid invoice may go: INVOICE_RETENTION_YEARS after its payment. */
-export function invoiceRetentionCutoff(now: Date): Date {
+function invoiceRetentionCutoff(now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - INVOICE_RETENTION_YEARS);
   return cutoff;

@@ -9,8 +9,8 @@ import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/cu
 import { setPassword } from '../ways-in/new-password';
 import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 
-export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
-export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
+const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
+const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 
 export async function changePassword(
   services: Services,

@@ -5,6 +5,6 @@
 import { AVATAR_MAX_BYTES } from '#domain/contract';
 
 /** Multipart boundaries, part headers, name and e-mail: a few hundred bytes in practice. */
-export const PROFILE_FORM_OVERHEAD_BYTES = 64 * 1024;
+const PROFILE_FORM_OVERHEAD_BYTES = 64 * 1024;
 export const PROFILE_BODY_LIMIT_BYTES = AVATAR_MAX_BYTES + PROFILE_FORM_OVERHEAD_BYTES;
 export const PROFILE_UPDATE_PATH = '/api/users/profile/update';

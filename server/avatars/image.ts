@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '#domain/contract';
 import { HttpError } from '../http/errors';
 
-export type AvatarType = (typeof AVATAR_TYPES)[number];
+type AvatarType = (typeof AVATAR_TYPES)[number];
 
 export const AVATAR_TOO_LARGE_TEXT = 'The picture must be at most 2 MB.';
-export const AVATAR_NOT_IMAGE_TEXT = 'The picture must be a PNG, JPEG, WebP or GIF image.';
-export const AVATAR_NOT_FILE_TEXT = 'The picture must be sent as a file.';
+const AVATAR_NOT_IMAGE_TEXT = 'The picture must be a PNG, JPEG, WebP or GIF image.';
+const AVATAR_NOT_FILE_TEXT = 'The picture must be sent as a file.';
 
 export interface CheckedAvatar {
   contentType: AvatarType;
@@ -35,7 +35,7 @@ const RIFF = ascii('RIFF');
 const WEBP = ascii('WEBP');
 
 /** The image type the bytes really are, or null when they are none of the accepted ones. */
-export function sniffImageType(bytes: Uint8Array): AvatarType | null {
+function sniffImageType(bytes: Uint8Array): AvatarType | null {
   if (startsWith(bytes, PNG)) return 'image/png';
   if (startsWith(bytes, JPEG)) return 'image/jpeg';
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return 'image/gif';

@@ -15,9 +15,9 @@ import { errorResponse } from '../http/errors';
 import { findAvatar } from './repository';
 import { avatarVersion } from './url';
 
-export const NO_AVATAR_TEXT = 'This user has no picture.';
-export const AVATAR_CSP = "default-src 'none'";
-export const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
+const NO_AVATAR_TEXT = 'This user has no picture.';
+const AVATAR_CSP = "default-src 'none'";
+const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 
 /** True when an If-None-Match header names the ETag (weak or strong, as RFC 9110 compares for GET), or is `*`. */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -1,7 +1,7 @@
 /** Where the browser loads a user's avatar from. `?v=` changes with the picture, so the URL can be cached forever. */
 
 /** How many hex characters of the sha256 the `?v=` carries: 64 bits, plenty to tell one user's pictures apart. */
-export const AVATAR_VERSION_LENGTH = 16;
+const AVATAR_VERSION_LENGTH = 16;
 
 export function avatarVersion(sha256: string): string {
   return sha256.slice(0, AVATAR_VERSION_LENGTH);

@@ -25,7 +25,7 @@ import {
 } from './repository';
 
 /** A file of the archive: its path inside the ZIP, and either its bytes or the invoice whose kept document it is. */
-export type ExportFile = { path: string; bytes: Uint8Array } | { path: string; invoiceId: string };
+type ExportFile = { path: string; bytes: Uint8Array } | { path: string; invoiceId: string };
 
 export interface GatheredExport {
   data: DataExport;

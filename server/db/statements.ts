@@ -9,7 +9,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /** More than the app's distinct queries; `IN (…)` lists of different lengths each count as one. */
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   // A Map keeps insertion order: a hit moves its statement to the end, so the first key is the least recent.

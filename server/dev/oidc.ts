@@ -28,7 +28,7 @@ import Provider, {
   interactionPolicy,
 } from 'oidc-provider';
 
-export interface LocalOidcClient {
+interface LocalOidcClient {
   clientId: string;
   /** Exact callback URLs the provider may send tokens to. */
   redirectUris: string[];
@@ -55,10 +55,10 @@ export interface LocalOidcProvider {
   stop(): Promise<void>;
 }
 
-export const SCOPES = ['openid', 'email', 'profile'];
+const SCOPES = ['openid', 'email', 'profile'];
 
 /** The claims of the account a login name signs in to (see the file's comment). */
-export function accountClaims(id: string) {
+function accountClaims(id: string) {
   return {
     sub: id,
     email: id.includes('@') ? id : `${id}@example.test`,

@@ -40,7 +40,7 @@ export interface DrainOptions {
  * Starts watching the server's requests (call it before the first can arrive) and returns the function that
  * begins the drain; calling that again only logs.
  */
-export function createDrain(options: DrainOptions): (signal: string) => void {
+function createDrain(options: DrainOptions): (signal: string) => void {
   const { server, readiness, log, graceMs } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const logger = log.logger;

@@ -11,9 +11,9 @@ import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import type { ServerLog } from '../log';
 import { clientAborted } from './client-aborted';
 
-export const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
+const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
 export const NOT_FOUND_TEXT = 'Not found.';
-export const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
+const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
 export const DATABASE_UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again shortly.';
 /** A database outage is usually a restart or a failover: worth trying again within seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -51,7 +51,7 @@ const TEXT_FOR_STATUS: Partial<Record<number, string>> = {
 };
 
 /** When a 429 or 503 did not say how long to wait: the client is told to come back in a minute. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** Every 429 and 503 carries Retry-After (seconds), also where whoever threw it gave none. */
 function ensureRetryAfter(c: Context, status: number, headers: Record<string, string> = {}): void {

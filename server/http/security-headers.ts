@@ -35,7 +35,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'GEOLOCATION_URL'>): 
  * geolocation API; payment happens on the sandbox page or Stripe's own site, not through the Payment
  * Request API. Autoplay and fullscreen keep the browser's defaults (the hero's muted video plays itself).
  */
-export const DENIED_FEATURES = [
+const DENIED_FEATURES = [
   'accelerometer',
   'camera',
   'display-capture',
@@ -59,7 +59,7 @@ export const DENIED_FEATURES = [
  * Browser features the site's own pages use, allowed for its origin only (nothing it embeds): creating and
  * using passkeys (docs/product.md#passkeys).
  */
-export const SELF_FEATURES = ['publickey-credentials-create', 'publickey-credentials-get'] as const;
+const SELF_FEATURES = ['publickey-credentials-create', 'publickey-credentials-get'] as const;
 
 export const PERMISSIONS_POLICY = [
   ...DENIED_FEATURES.map((feature) => `${feature}=()`),
@@ -82,7 +82,7 @@ export function securityHeaderValues(config: Pick<Config, 'GEOLOCATION_URL'>): R
 }
 
 /** API answers carry tokens and personal data: no browser or proxy may keep them, unless a route says so. */
-export const API_CACHE_CONTROL = 'no-store';
+const API_CACHE_CONTROL = 'no-store';
 
 /**
  * A response may bring its own value for any of these headers (a served avatar: a stricter policy and a

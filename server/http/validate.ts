@@ -10,7 +10,7 @@ import { type BodyLimits, SMALL_BODY, bodyBytes, readFormWithin } from './body-r
 import { HttpError } from './errors';
 
 /** Messages per field name, shared by all routes; a route may override some (see `validate`). */
-export const FIELD_MESSAGES: Record<string, string> = {
+const FIELD_MESSAGES: Record<string, string> = {
   name: 'Please enter your name (up to 100 characters).',
   email: 'Please enter a valid e-mail address.',
   password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,

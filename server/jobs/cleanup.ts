@@ -29,7 +29,7 @@ export interface CleanupResult {
   endedMail: number;
 }
 
-export async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
+async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - retentionDays * DAY_MS).toISOString();
   return deleteVisitsBefore(db, cutoff);
 }

@@ -12,7 +12,7 @@ import type { JobMetrics } from '../metrics/jobs';
 import { claimLease } from '../db/lease';
 
 /** How many times per interval each instance looks at the lease. */
-export const LOOKS_PER_INTERVAL = 12;
+const LOOKS_PER_INTERVAL = 12;
 
 export interface ScheduledJob {
   /** Looks at the lease now and runs the job if it is due; resolves when done (true: it ran here). */

@@ -9,7 +9,7 @@ import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible'
 import type { LimitStore } from './store';
 
 /** What a limit counts by; logged with a refusal instead of the key itself. */
-export type KeyKind = 'account' | 'account_address' | 'address' | 'user' | 'site';
+type KeyKind = 'account' | 'account_address' | 'address' | 'user' | 'site';
 
 export interface LimitSpec {
   /** e.g. 'login.address': the name in the log and the key prefix in the store. */
@@ -20,7 +20,7 @@ export interface LimitSpec {
 }
 
 /** The outcome of taking a point: taken, or refused with the wait in whole seconds. */
-export type Taking =
+type Taking =
   | { taken: true }
   | {
       taken: false;

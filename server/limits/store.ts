@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import { openPostgresLimitStore } from './postgres';
 import { LIMITS_TABLE, batchPerTurn, deleteExpired, limitStoreClient, openLimitsDatabase } from './sqlite-repository';
 
-export interface LimiterOptions {
+interface LimiterOptions {
   /** Also the prefix of the limiter's keys in the store, so limiters never share a counter. */
   name: string;
   points: number;
@@ -27,7 +27,7 @@ export interface LimitStore {
 }
 
 /** How often ended windows are deleted from the store (an ended window is ignored anyway; this bounds its size). */
-export const SWEEP_INTERVAL_MS = 10 * MINUTE_MS;
+const SWEEP_INTERVAL_MS = 10 * MINUTE_MS;
 
 export function openLimitStore(config: Pick<Config, 'DATA_DIR'> & Partial<Pick<Config, 'DATABASE_URL'>>): LimitStore {
   if (config.DATABASE_URL !== undefined) {

@@ -13,7 +13,7 @@ import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
 
 /** A file sent with a message (the report PDF). */
-export interface MailAttachment {
+interface MailAttachment {
   /** A plain, safe name: it is shown to the recipient and saved as is. */
   filename: string;
   contentType: string;
@@ -63,7 +63,7 @@ export interface Mailer {
   close(): void;
 }
 
-export const OUTBOX_DIR = 'outbox';
+const OUTBOX_DIR = 'outbox';
 
 /** The domain of our From address: the right-hand side of our Message-IDs. */
 function mailDomain(): string {

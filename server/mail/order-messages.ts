@@ -14,7 +14,7 @@ import { formatPounds } from './messages';
 import { formatCallTime, formatCompanyDay } from './time';
 
 /** Where the office page opens one order. */
-export function officeOrderLink(publicUrl: string, invoiceId: string): string {
+function officeOrderLink(publicUrl: string, invoiceId: string): string {
   return `${publicUrl}/office?order=${encodeURIComponent(invoiceId)}`;
 }
 

@@ -2,7 +2,7 @@
 import { DAY_MS } from '../clock';
 
 /** The first retry's wait; each failure doubles it, up to MAIL_RETRY_CAP_MS. */
-export const MAIL_RETRY_FIRST_MS = 10_000;
+const MAIL_RETRY_FIRST_MS = 10_000;
 /** The longest wait between tries: once the mail server is back, every queued message goes within two minutes. */
 export const MAIL_RETRY_CAP_MS = 90_000;
 /** A message that has failed for this long is given up (and the security log says so). */

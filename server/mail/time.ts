@@ -21,7 +21,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "London" for "Europe/London": how people name the zone. */
-export const COMPANY_ZONE_CITY = company.timeZone.split('/').pop()!.replace(/_/g, ' ');
+const COMPANY_ZONE_CITY = company.timeZone.split('/').pop()!.replace(/_/g, ' ');
 
 /**
  * "Wednesday, 10 June 2026 at 14:00 BST (London time)": every moment a mail or notice states (a call, a

@@ -14,7 +14,7 @@ export interface MailQueueStats {
 export type MailQueueCollector = () => Promise<MailQueueStats>;
 
 /** What a scrape shows when the collector failed: no figure rather than a false 0. */
-export const UNKNOWN_MAIL_QUEUE_STATS: MailQueueStats = { depth: Number.NaN, oldestAgeSeconds: Number.NaN };
+const UNKNOWN_MAIL_QUEUE_STATS: MailQueueStats = { depth: Number.NaN, oldestAgeSeconds: Number.NaN };
 
 /**
  * One call of `collect` however many gauges ask during the same scrape (they ask together); a failing

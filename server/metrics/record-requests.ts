@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import type { Metrics } from './metrics';
 
 /** The label of requests no route claimed (unknown paths, stray methods): one series, whatever the URL. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** Methods outside these (Node's parser knows 30-odd, in-process callers any) share one label. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -8,10 +8,10 @@ import { readJson, validate } from '../http/validate';
 
 export const AT_TEXT = "Please give the call's date and time (ISO 8601 with its time zone).";
 export const JOIN_TEXT = `Please say how the customer joins the call: a link or a phone number (up to ${JOIN_MAX} characters).`;
-export const REASON_TEXT = `The reason may be up to ${REASON_MAX} characters long.`;
+const REASON_TEXT = `The reason may be up to ${REASON_MAX} characters long.`;
 export const IN_THE_PAST_TEXT = "The call's time must be in the future.";
 /** Far enough for any real booking, near enough that no typo books a call in another century. */
-export const SCHEDULE_HORIZON_DAYS = 366;
+const SCHEDULE_HORIZON_DAYS = 366;
 export const TOO_FAR_TEXT = `The call must be within ${SCHEDULE_HORIZON_DAYS} days from now.`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,11 +11,11 @@ export class OpsError extends Error {
   override name = 'OpsError';
 }
 
-export const EXIT_OK = 0;
+const EXIT_OK = 0;
 /** Refused or failed: a non-empty target, an unreachable database, an unwritable path, a file that is no backup. */
-export const EXIT_FAILED = 1;
+const EXIT_FAILED = 1;
 /** The command line itself is wrong (printed with the usage). */
-export const EXIT_USAGE = 2;
+const EXIT_USAGE = 2;
 
 export interface OpsArgs {
   file: string;
@@ -23,7 +23,7 @@ export interface OpsArgs {
 }
 
 /** FILE (exactly one) and, when `allowForce`, --force; anything else is a usage error. */
-export function parseArgs(argv: readonly string[], allowForce: boolean): OpsArgs | string {
+function parseArgs(argv: readonly string[], allowForce: boolean): OpsArgs | string {
   const files: string[] = [];
   let force = false;
   for (const arg of argv) {

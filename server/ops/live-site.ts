@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { OpsError } from './command';
 
 /** The processes (other than this one) that hold one of `paths` open: Linux's /proc/<pid>/fd links. */
-export function processesHolding(paths: string[]): number[] {
+function processesHolding(paths: string[]): number[] {
   const wanted = new Set(
     paths.flatMap((path) => {
       try {

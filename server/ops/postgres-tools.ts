@@ -24,7 +24,7 @@ function candidateDirs(): string[] {
   return [...majors.map((major) => join(DEBIAN_ROOT, major, 'bin')), ...path];
 }
 
-export function findPgProgram(name: 'pg_dump' | 'pg_restore'): string {
+function findPgProgram(name: 'pg_dump' | 'pg_restore'): string {
   const dirs = candidateDirs();
   const dir = dirs.find((candidate) => existsSync(join(candidate, name)));
   if (dir === undefined) {
@@ -37,7 +37,7 @@ export function findPgProgram(name: 'pg_dump' | 'pg_restore'): string {
 }
 
 /** The URL without its password (safe to print, and to pass on a command line) and the password apart. */
-export function splitPassword(url: string): { url: string; password: string | undefined } {
+function splitPassword(url: string): { url: string; password: string | undefined } {
   const parsed = new URL(url);
   const password = parsed.password === '' ? undefined : decodeURIComponent(parsed.password);
   parsed.password = '';

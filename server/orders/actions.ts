@@ -20,9 +20,9 @@ import { type OrderState, nextStatus } from './machine';
 import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings, findActorRole } from './repository';
 import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
-export const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
+const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
 
-export function orderStateOf(order: OrderDetailRow): OrderState {
+function orderStateOf(order: OrderDetailRow): OrderState {
   // Invoices are only ever made with one of the contract's types; anything else is a damaged row.
   if (!isServiceType(order.type)) throw new Error(`Invoice ${order.id} has an unknown delivery type.`);
   return { status: order.status, type: order.type, paidAt: order.paid_at, scheduledAt: order.scheduled_at };

@@ -9,7 +9,7 @@ import { company } from '#domain/company';
 import { deliveryLabelFor } from '#domain/catalogue/delivery';
 
 /** The catalogue gives no length for a call; an hour is what the company books. */
-export const CALL_DURATION_MINUTES = 60;
+const CALL_DURATION_MINUTES = 60;
 
 /**
  * REQUEST: an invitation, as the scheduling e-mail carries it (mail clients show Accept and Decline and
@@ -41,7 +41,7 @@ function parameterText(name: string): string {
  * UTF-8, a domain beyond ASCII in its IDNA form. `josé@exämple.com` → `jos%C3%A9@xn--exmple-cua.com`; an ASCII
  * address is unchanged. (`ics` refuses the raw form, and a calendar could not read it.)
  */
-export function calendarAddress(email: string): string {
+function calendarAddress(email: string): string {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at).replace(/[^\x21-\x7e]+/g, (text) => encodeURIComponent(text));
   return `${local}@${domainToASCII(email.slice(at + 1)) || email.slice(at + 1)}`;
@@ -84,7 +84,7 @@ export async function callCalendar(event: CallEvent, method: CalendarMethod): Pr
  * the site accepts (`ada@under_score.example`): then no invitation, and no scheduling mail, reached them. Any
  * address the site took is a valid mailto: URI once made one (calendarAddress); the name is a quoted parameter.
  */
-export function attendeeLine(customer: { name: string; email: string }): string {
+function attendeeLine(customer: { name: string; email: string }): string {
   return foldLine(`ATTENDEE;RSVP=FALSE;CN="${parameterText(customer.name)}":mailto:${calendarAddress(customer.email)}`);
 }
 

@@ -18,7 +18,7 @@ export interface OrderState {
   scheduledAt: string | null;
 }
 
-export function orderSnapshot(order: OrderState) {
+function orderSnapshot(order: OrderState) {
   return orderMachine.resolveState({
     value: order.status,
     context: { type: order.type, paidAt: order.paidAt, scheduledAt: order.scheduledAt },
@@ -34,10 +34,10 @@ export const NOTHING_DELIVERED_TEXT = 'Schedule the call or send the report befo
 export function callNotYetText(scheduledAt: Date): string {
   return `The call is on ${formatCallTime(scheduledAt)}: it can be marked delivered once it has started.`;
 }
-export const REFUSED_TEXT = 'That change is not possible for this order now.';
+const REFUSED_TEXT = 'That change is not possible for this order now.';
 
 /** "…later than the one-day promise (…): please give the customer a reason." */
-export function reasonNeededText(deadline: Date): string {
+function reasonNeededText(deadline: Date): string {
   return `That time is later than the one-day promise (${formatCallTime(deadline)}): please give the customer a reason for the delay.`;
 }
 

@@ -24,7 +24,7 @@ export const MAX_STREAM_DECODED_BYTES = 64 * MB;
 export const MAX_TOTAL_DECODED_BYTES = 128 * MB;
 /** A stream that unpacks to more than this many times its packed size, past RATIO_GRACE_BYTES, is a bomb. */
 export const MAX_DECODE_RATIO = 200;
-export const RATIO_GRACE_BYTES = MB;
+const RATIO_GRACE_BYTES = MB;
 
 /** Too much came out: the limit that was passed. */
 export class DecodeLimitError extends Error {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 const HEADER = Buffer.from('%PDF-', 'latin1');
 const END_MARKER = Buffer.from('%%EOF', 'latin1');
 /** How far from the end `%%EOF` may stand: room for trailing line endings and padding, as readers allow. */
-export const PDF_EOF_WINDOW_BYTES = 1024;
+const PDF_EOF_WINDOW_BYTES = 1024;
 
 export function looksLikePdf(bytes: Uint8Array): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -12,7 +12,7 @@ import { preparedQuery } from '../db/prepared';
 import type { Database, OrdersTable } from '../db/schema';
 
 /** The most orders the unpaid and delivered lists show (newest first); the queue is always whole. */
-export const OFFICE_LIST_LIMIT = 200;
+const OFFICE_LIST_LIMIT = 200;
 
 /** An invoice with its order and its customer (null once the account is deleted), without the report's bytes. */
 export interface OrderDetailRow {

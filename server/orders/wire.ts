@@ -6,7 +6,7 @@ import type { OrdersTable } from '../db/schema';
 import { penceToPounds } from './pence';
 import type { AuditRow, OrderDetailRow } from './repository';
 
-export function toAuditEntry(row: AuditRow): OrderAuditEntry {
+function toAuditEntry(row: AuditRow): OrderAuditEntry {
   return {
     at: row.at,
     from: row.from_status,

@@ -15,7 +15,7 @@ export const ALREADY_PAID_TEXT = 'This invoice is already paid';
 export const FORBIDDEN_TEXT = 'This payment link is not valid.';
 export const NOT_FOUND_TEXT = 'We could not find this invoice.';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from './provider';
 
 /** What a link's signature is worth for one invoice: its current link, an earlier one, or nothing. */
-export type SandboxLinkCheck = 'valid' | 'superseded' | 'invalid';
+type SandboxLinkCheck = 'valid' | 'superseded' | 'invalid';
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';

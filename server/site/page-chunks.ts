@@ -27,7 +27,7 @@ export const PAGE_MODULES: readonly (readonly [RegExp, string])[] = [
 export const NOT_FOUND_MODULE = 'src/pages/NotFound.tsx';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json): a source module and the files made of it. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];

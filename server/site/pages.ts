@@ -56,14 +56,14 @@ export function renderPage(indexHtml: string, page: RenderedPage, preloads: stri
  * Crawlers may read the public pages; the API, the office and the account and sign-in pages (every page of
  * domain/pages.ts not marked indexed) show them nothing.
  */
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   const closedPages = Object.entries(fixedPages).filter(([, page]) => !page.indexed);
   const closed = ['/api/', ...closedPages.map(([path]) => path), '/service/*/request', '/not-found'];
   const lines = ['User-agent: *', 'Allow: /', ...closed.map((path) => `Disallow: ${path}`), ''];
   return `${[...lines, `Sitemap: ${publicUrl}/sitemap.xml`].join('\n')}\n`;
 }
 
-export function sitemapXml(publicUrl: string): string {
+function sitemapXml(publicUrl: string): string {
   const urls = indexedPaths().map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -128,7 +128,7 @@ export async function removeTwoFactor(db: Kysely<Database>, userId: string, now:
 }
 
 /** The row of `server_secrets` that holds the generated key (hex). */
-export const TWO_FACTOR_SECRET_NAME = 'two-factor';
+const TWO_FACTOR_SECRET_NAME = 'two-factor';
 
 /** The generated key's bytes, or undefined when none was stored yet. */
 export async function findStoredTwoFactorKey(db: Kysely<Database>): Promise<Buffer | undefined> {

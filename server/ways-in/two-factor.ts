@@ -10,10 +10,10 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { company } from '#domain/company';
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps of drift accepted either side of the current one. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 /** 160 bits, the size RFC 4226 recommends for HMAC-SHA-1. */
 const SECRET_BYTES = 20;
 
@@ -61,7 +61,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** `xxxx-xxxx`, lower case. */
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   const chars = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]);
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }

@@ -3,7 +3,7 @@ import type { Session, User } from '#domain/types';
 import { AuthenticateResponse, SessionResponse, SignInResponse, SignOutOthersResponse } from '#domain/contract';
 import { get, patch, post } from './http';
 
-export function toFormData(fields: Record<string, string>): FormData {
+function toFormData(fields: Record<string, string>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;

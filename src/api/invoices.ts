@@ -2,8 +2,7 @@
 import {
   type Invoice,
   type InvoiceCreateRequest,
-  InvoiceCreateResponse,
-  InvoicePayResponse,
+  PaymentLinkResponse,
   InvoicesResponse,
 } from '#domain/contract';
 import { type DownloadedFile, download } from './download';
@@ -26,14 +25,14 @@ export function orderKey(order: InvoiceCreateRequest): string {
 }
 
 export const createInvoice = (order: InvoiceCreateRequest): Promise<{ paymentLink: string }> =>
-  post('/invoices/create', InvoiceCreateResponse, order, {
+  post('/invoices/create', PaymentLinkResponse, order, {
     auth: true,
     headers: { 'Idempotency-Key': orderKey(order) },
   });
 
 /** "Pay now": a fresh payment link for an unpaid invoice of the customer's; its earlier link stops working. */
 export const renewPaymentLink = (invoiceId: string): Promise<{ paymentLink: string }> =>
-  post(`/invoices/pay/${encodeURIComponent(invoiceId)}`, InvoicePayResponse, undefined, { auth: true });
+  post(`/invoices/pay/${encodeURIComponent(invoiceId)}`, PaymentLinkResponse, undefined, { auth: true });
 
 export async function myInvoices(): Promise<Invoice[]> {
   const { invoices } = await get('/invoices/my', InvoicesResponse, { auth: true });

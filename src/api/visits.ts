@@ -26,7 +26,7 @@ const coordinate = (value: unknown, limit: number) => {
 };
 
 /** Reads an ipapi-style answer; anything missing or odd becomes null. */
-export function toGeolocation(body: unknown): Geolocation {
+function toGeolocation(body: unknown): Geolocation {
   if (typeof body !== 'object' || body === null) return UNKNOWN_PLACE;
   const b = body as Record<string, unknown>;
   return {

@@ -14,7 +14,7 @@ import type { ActorRefLike, InspectionEvent } from 'xstate';
 export const MASK = '•••';
 
 /** Keys whose values are secrets (compared without case, `_` and `-`): see SECRET_KEY_NAMES. */
-export const SECRET_KEY_NAMES = [
+const SECRET_KEY_NAMES = [
   'password',
   'oldPassword',
   'newPassword',
@@ -37,7 +37,7 @@ export const SECRET_KEY_NAMES = [
 const normalise = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
 const SECRET_KEYS = new Set(SECRET_KEY_NAMES.map(normalise));
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   const k = normalise(key);
   return SECRET_KEYS.has(k) || k.endsWith('password') || k.endsWith('token');
 }
@@ -80,7 +80,7 @@ export function maskData(value: unknown, seen = new WeakMap<object, unknown>()):
 }
 
 /** The data of a snapshot masked (context, input, output); its value, status and the rest kept. */
-export function maskSnapshot<T>(snapshot: T): T {
+function maskSnapshot<T>(snapshot: T): T {
   if (typeof snapshot !== 'object' || snapshot === null) return snapshot;
   const copy = { ...(snapshot as Record<string, unknown>) };
   for (const key of ['context', 'input', 'output'] as const) {

@@ -7,7 +7,7 @@
 /** The key in a history entry's state under which its scroll position is kept. */
 const SCROLL_STATE_KEY = 'scrollY';
 /** How long a position is restored for while the screen may still be laying out (lazy blocks, pictures). */
-export const SCROLL_RESTORE_MS = 1500;
+const SCROLL_RESTORE_MS = 1500;
 
 /**
  * Keeps the scroll position in the current history entry whenever a link is clicked: a capturing listener, so it

@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 
 /** How long the page takes to scroll to a section. */
-export const SECTION_SCROLL_MS = 1000;
+const SECTION_SCROLL_MS = 1000;
 /** While the page scrolls, the scroll-spy looks at it at most once per this many milliseconds. */
-export const SCROLL_SPY_THROTTLE_MS = 66;
+const SCROLL_SPY_THROTTLE_MS = 66;
 /** The sections the top bar and the side menu link to, in page order. */
-export const NAV_SECTIONS = ['about', 'discover', 'services'] as const;
+const NAV_SECTIONS = ['about', 'discover', 'services'] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 function prefersReducedMotion(): boolean {
@@ -42,7 +42,7 @@ let stopScrolling: () => void = () => {};
  * prefers-reduced-motion); the reader's own wheel, touch or key stops it. Returns false when the section is not on
  * the page.
  */
-export function scrollToSection(id: string, { atOnce = false } = {}): boolean {
+function scrollToSection(id: string, { atOnce = false } = {}): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   stopScrolling();
@@ -78,7 +78,7 @@ export function scrollToSection(id: string, { atOnce = false } = {}): boolean {
 }
 
 /** How long a section link waits for its section to be drawn (the landing page draws its blocks frame by frame). */
-export const SECTION_WAIT_MS = 2000;
+const SECTION_WAIT_MS = 2000;
 
 /**
  * A section link followed on the landing page: scrolls to the section as scrollToSection does, or, when the
@@ -122,7 +122,7 @@ export function arriveAtSection(id: string): void {
  * The section the reader is in: the one across a reading line a third of the way down the window (never
  * above the top bar's 80 px), or null in the hero and below the last linked section.
  */
-export function currentSection(): NavSection | null {
+function currentSection(): NavSection | null {
   const line = Math.max(80, window.innerHeight / 3);
   for (const id of NAV_SECTIONS) {
     const rect = document.getElementById(id)?.getBoundingClientRect();

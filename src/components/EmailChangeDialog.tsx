@@ -5,7 +5,7 @@ import './Dialog.css';
 import '../pages/Forms.css';
 
 /** The step after the proof: the code sent to the new address (the profile machine's `newAddress` tag). */
-export interface NewAddressStep {
+interface NewAddressStep {
   /** The address the code went to. */
   pending: string;
   /** The code is out (the `checking` tag), or a new one is on its way (`resending`). */

@@ -2,7 +2,7 @@ import { Field } from './Field';
 import { Spinner } from './Spinner';
 
 /** How the second step's code is typed: the e-mailed code, the authenticator app's, or a recovery code. */
-export type CodeEntry = 'email' | 'app' | 'recovery';
+type CodeEntry = 'email' | 'app' | 'recovery';
 
 /**
  * The field of each way (docs/product.md#authentication, docs/product.md#second-factor). No maxLength: a code

@@ -11,7 +11,7 @@ import './Toaster.css';
  */
 
 /** A toast dragged sideways further than this share of its own width is dismissed; less, it springs back. */
-export const TOAST_DRAG_DISMISS_PERCENT = 80;
+const TOAST_DRAG_DISMISS_PERCENT = 80;
 
 /**
  * Radix counts its swipe threshold in pixels: this one follows the toasts' width (all toasts of a corner

@@ -15,7 +15,7 @@ export const renamedSession: Session = { user: { ...ada, name: 'Ada King' }, tok
 export const movedSession: Session = { user: { ...ada, email: 'ada@example.org' }, token: 'token-3' };
 
 /** The office's orders: a video meeting and a PDF report, paid an hour before the page opens. */
-export const PAID_AT = '2026-11-23T09:00:00.000Z';
+const PAID_AT = '2026-11-23T09:00:00.000Z';
 export const OFFICE_NOW = Date.parse('2026-11-23T10:00:00.000Z');
 /** The company's clock (GMT in November, so the times below read the same in UTC). */
 export const OFFICE_ZONE = 'Europe/London';

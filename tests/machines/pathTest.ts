@@ -43,7 +43,7 @@ import { EXCLUSIONS, isBrowserExclusion } from '../e2e/model/exclusions';
 
 export { generatePaths, replay, type PathTestOptions };
 
-export function describePath(path: Path): string {
+function describePath(path: Path): string {
   const start = path.input === undefined ? 'start' : `start(${JSON.stringify(path.input)})`;
   const events = path.steps.map((step) => step.event.type.replace(/^xstate\./, ''));
   const end = path.steps.at(-1)?.state.value;
@@ -61,7 +61,7 @@ function eventText(event: EventObject): string {
 }
 
 /** The whole event sequence of a path, one step a line. */
-export function pathSequence(path: Path): string {
+function pathSequence(path: Path): string {
   const lines = [`start${path.input === undefined ? '' : ` with input ${JSON.stringify(path.input)}`}`];
   path.steps.forEach((step, i) =>
     lines.push(`${i + 1}. ${eventText(step.event)} ⇒ ${JSON.stringify(step.state.value)}`),

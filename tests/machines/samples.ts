@@ -99,8 +99,6 @@ export const registerSamples: Samples<typeof registerMachine> = {
   filterEvents: askedOnce,
 };
 
-export const wizardService = { title: 'Website Development Consultation', price: 49 };
-
 export const wizardSamples: Samples<typeof wizardMachine> = {
   events: [
     { type: 'wizard.next' },

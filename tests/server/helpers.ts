@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '#server/config';
 import { openDatabase, openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { createLog } from '#server/log';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, SessionResponse } from '#domain/contract';
+import { ErrorBody, PaymentLinkResponse, InvoicesResponse, SessionResponse } from '#domain/contract';
 import pg from 'pg';
 import { assert } from 'superstruct';
 import { inject } from 'vitest';
@@ -270,6 +270,6 @@ export async function paymentLink(app: TestApp, token: string, body: unknown = O
   const res = await createInvoice(app, token, body);
   if (res.status !== 201) throw new Error(`invoice create failed: ${res.status} ${await res.text()}`);
   const created: unknown = await res.json();
-  assert(created, InvoiceCreateResponse);
+  assert(created, PaymentLinkResponse);
   return created.paymentLink;
 }

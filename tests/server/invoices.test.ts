@@ -1,6 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_URL_MAX, InvoiceCreateResponse, SERVICE_TYPES } from '#domain/contract';
+import { APP_URL_MAX, PaymentLinkResponse, SERVICE_TYPES } from '#domain/contract';
 import { services } from '#domain/catalogue/services';
 import { SIGN_IN_REQUIRED_TEXT } from '#server/ways-in/require-auth';
 import { listInvoicesForUser } from '#server/invoices/repository';
@@ -47,7 +47,7 @@ describe('POST /api/invoices/create', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     const body: unknown = await res.json();
-    assert(body, InvoiceCreateResponse);
+    assert(body, PaymentLinkResponse);
 
     const invoices = await myInvoices(app, token);
     expect(invoices).toEqual([

@@ -141,7 +141,7 @@ function leafParts(raw: string): Array<{ type: string; content: string; part: Ma
   return [{ type, content: decodeBody(body, encoding), part }];
 }
 
-export function parseMail(raw: string, rcptTo: string[] = []): ReceivedMail {
+function parseMail(raw: string, rcptTo: string[] = []): ReceivedMail {
   const { headers } = splitHeaders(raw);
   const parts = leafParts(raw);
   const decoded = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, decodeHeaderValue(value)]));

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..');
 
 /** The folders that hold the product's and the tools' source; `tests/` is measured by its own limits. */
 export const SOURCE_FOLDERS = ['server', 'src', 'machines', 'domain', 'toolkit', 'scripts'];

@@ -47,7 +47,7 @@ export function splitVat(grossPence: number, ratePercent: number) {
 const yearFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: company.timeZone });
 
 /** The series a document paid at `at` takes its number from: the prefix and the year in the company's zone. */
-export function seriesOf(prefix: string, at: Date, test: boolean): string {
+function seriesOf(prefix: string, at: Date, test: boolean): string {
   return `${test ? 'TEST-' : ''}${prefix}${yearFormat.format(at)}`;
 }
 

@@ -12,7 +12,7 @@ import { formatPrice } from '#domain/catalogue/price';
 import type { InvoiceDocumentData } from './data';
 
 /** A4 in points (ISO 216: 210 × 297 mm). */
-export const A4 = { width: 595.28, height: 841.89 } as const;
+const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 /** Where the running text stops: room below for the page footer. */

@@ -16,7 +16,7 @@ import type { SignInResponse } from '#domain/contract';
 import * as api from '#src/api/google';
 import type { Inspect } from './ports';
 
-export const OAUTH_CHANNEL = 'storefront-oauth';
+const OAUTH_CHANNEL = 'storefront-oauth';
 const POPUP_POLL_MS = 1000;
 
 function randomToken(): string {
@@ -47,7 +47,7 @@ async function authorizationUrl(state: string, nonce: string): Promise<string> {
 }
 
 /** The googleSignIn machine with its real actors and actions; one per sign-in, as it owns its popup. */
-export function wireGoogleSignIn() {
+function wireGoogleSignIn() {
   let popup: Window | null = null;
   return googleSignInMachine.provide({
     actors: {

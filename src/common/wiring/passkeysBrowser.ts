@@ -45,7 +45,7 @@ export function suggestedPasskeyName(userAgent = navigator.userAgent): string {
  * NotAllowedError (or AbortError): said plainly; a device that holds a passkey of the account already is an
  * InvalidStateError; anything else names the browser's reason.
  */
-export function promptError(error: unknown): Error {
+function promptError(error: unknown): Error {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError') return new Error(PASSKEY_TEXTS.cancelled);
   if (name === 'InvalidStateError') return new Error(PASSKEY_TEXTS.exists);

@@ -6,7 +6,7 @@
 import type { InspectionEvent } from 'xstate';
 import type { AuthEvent } from '#machines/auth.machine';
 
-export interface AuthPort {
+interface AuthPort {
   send(event: AuthEvent): void;
 }
 

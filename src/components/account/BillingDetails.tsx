@@ -7,7 +7,7 @@ import { FieldError, invalid } from '../FieldError';
 import { Spinner } from '../Spinner';
 import './BillingDetails.css';
 
-export const BILLING_SAVED_TEXT = 'Your billing details have been saved.';
+const BILLING_SAVED_TEXT = 'Your billing details have been saved.';
 
 const LABELS: Record<BillingField, string> = {
   billingName: 'Billing name',

@@ -9,7 +9,7 @@ import { wireDataExport } from './DataExportCard.wiring';
 import { Spinner } from '../Spinner';
 import './DataExportCard.css';
 
-export const DATA_EXPORT_TEXTS = {
+const DATA_EXPORT_TEXTS = {
   title: 'Your data',
   holds:
     'A ZIP file with everything we hold about you: your profile, sign-ins, sessions, invoices with their documents, orders and reports, notifications and visits.',

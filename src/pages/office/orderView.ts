@@ -21,7 +21,7 @@ export function deliveryOf(order: OfficeOrder): string {
     : order.service.type;
 }
 
-export function deadlineOf(order: OfficeOrder): number | null {
+function deadlineOf(order: OfficeOrder): number | null {
   if (order.deadline) return Date.parse(order.deadline);
   return order.paidAt ? promiseDeadline(order.paidAt).getTime() : null;
 }
@@ -30,7 +30,7 @@ export function deadlineOf(order: OfficeOrder): number | null {
  * On track, within the last hours before the promise runs out (when the office is reminded), past it, a call
  * booked after it (with the reason the customer was given: no countdown to keep), or delivered.
  */
-export type Urgency = 'onTrack' | 'soon' | 'overdue' | 'bookedLate' | 'done';
+type Urgency = 'onTrack' | 'soon' | 'overdue' | 'bookedLate' | 'done';
 
 export const BOOKED_LATE_TEXT = 'Call booked after the promise';
 

@@ -74,13 +74,13 @@ type Prune<All extends string, L extends string = All> = L extends unknown
     : never
   : never;
 
-export type LeafState<M extends AnyStateMachine> = Prune<Leaves<StateValueFrom<M>>>;
-export type ActorSrc<M extends AnyStateMachine> = Parts<M>['actor'];
-export type DelayName<M extends AnyStateMachine> = Parts<M>['delay'];
+type LeafState<M extends AnyStateMachine> = Prune<Leaves<StateValueFrom<M>>>;
+type ActorSrc<M extends AnyStateMachine> = Parts<M>['actor'];
+type DelayName<M extends AnyStateMachine> = Parts<M>['delay'];
 /** The events a person causes: XState's own (a child's result, a timer) have maps of their own. */
 type MachineEvent<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: `xstate.${string}` }>;
 
-export interface Outcome<Ctx> {
+interface Outcome<Ctx> {
   /** Makes the actor succeed for real (usually: let the held request through to the real server). */
   done: (page: Page, ctx: Ctx, event: EventObject) => Promise<void>;
   /** Makes it fail: by a real condition where one exists, else at the network edge. */

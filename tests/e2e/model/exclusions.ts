@@ -16,7 +16,7 @@ export interface BrowserExclusion {
   reason: string;
 }
 
-export interface GuardOutcomeExclusion {
+interface GuardOutcomeExclusion {
   machine: string;
   /** A named guard of the machine. */
   guard: string;

@@ -56,7 +56,7 @@ export async function mailedCode(page: Page, account: Pick<PasskeyAccount, 'emai
 }
 
 /** The owner's proof the options take: the password, or a code mailed now. */
-export async function ownerProofOf(page: Page, account: Omit<PasskeyAccount, 'passkeyId' | 'authenticator'>) {
+async function ownerProofOf(page: Page, account: Omit<PasskeyAccount, 'passkeyId' | 'authenticator'>) {
   return account.password === null ? { code: await mailedCode(page, account) } : { currentPassword: account.password };
 }
 

@@ -5,7 +5,7 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { is } from 'superstruct';
-import { ErrorBody, InvoiceCreateResponse, InvoicesResponse, User } from '#domain/contract';
+import { ErrorBody, PaymentLinkResponse, InvoicesResponse, User } from '#domain/contract';
 import { OfficeOrderResponse, OfficeOrdersResponse, StaffResponse } from '#domain/officeContract';
 import { type LogLine, type TestApp, authenticate, fromAddress } from '../helpers';
 import { type FuzzRequest, toRequestInit, tokenOf } from './requests';
@@ -66,7 +66,7 @@ function learn(world: FuzzWorld, request: FuzzRequest, body: unknown): void {
     if (typeof token === 'string' && token !== world.fuzzer.token && tokenOf(request.caller, world) !== token)
       remember(world.pools.tokens, token);
   }
-  if (is(body, InvoiceCreateResponse)) remember(world.pools.links, linkParts(body.paymentLink));
+  if (is(body, PaymentLinkResponse)) remember(world.pools.links, linkParts(body.paymentLink));
   if (is(body, InvoicesResponse))
     for (const invoice of body.invoices) {
       remember(world.pools.links, { id: invoice._id, sig: 'x' });
