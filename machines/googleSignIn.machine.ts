@@ -67,8 +67,7 @@ export const googleSignInMachine = setup({
     /** Opens the popup on the provider's page; rejects (GOOGLE_ERRORS.popupBlocked) when the browser blocked it. */
     openPopup: fromPromise<void, { state: string; nonce: string }>(async () => {}),
     /** Reports the callback page's answer and the popup being closed. */
-    // Stryker disable next-line ArrowFunction: a cleanup that does nothing, or none, is the same
-    watchPopup: fromCallback<GoogleSignInEvent>(() => () => {}),
+    watchPopup: fromCallback<GoogleSignInEvent>(() => {}),
     /** Our server: POST /auth/register/google or /auth/login/google with {googleToken}. */
     exchangeToken: fromPromise<SignInResponse, { mode: GoogleMode; accessToken: string }>(async () => {
       throw new Error('exchangeToken is not provided');
@@ -133,8 +132,8 @@ export const googleSignInMachine = setup({
       invoke: {
         id: 'exchangeToken',
         src: 'exchangeToken',
-        // Stryker disable next-line StringLiteral: never used: `exchanging` is entered only with the token set
-        input: ({ context }) => ({ mode: context.mode, accessToken: context.accessToken ?? '' }),
+        // `exchanging` is entered only with the token set.
+        input: ({ context }) => ({ mode: context.mode, accessToken: context.accessToken! }),
         onDone: { target: 'succeeded', actions: assign({ answer: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'assignError' },
       },
@@ -142,6 +141,6 @@ export const googleSignInMachine = setup({
     succeeded: { type: 'final' },
     failed: { type: 'final' },
   },
-  // Stryker disable next-line StringLiteral: never used: every way into `failed` sets the error
-  output: ({ context }) => (context.answer ? { answer: context.answer } : { error: context.error ?? '' }),
+  // Every way into `failed` sets the error.
+  output: ({ context }) => (context.answer ? { answer: context.answer } : { error: context.error! }),
 });

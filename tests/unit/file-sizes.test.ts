@@ -1,12 +1,14 @@
 /**
  * Files a reader can hold in their head: no source file over 460 lines and no test file over 700
  * (docs/architecture.md#every-folder names where each part lives; split a file by what it holds, not by line count).
+ * And few mutants waved through: a `Stryker disable` comment is for an equivalent mutant only, with its reason.
  */
 import { describe, expect, it } from 'vitest';
 import { SOURCE_FOLDERS, filesUnder, readCode } from './code-files';
 
 const SOURCE_MAX_LINES = 460;
 const TEST_MAX_LINES = 700;
+const STRYKER_DISABLES_MAX = 5;
 
 const lines = (path: string) => readCode(path).split('\n').length - 1;
 const over = (folders: string[], max: number) =>
@@ -22,5 +24,14 @@ describe('file sizes', () => {
 
   it(`no test file is over ${TEST_MAX_LINES} lines`, () => {
     expect(over(['tests'], TEST_MAX_LINES)).toEqual([]);
+  });
+
+  it(`at most ${STRYKER_DISABLES_MAX} Stryker-disable comments in the whole project`, () => {
+    const disables = [...SOURCE_FOLDERS, 'tests'].flatMap(filesUnder).flatMap((path) =>
+      readCode(path)
+        .split('\n')
+        .filter((line) => /\/\/\s*Stryker disable/.test(line)),
+    );
+    expect(disables.length).toBeLessThanOrEqual(STRYKER_DISABLES_MAX);
   });
 });
