@@ -14,15 +14,15 @@ import { Code, PASSWORD_MAX, SecondStepCode } from './contract';
 export const ownerProof = { currentPassword: optional(size(string(), 1, PASSWORD_MAX)), code: optional(Code) };
 
 /** `POST /api/users/two-factor/totp/setup`. */
-export const TotpSetupRequest = type(ownerProof);
-export type TotpSetupRequest = Infer<typeof TotpSetupRequest>;
+export const TwoFactorSetupRequest = type(ownerProof);
+export type TwoFactorSetupRequest = Infer<typeof TwoFactorSetupRequest>;
 /** The new secret as base32 text, and the otpauth:// URL its QR code shows; on only once confirmed with a code. */
-export const TotpSetupResponse = type({ secret: string(), otpauthUrl: string() });
-export type TotpSetupResponse = Infer<typeof TotpSetupResponse>;
+export const TwoFactorSetupResponse = type({ secret: string(), otpauthUrl: string() });
+export type TwoFactorSetupResponse = Infer<typeof TwoFactorSetupResponse>;
 
 /** `POST /api/users/two-factor/totp/enable` (the first code) and `/recovery-codes` (a current code). */
-export const TotpCodeRequest = type({ code: Code });
-export type TotpCodeRequest = Infer<typeof TotpCodeRequest>;
+export const TwoFactorCodeRequest = type({ code: Code });
+export type TwoFactorCodeRequest = Infer<typeof TwoFactorCodeRequest>;
 /** Ten recovery codes (`xxxx-xxxx`), shown once: the server keeps only their hashes. */
 export const RecoveryCodesResponse = type({ recoveryCodes: array(string()) });
 export type RecoveryCodesResponse = Infer<typeof RecoveryCodesResponse>;

@@ -15,7 +15,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { SIX_DIGIT_CODE } from '#domain/contract';
-import { type TotpSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
+import { type TwoFactorSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
 import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
 import { assignError } from './lib/assignError';
 
@@ -52,7 +52,7 @@ interface TwoFactorContext {
   status: TwoFactorStatus | null;
   values: Values;
   /** The secret waiting for its first code (null outside the set-up). */
-  pending: TotpSetupResponse | null;
+  pending: TwoFactorSetupResponse | null;
   /** The recovery codes to show once (null once acknowledged). */
   recoveryCodes: string[] | null;
   /** The server's last refusal, shown by the form. */
@@ -92,7 +92,7 @@ export const twoFactorMachine = setup({
     requestCode: fromPromise<string>(async () => {
       throw new Error('requestCode is not provided');
     }),
-    setUp: fromPromise<TotpSetupResponse, OwnerProof>(async () => {
+    setUp: fromPromise<TwoFactorSetupResponse, OwnerProof>(async () => {
       throw new Error('setUp is not provided');
     }),
     /** The first code: answers the recovery codes. */

@@ -2,7 +2,7 @@
  * Changing an authenticator app already on: new recovery codes (the earlier ones stop working), or turning it
  * off with the owner's proof. Every change ends the account's other sessions and is mailed to it.
  */
-import type { TotpCodeRequest, TwoFactorDisableRequest } from '#domain/twoFactorContract';
+import type { TwoFactorCodeRequest, TwoFactorDisableRequest } from '#domain/twoFactorContract';
 import { HttpError } from '../http/errors';
 import type { Services } from '../services';
 import { matchFactor } from '../ways-in/factor-check';
@@ -20,7 +20,7 @@ export const TOTP_DISABLED_TEXT = 'The authenticator app is turned off: signing 
 export async function renewRecoveryCodes(
   services: Services,
   { user, session }: Caller,
-  body: TotpCodeRequest,
+  body: TwoFactorCodeRequest,
   address: string,
 ) {
   if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);

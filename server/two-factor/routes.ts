@@ -6,7 +6,7 @@
  * and ./changes.ts.
  */
 import { Hono } from 'hono';
-import { TotpCodeRequest, TotpSetupRequest, TwoFactorDisableRequest } from '#domain/twoFactorContract';
+import { TwoFactorCodeRequest, TwoFactorSetupRequest, TwoFactorDisableRequest } from '#domain/twoFactorContract';
 import type { AppEnv } from '../http/app-env';
 import { clientAddress } from '../http/client-address';
 import { readJson, validate } from '../http/validate';
@@ -36,17 +36,17 @@ export function twoFactorRoutes(services: Services) {
   routes.post('/code', auth, async (c) => c.json(await sendOwnerCode(services, c.get('auth').user), 200));
 
   routes.post('/totp/setup', auth, async (c) => {
-    const body = validate(TotpSetupRequest, await readJson(c), FIELDS);
+    const body = validate(TwoFactorSetupRequest, await readJson(c), FIELDS);
     return c.json(await startSetup(services, c.get('auth').user, body), 200);
   });
 
   routes.post('/totp/enable', auth, async (c) => {
-    const body = validate(TotpCodeRequest, await readJson(c), FIELDS);
+    const body = validate(TwoFactorCodeRequest, await readJson(c), FIELDS);
     return c.json(await enableApp(services, c.get('auth'), body, address(c)), 200);
   });
 
   routes.post('/recovery-codes', auth, async (c) => {
-    const body = validate(TotpCodeRequest, await readJson(c), FIELDS);
+    const body = validate(TwoFactorCodeRequest, await readJson(c), FIELDS);
     return c.json(await renewRecoveryCodes(services, c.get('auth'), body, address(c)), 200);
   });
 

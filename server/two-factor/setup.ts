@@ -3,7 +3,7 @@
  * status, the owner's code by e-mail (an account without a password), a new secret, and its first code, which
  * turns it on with ten recovery codes.
  */
-import type { TotpCodeRequest, TotpSetupRequest, TwoFactorStatus } from '#domain/twoFactorContract';
+import type { TwoFactorCodeRequest, TwoFactorSetupRequest, TwoFactorStatus } from '#domain/twoFactorContract';
 import { staffSessionLacksSecondFactor } from '#domain/waysIn';
 import { HAS_PASSWORD_TEXT } from '../account/email-change';
 import { MINUTE_MS } from '../clock';
@@ -11,6 +11,7 @@ import type { SessionRow, UserWithAvatar } from '../db/schema';
 import { addressLimitKey } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { queueAndSendNow } from '../mail/send-now';
+import { ownerProofCodeMail } from '../mail/messages';
 import type { Services } from '../services';
 import { CODE_TTL_MINUTES } from '../ways-in/email-codes';
 import { readSecret } from '../ways-in/factor-check';
@@ -19,7 +20,6 @@ import { OWNER_CODE, proveOwner } from '../ways-in/owner-proof';
 import { matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeText } from '../ways-in/two-factor';
 import { twoFactorKeys } from '../ways-in/two-factor-key';
 import { countRecoveryCodesLeft, enableTwoFactor, savePendingSecret } from '../ways-in/two-factor-repository';
-import { twoFactorCodeMail } from './mail';
 
 export const TOTP_ALREADY_ON_TEXT = 'An authenticator app is already set up. Turn it off first to set up another one.';
 export const NO_SETUP_TEXT = 'Please start the set-up again: no authenticator app is waiting for its first code.';
@@ -72,7 +72,7 @@ export async function sendOwnerCode(services: Services, user: UserWithAvatar) {
   const { code, codeHash } = await codes.make(user.id, OWNER_CODE);
   const sent = await queueAndSendNow(
     services,
-    twoFactorCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
+    ownerProofCodeMail({ to: user.email, name: user.name, code, minutes: CODE_TTL_MINUTES }),
     {
       kind: 'two-factor code',
       expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MINUTES * MINUTE_MS),
@@ -84,7 +84,7 @@ export async function sendOwnerCode(services: Services, user: UserWithAvatar) {
 }
 
 /** A new secret, not in force until its first code comes back; a repeated set-up replaces it. */
-export async function startSetup(services: Services, user: UserWithAvatar, body: TotpSetupRequest) {
+export async function startSetup(services: Services, user: UserWithAvatar, body: TwoFactorSetupRequest) {
   if (user.totp_enabled_at !== null) throw new HttpError(409, TOTP_ALREADY_ON_TEXT);
   const useProof = await proveOwner(services, user, body, 'two_factor.refused');
   const secret = newTotpSecret();
@@ -98,7 +98,12 @@ export async function startSetup(services: Services, user: UserWithAvatar, body:
 }
 
 /** The first code proves the app holds the secret: from now on sign-in asks for it. */
-export async function enableApp(services: Services, { user, session }: Caller, body: TotpCodeRequest, address: string) {
+export async function enableApp(
+  services: Services,
+  { user, session }: Caller,
+  body: TwoFactorCodeRequest,
+  address: string,
+) {
   if (user.totp_enabled_at !== null) throw new HttpError(409, TOTP_ALREADY_ON_TEXT);
   const stored = await readSecret(services, user.id);
   if (!stored) throw new HttpError(409, NO_SETUP_TEXT);

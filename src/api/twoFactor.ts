@@ -5,9 +5,9 @@
 import { MessageResponse } from '#domain/contract';
 import {
   RecoveryCodesResponse,
-  type TotpCodeRequest,
-  type TotpSetupRequest,
-  TotpSetupResponse,
+  type TwoFactorCodeRequest,
+  type TwoFactorSetupRequest,
+  TwoFactorSetupResponse,
   type TwoFactorDisableRequest,
   TwoFactorStatus,
 } from '#domain/twoFactorContract';
@@ -24,21 +24,21 @@ export async function requestTwoFactorCode(): Promise<string> {
   return message.en;
 }
 
-export function setUpTotp(proof: OwnerProof): Promise<TotpSetupResponse> {
-  const body: TotpSetupRequest = proof;
-  return post('/users/two-factor/totp/setup', TotpSetupResponse, body, { auth: true });
+export function setUpTwoFactor(proof: OwnerProof): Promise<TwoFactorSetupResponse> {
+  const body: TwoFactorSetupRequest = proof;
+  return post('/users/two-factor/totp/setup', TwoFactorSetupResponse, body, { auth: true });
 }
 
 /** The first code of the app turns it on: answers the ten recovery codes. */
-export async function enableTotp(code: string): Promise<string[]> {
-  const body: TotpCodeRequest = { code };
+export async function enableTwoFactor(code: string): Promise<string[]> {
+  const body: TwoFactorCodeRequest = { code };
   const { recoveryCodes } = await post('/users/two-factor/totp/enable', RecoveryCodesResponse, body, { auth: true });
   return recoveryCodes;
 }
 
 /** A current code of the app: answers ten new recovery codes (the old ones stop working). */
 export async function renewRecoveryCodes(code: string): Promise<string[]> {
-  const body: TotpCodeRequest = { code };
+  const body: TwoFactorCodeRequest = { code };
   const { recoveryCodes } = await post('/users/two-factor/recovery-codes', RecoveryCodesResponse, body, {
     auth: true,
   });

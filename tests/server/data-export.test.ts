@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PasskeyRegistrationOptions } from '#domain/passkeyContract';
-import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
+import { RecoveryCodesResponse, TwoFactorSetupResponse } from '#domain/twoFactorContract';
 import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import { CONSENT_NOTE } from '#server/data-export/gather';
 import type { DataExport } from '#server/data-export/format';
@@ -124,7 +124,7 @@ async function customerWithEverything(office: Account) {
   expect(billing.status).toBe(200);
   // The authenticator app, with its recovery codes.
   const setup = await post(customer.token, '/api/users/two-factor/totp/setup', { currentPassword: PASSWORD });
-  assert(setup, TotpSetupResponse);
+  assert(setup, TwoFactorSetupResponse);
   const enabled = await post(customer.token, '/api/users/two-factor/totp/enable', {
     code: codeOfStep(setup.secret, stepAt(clock.now())),
   });

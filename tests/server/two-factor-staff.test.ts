@@ -90,7 +90,7 @@ async function passwordSession(app: TestApp, email: string) {
 }
 
 /** Turns the authenticator app on from `member`'s session; answers its secret. */
-async function turnOnTotp({ app, clock }: Server, member: Member): Promise<string> {
+async function turnOnTwoFactor({ app, clock }: Server, member: Member): Promise<string> {
   const setup = await post(app, '/api/users/two-factor/totp/setup', { currentPassword: PASSWORD }, member.token);
   expect(setup.status).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
@@ -165,7 +165,7 @@ describe('with STAFF_REQUIRE_TWO_FACTOR=1', async () => {
   it('lets staff with an authenticator app in once signed in with its code, and not with the password only', async () => {
     for (const role of ['office', 'admin'] as const) {
       const member = await account(app, db, role);
-      const secret = await turnOnTotp(server, member);
+      const secret = await turnOnTwoFactor(server, member);
       // The session that turned the app on was made with the password alone.
       await expectKeptOut(app, member.token, role, SIGN_IN_WITH_SECOND_FACTOR_TEXT);
       const signedIn = await totpSession(server, member.email, secret);
@@ -195,14 +195,14 @@ describe('with STAFF_REQUIRE_TWO_FACTOR=1', async () => {
 
   it('keeps out a session that recorded no second factor, as every session made before migration 0016', async () => {
     const member = await account(app, db, 'office');
-    await turnOnTotp(server, member);
+    await turnOnTwoFactor(server, member);
     const { token } = await createSessions(server).create(member.id);
     await expectKeptOut(app, token, 'office', SIGN_IN_WITH_SECOND_FACTOR_TEXT);
   });
 
   it('keeps the factor of the session that changes the password in the session that replaces it', async () => {
     const member = await account(app, db, 'admin');
-    const signedIn = await totpSession(server, member.email, await turnOnTotp(server, member));
+    const signedIn = await totpSession(server, member.email, await turnOnTwoFactor(server, member));
     const res = await app.request(
       '/api/users/password/change',
       jsonInit(
@@ -222,7 +222,7 @@ describe('with STAFF_REQUIRE_TWO_FACTOR=1', async () => {
     try {
       const withMail = await createTestServer({ STAFF_REQUIRE_TWO_FACTOR: true, SMTP_URL: mail.url });
       const member = await account(withMail.app, withMail.db, 'office');
-      const signedIn = await totpSession(withMail, member.email, await turnOnTotp(withMail, member));
+      const signedIn = await totpSession(withMail, member.email, await turnOnTwoFactor(withMail, member));
       const email = `moved-${member.email}`;
       const updated = await withMail.app.request('/api/users/profile/update', {
         method: 'PATCH',

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '#domain/twoFactorContract';
+import { RecoveryCodesResponse, TwoFactorSetupResponse, TwoFactorStatus } from '#domain/twoFactorContract';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { purgeDueAccounts } from '#server/account/deletion';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
@@ -65,7 +65,7 @@ async function setUp(target: TestApp, token: string, body: unknown = { currentPa
   const res = await call(target, token, '/totp/setup', body);
   expect(res.status).toBe(200);
   const answer: unknown = await res.json();
-  assert(answer, TotpSetupResponse);
+  assert(answer, TwoFactorSetupResponse);
   return answer;
 }
 
@@ -86,7 +86,7 @@ async function status(target: TestApp, token: string): Promise<TwoFactorStatus> 
 }
 
 /** A new account with the app turned on; the clock then moves a step on, so sign-in codes are fresh. */
-async function withTotp(on: { app: TestApp; clock: TestClock } = server, name = 'Tess Totp') {
+async function withTwoFactor(on: { app: TestApp; clock: TestClock } = server, name = 'Tess Totp') {
   const account = await register(on.app, { name });
   const { secret } = await setUp(on.app, account.token);
   const recoveryCodes = await enable(on.app, account.token, codeOfStep(secret, stepAt(on.clock.now())));
@@ -232,7 +232,7 @@ describe('setting up the authenticator app', () => {
 
 describe('signing in with the app', () => {
   it('answers the totp step, and a current code signs in', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const ticket = await totpTicket(app, tess.user.email);
     expect(securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'signin.second_step', kind: 'totp', userId: tess.user.id }),
@@ -250,7 +250,7 @@ describe('signing in with the app', () => {
   });
 
   it('accepts one step of drift either way, each code once, and no code older than the last', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     clock.advance(2 * STEP);
     // A phone a step behind...
     let res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret, -1));
@@ -275,7 +275,7 @@ describe('signing in with the app', () => {
   });
 
   it('refuses a replayed code even in parallel: one of two sign-ins with it gets in', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const tickets = [await totpTicket(app, tess.user.email), await totpTicket(app, tess.user.email)];
     const code = codeNow(tess.secret);
     const answers = await Promise.all(tickets.map((ticket) => secondStep(app, ticket, code)));
@@ -283,7 +283,7 @@ describe('signing in with the app', () => {
   });
 
   it('takes a recovery code once, in any case and without its hyphen, and mails the owner', async () => {
-    const tess = await withTotp(server, 'Tess Recovery');
+    const tess = await withTwoFactor(server, 'Tess Recovery');
     const [first, second] = tess.recoveryCodes as [string, string];
     let res = await secondStep(app, await totpTicket(app, tess.user.email), first);
     expect(res.status).toBe(200);
@@ -307,14 +307,14 @@ describe('signing in with the app', () => {
   });
 
   it('does not take a recovery code of another account', async () => {
-    const tess = await withTotp();
-    const other = await withTotp();
+    const tess = await withTwoFactor();
+    const other = await withTwoFactor();
     const res = await secondStep(app, await totpTicket(app, tess.user.email), other.recoveryCodes[0]!);
     expect(res.status).toBe(400);
   });
 
   it('counts wrong codes: five per ticket, then even the right code needs a new ticket', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const ticket = await totpTicket(app, tess.user.email);
     const right = codeNow(tess.secret);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -330,7 +330,7 @@ describe('signing in with the app', () => {
   });
 
   it('a ticket expires with the e-mailed codes’ time', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const ticket = await totpTicket(app, tess.user.email);
     clock.advance(16 * MINUTE);
     expect((await secondStep(app, ticket, codeNow(tess.secret))).status).toBe(400);
@@ -339,7 +339,7 @@ describe('signing in with the app', () => {
 
 describe('any other code', () => {
   it('is refused at sign-in: six digits outside the window, or a recovery code never issued', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const wrong = fc.oneof(
       fc
         .stringMatching(/^\d{6}$/)
@@ -362,7 +362,7 @@ describe('any other code', () => {
 describe('the account’s day of wrong codes', () => {
   it('past the day’s ceiling gives each ticket one try, and never refuses the owner’s right code on it', async () => {
     const strict = await createTestServer({ CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: 3 });
-    const tess = await withTotp(strict);
+    const tess = await withTwoFactor(strict);
     const right = codeOfStep(tess.secret, stepAt(strict.clock.now()));
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect(
@@ -408,7 +408,7 @@ describe('the e-mailed step past the day’s ceiling, then the app', () => {
 
 describe('new recovery codes', () => {
   it('need a current code of the app, and replace the old ones', async () => {
-    const tess = await withTotp(server, 'Tess Regenerate');
+    const tess = await withTwoFactor(server, 'Tess Regenerate');
     let res = await call(app, tess.token, '/recovery-codes', { code: otherThan(codeNow(tess.secret)) });
     expect(res.status).toBe(400);
     expect(await errorText(res)).toBe(TOTP_CODE_WRONG_TEXT);
@@ -440,7 +440,7 @@ describe('new recovery codes', () => {
 
 describe('turning the app off', () => {
   it('needs the password and a current code or a recovery code', async () => {
-    const tess = await withTotp(server, 'Tess Disable');
+    const tess = await withTwoFactor(server, 'Tess Disable');
     let res = await call(app, tess.token, '/disable', { currentPassword: PASSWORD });
     expect(res.status).toBe(400);
     expect(await errorText(res)).toBe(TWO_FACTOR_CODE_FIELD_TEXT);
@@ -482,7 +482,7 @@ describe('turning the app off', () => {
   });
 
   it('with a current code of the app', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     const res = await call(app, tess.token, '/disable', {
       currentPassword: PASSWORD,
       twoFactorCode: codeNow(tess.secret),
@@ -493,7 +493,7 @@ describe('turning the app off', () => {
 
 describe('a deleted account', () => {
   it('takes its secret and recovery codes with it', async () => {
-    const tess = await withTotp();
+    const tess = await withTwoFactor();
     await db
       .updateTable('users')
       .set({ deletion_scheduled_for: clock.now().toISOString() })

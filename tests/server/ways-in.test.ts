@@ -11,7 +11,7 @@
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REMOVE_OTHER_SIGN_INS_LABEL, signedOutElsewhereText } from '#domain/contract';
-import { RecoveryCodesResponse, TotpSetupResponse } from '#domain/twoFactorContract';
+import { RecoveryCodesResponse, TwoFactorSetupResponse } from '#domain/twoFactorContract';
 import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   PASSWORD,
@@ -55,7 +55,7 @@ const signInElsewhere = async (email: string) =>
 async function turnOnApp(token: string) {
   const setUp = await post('/api/users/two-factor/totp/setup', { currentPassword: PASSWORD }, token);
   expect(setUp.status).toBe(200);
-  const { secret } = (await setUp.json()) as TotpSetupResponse;
+  const { secret } = (await setUp.json()) as TwoFactorSetupResponse;
   const enabled = await post(
     '/api/users/two-factor/totp/enable',
     { code: codeOfStep(secret, stepAt(clock.now())) },

@@ -36,7 +36,7 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
   const form = openForm(snapshot, hasPassword);
   return (
     <div className="totp" data-testid="totp-settings">
-      <TotpStatus snapshot={snapshot} send={send} />
+      <TwoFactorStatusLine snapshot={snapshot} send={send} />
       <TwoFactorActions snapshot={snapshot} send={send} />
       {/* A new key per form: each opens fresh, with the focus on its first field. */}
       {form && <TwoFactorForm key={form.key} snapshot={snapshot} send={send} {...form.text} />}
@@ -46,7 +46,7 @@ export function TwoFactorSettings({ hasPassword }: { hasPassword: boolean }) {
 }
 
 /** The status line, its spinner while it is read, or the reason it could not be read with "Try again". */
-function TotpStatus({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+function TwoFactorStatusLine({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const { status, recoveryCodes } = snapshot.context;
   const loading = snapshot.hasTag('loading');
   const failed = snapshot.hasTag('failed');

@@ -13,8 +13,8 @@ export function wireTwoFactor(view: TwoFactorView) {
     actors: {
       loadStatus: fromPromise(() => api.twoFactorStatus()),
       requestCode: fromPromise(() => api.requestTwoFactorCode()),
-      setUp: fromPromise(({ input }) => api.setUpTotp(input)),
-      enable: fromPromise(({ input }) => api.enableTotp(input)),
+      setUp: fromPromise(({ input }) => api.setUpTwoFactor(input)),
+      enable: fromPromise(({ input }) => api.enableTwoFactor(input)),
       renewCodes: fromPromise(({ input }) => api.renewRecoveryCodes(input)),
       turnOff: fromPromise(({ input }) => api.disableTwoFactor(input)),
     },
