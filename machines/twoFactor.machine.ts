@@ -7,7 +7,7 @@
  *   (`scanning`: the QR code and the secret as text); the first code of the app turns it on (`enabling`).
  * - `enabled`: "New recovery codes" asks a current code of the app (`renewing`); "Turn off" asks the proof and a
  *   current code of the app or a recovery code (`turningOff`).
- * - `showingCodes`: the ten recovery codes, after the app is turned on or the codes renewed. They are shown once:
+ * - `showingCodes`: the recovery codes, after the app is turned on or the codes renewed. They are shown once:
  *   "I have saved them" forgets them and reads the status again.
  *
  * Every refusal keeps what was typed and shows the server's text (`error`). A form closed (Cancel, or done)
@@ -300,7 +300,7 @@ export const twoFactorMachine = setup({
         },
       },
     },
-    /** The ten recovery codes, shown once: "I have saved them" forgets them and reads the status again. */
+    /** The recovery codes, shown once: "I have saved them" forgets them and reads the status again. */
     showingCodes: {
       on: { 'totp.acknowledge': { target: 'loading', actions: assign({ recoveryCodes: null }) } },
     },

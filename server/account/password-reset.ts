@@ -73,7 +73,7 @@ export async function resetPassword(services: Services, body: ResetPasswordReque
   const { db, limits } = services;
   if (await isCommonPassword(body.newPassword)) throw new HttpError(400, COMMON_PASSWORD_TEXT);
   const email = normalizeEmail(body.email);
-  // Wrong codes are counted per address (a stranger's refuse only the stranger) and per ticket (five tries, and
+  // Wrong codes are counted per address (a stranger's refuse only the stranger) and per ticket (`CODE_MAX_ATTEMPTS` tries, and
   // only its holder has it): never per account, which anyone who names the address could spend for its owner
   // (docs/decisions/0039-no-counter-a-stranger-spends.md).
   const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: from.key }], {

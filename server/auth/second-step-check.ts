@@ -15,7 +15,7 @@ import { isTwoFactorTicket, twoFactorSecondStep } from '../ways-in/two-factor-st
 
 export async function checkSecondStep(services: Services, body: { ticket: string; code: string }, address: string) {
   const { db, limits, tickets } = services;
-  // Wrong codes count against the address; the ticket itself allows five tries and works once.
+  // Wrong codes count against the address; the ticket itself allows `CODE_MAX_ATTEMPTS` tries and works once.
   const attempt = await limits.charge([{ limit: limits.codeCheck.address, key: addressLimitKey(address) }], {
     address,
   });

@@ -327,7 +327,7 @@ interface TotpSecretsTable {
   created_at: string;
 }
 
-/** One of an account's ten one-time recovery codes, kept only as a keyed hash. */
+/** One of an account's one-time recovery codes (`RECOVERY_CODE_COUNT`), kept only as a keyed hash. */
 interface RecoveryCodesTable {
   user_id: string;
   /** `<key id>.<HMAC-SHA256 hex>` of the code (server/ways-in/recovery-codes.ts). */

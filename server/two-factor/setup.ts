@@ -1,7 +1,7 @@
 /**
  * Setting up the authenticator app from the profile's Security section (docs/product.md#second-factor): its
  * status, the owner's code by e-mail (an account without a password), a new secret, and its first code, which
- * turns it on with ten recovery codes.
+ * turns it on with `RECOVERY_CODE_COUNT` recovery codes.
  */
 import type { TwoFactorCodeRequest, TwoFactorSetupRequest, TwoFactorStatus } from '#domain/twoFactorContract';
 import { staffSessionLacksSecondFactor } from '#domain/waysIn';

@@ -2,7 +2,7 @@
  * One-time codes sent by e-mail (password reset, e-mail verification): six digits from the CSPRNG, kept only
  * as an HMAC keyed with a server secret (six digits are too few for a plain hash to hide them), bound to the
  * user, the purpose and the address they were sent to. A code works once, for CODE_TTL_MINUTES, and only
- * for CODE_MAX_ATTEMPTS tries: every try counts, so after five wrong ones even the right code fails.
+ * for CODE_MAX_ATTEMPTS tries: every try counts, so after that many wrong ones even the right code fails.
  * A new code for the same user and purpose replaces the older one.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';

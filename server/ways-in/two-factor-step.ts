@@ -1,7 +1,7 @@
 /**
  * The authenticator app's step of a sign-in, 'totp' on the wire (docs/decisions/0028-totp-secrets-encrypted.md):
  * after the right password (or Google) of an account with an authenticator app, `POST /api/auth/login/second-step`
- * takes the step's ticket with a current code of the app or an unused recovery code. Wrong codes count three ways: five tries per
+ * takes the step's ticket with a current code of the app or an unused recovery code. Wrong codes count three ways: `CODE_MAX_ATTEMPTS` tries per
  * ticket, the address's hourly limit and the account's day of code failures (server/limits), as for e-mailed codes.
  */
 import { createHash } from 'node:crypto';

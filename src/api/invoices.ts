@@ -1,10 +1,5 @@
 /** The invoice calls: ordering a service, and the customer's own invoices. */
-import {
-  type Invoice,
-  type InvoiceCreateRequest,
-  PaymentLinkResponse,
-  InvoicesResponse,
-} from '#domain/contract';
+import { type Invoice, type InvoiceCreateRequest, PaymentLinkResponse, InvoicesResponse } from '#domain/contract';
 import { type DownloadedFile, download } from './download';
 import { get, post } from './http';
 

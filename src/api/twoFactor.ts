@@ -29,14 +29,14 @@ export function setUpTwoFactor(proof: OwnerProof): Promise<TwoFactorSetupRespons
   return post('/users/two-factor/totp/setup', TwoFactorSetupResponse, body, { auth: true });
 }
 
-/** The first code of the app turns it on: answers the ten recovery codes. */
+/** The first code of the app turns it on: answers the recovery codes (`RECOVERY_CODE_COUNT`). */
 export async function enableTwoFactor(code: string): Promise<string[]> {
   const body: TwoFactorCodeRequest = { code };
   const { recoveryCodes } = await post('/users/two-factor/totp/enable', RecoveryCodesResponse, body, { auth: true });
   return recoveryCodes;
 }
 
-/** A current code of the app: answers ten new recovery codes (the old ones stop working). */
+/** A current code of the app: answers new recovery codes (the old ones stop working). */
 export async function renewRecoveryCodes(code: string): Promise<string[]> {
   const body: TwoFactorCodeRequest = { code };
   const { recoveryCodes } = await post('/users/two-factor/recovery-codes', RecoveryCodesResponse, body, {

@@ -1,6 +1,6 @@
 /**
  * The profile's Security section at a phone's width and a laptop's (375 and 1280 px) in Chromium against the
- * real server: the authenticator app's set-up with its QR code and secret, and the ten recovery codes, fit the
+ * real server: the authenticator app's set-up with its QR code and secret, and the recovery codes, fit the
  * page (nothing wider than the viewport, nothing cut); a full-page screenshot of each is saved for a person.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
  * The general rules of the second factor, as properties (fast-check): a code is accepted only for its own
- * time step and one step either side; recovery codes are ten `xxxx-xxxx` codes, the same however typed; the
+ * time step and one step either side; recovery codes are `RECOVERY_CODE_COUNT` `xxxx-xxxx` codes, the same however typed; the
  * secrets' encryption reads back what it wrote, refuses anything altered, and still reads what the database's
  * key wrote once TWO_FACTOR_KEY is set; the configuration's two variables.
  */

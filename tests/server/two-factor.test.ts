@@ -1,6 +1,6 @@
 /**
  * The authenticator app as a second factor (docs/product.md#second-factor, decision 0028): set-up with the
- * password, a first code to turn it on, ten recovery codes; sign-in answering the 'totp' step and taking a
+ * password, a first code to turn it on, `RECOVERY_CODE_COUNT` recovery codes; sign-in answering the 'totp' step and taking a
  * current code (one step of drift), each code once, or a recovery code once; new recovery codes replacing the
  * old; turning it off; the limits on wrong codes; the mails and security log lines; the secret stored encrypted.
  * The test clock makes every code: codes are those of the clock's time step.
@@ -170,7 +170,7 @@ describe('setting up the authenticator app', () => {
     );
   });
 
-  it('refuses a wrong first code, and turns on with the right one: ten recovery codes, shown once', async () => {
+  it('refuses a wrong first code, and turns on with the right one: all its recovery codes, shown once', async () => {
     const ada = await register(app, { name: 'Ada Enable' });
     const { secret } = await setUp(app, ada.token);
     const res = await call(app, ada.token, '/totp/enable', { code: otherThan(codeNow(secret)) });

@@ -20,7 +20,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /**
- * The ten recovery codes, shown once (docs/product.md#second-factor): copy them, download them as a text file,
+ * The recovery codes, shown once (docs/product.md#second-factor): copy them, download them as a text file,
  * and "I have saved them" closes the list for good.
  */
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
