@@ -20,7 +20,7 @@ import { JOIN_MAX, REASON_MAX, REPORT_MAX_BYTES } from '#domain/orders';
 import { type OfficeOrder, type OfficeView, type ScheduleRequest } from '#domain/officeContract';
 import type { OrderStatus } from '#domain/orders';
 import type { ChosenFile } from './lib/chosenFile';
-import { isoToZonedInput, zonedInputToIso } from './lib/zonedTime';
+import { isoToZonedInput, zonedInputToIso } from '#domain/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';
 
 /** How often the countdowns to the one-day promise are brought up to date. */

@@ -1,3 +1,4 @@
+import { readBooking } from './config-booking';
 import { readAccountLimits, readCodeLimits } from './config-limits';
 import { readConnections } from './config-connections';
 import { readOperations } from './config-operations';
@@ -40,6 +41,7 @@ function readVariables(env: Env) {
     ...readGoogleSignIn(env),
     ...readOperations(env),
     ...readSeller(env),
+    ...readBooking(env),
     /**
      * An office or admin account reaches /api/office only with a second factor (docs/product.md#second-factor).
      * Default: on when PUBLIC_URL is not a loopback address, off on this machine.

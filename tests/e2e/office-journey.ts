@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 import { servicesByPrice } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
-import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { isoToZonedInput } from '#domain/zonedTime';
 import { COUNTDOWN_REFRESH_MS } from '#machines/officeQueue.machine';
 import { roles, tinyPdf } from './model/office';
 import { openApp } from './model/support';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { JOIN_MAX, REASON_MAX } from '#domain/orders';
 import type { OfficeOrder } from '#domain/officeContract';
-import { isoToZonedInput, zonedInputToIso } from '#machines/lib/zonedTime';
+import { isoToZonedInput, zonedInputToIso } from '#domain/zonedTime';
 import {
   canSchedule,
   deliverAt,

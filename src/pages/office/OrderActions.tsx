@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { JOIN_MAX, REASON_MAX } from '#domain/orders';
 import { type OfficeOrder } from '#domain/officeContract';
 import { needsReason, type OfficeQueueEvent, type officeQueueMachine } from '#machines/officeQueue.machine';
-import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { isoToZonedInput } from '#domain/zonedTime';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '#src/common/orderTime';
 import { ConfirmDialog } from '#src/components/ConfirmDialog';
 import { Spinner } from '#src/components/Spinner';

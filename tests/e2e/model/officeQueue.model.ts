@@ -8,7 +8,7 @@
 import { expect, type Page } from '@playwright/test';
 import { company } from '#domain/company';
 import type { OfficeOrder } from '#domain/officeContract';
-import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { isoToZonedInput } from '#domain/zonedTime';
 import {
   deliverAt,
   COUNTDOWN_REFRESH_MS,

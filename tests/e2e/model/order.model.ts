@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { orderMachine } from '#machines/order.machine';
-import { isoToZonedInput } from '#machines/lib/zonedTime';
+import { isoToZonedInput } from '#domain/zonedTime';
 import { company } from '#domain/company';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { formatOrderDay, formatOrderTime } from '#src/common/orderTime';

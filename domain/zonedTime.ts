@@ -56,7 +56,7 @@ function offsetAt(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -68,21 +68,44 @@ export function isoToZonedInput(iso: string, timeZone: string): string {
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
+/** The zone's calendar date ('2026-11-23') at an instant. */
+export function zonedDate(instant: number, timeZone: string): string {
+  const wall = wallTime(instant, timeZone);
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+}
+
+/** The time of day on the zone's clock ('15:00') at an instant. */
+export function zonedTimeOfDay(instant: number, timeZone: string): string {
+  const wall = wallTime(instant, timeZone);
+  return `${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/**
+ * A date and time on the zone's clock ('2026-11-23', '15:00') as an instant in ms; null for a date that does not
+ * exist or a time the clock skips (the hour lost in spring). A time the clock repeats (the hour given back in
+ * autumn) names two instants: the first, as calendars take it.
+ */
+export function zonedToInstant(date: string, time: string, timeZone: string): number | null {
+  const value = `${date}T${time}`;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // Read with the offsets a day before and a day after: no zone changes its clock twice within two days. A
+  // candidate is right when it reads back as the same date and time.
+  const candidates = [asUtc - offsetAt(asUtc - DAY_MS, timeZone), asUtc - offsetAt(asUtc + DAY_MS, timeZone)];
+  const valid = candidates.filter(
+    (candidate) => isoToZonedInput(new Date(candidate).toISOString(), timeZone) === value,
+  );
+  return valid.length > 0 ? Math.min(...valid) : null;
+}
+
 /**
  * A `datetime-local` value read on the zone's clock, as an ISO instant; null when it is not a complete date and
  * time, or names a time the zone's clock skips (the hour lost when summer time starts).
  */
 export function zonedInputToIso(value: string, timeZone: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  // The offset at the guess, then at the instant it gives: the second is right unless the clock changed between.
-  let instant = asUtc - offsetAt(asUtc, timeZone);
-  instant = asUtc - offsetAt(instant, timeZone);
-  const reads = (candidate: number) => isoToZonedInput(new Date(candidate).toISOString(), timeZone) === value;
-  // Read back: a day that does not exist (31 February) or a skipped hour comes out as another wall time.
-  if (!reads(instant)) return null;
-  // The hour the clock repeats in autumn names two instants: the first one, as calendars take it.
-  return new Date(reads(instant - HOUR_MS) ? instant - HOUR_MS : instant).toISOString();
+  const [date = '', time = ''] = value.split('T');
+  const instant = zonedToInstant(date, time, timeZone);
+  return instant === null ? null : new Date(instant).toISOString();
 }
