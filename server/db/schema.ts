@@ -258,6 +258,19 @@ export interface OrdersTable {
   updated_at: string;
 }
 
+/**
+ * An office member's hours (docs/decisions/0042-customers-book-their-call.md), as wall-clock data read on the
+ * company's clock: never a UTC time of day. No row: no hours yet.
+ */
+interface OfficeHoursTable {
+  member_id: string;
+  /** JSON text: each weekday's ranges, `{ monday: [{ start: '09:00', end: '17:00' }], … }`. */
+  weekly: string;
+  /** JSON text: the local dates off, sorted, without duplicates. */
+  days_off: string;
+  updated_at: string;
+}
+
 /** One change of an order's status: the audit trail the office sees. */
 interface OrderEventsTable {
   id: string;
@@ -297,6 +310,7 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   invoice_number_series: InvoiceNumberSeriesTable;
   invoice_documents: InvoiceDocumentsTable;
+  office_hours: OfficeHoursTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -43,6 +43,7 @@ describe('the migrations on PostgreSQL', () => {
         'mail_attachments',
         'mail_queue',
         'notifications',
+        'office_hours',
         'order_events',
         'orders',
         'passkey_challenges',
