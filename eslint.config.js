@@ -196,7 +196,7 @@ export default tseslint.config(
             ['ways-in'],
             // An order is made with its invoice, and answers with the invoice's download: invoices/ stands above it.
             ['orders'],
-            ['account', 'auth', 'billing', 'forms', 'google', 'invoices', 'passkeys', 'visits'],
+            ['account', 'auth', 'billing', 'booking', 'forms', 'google', 'invoices', 'passkeys', 'visits'],
             ['threads'],
             ['data-export', 'jobs', 'office', 'payments', 'two-factor'],
             ['dev'],

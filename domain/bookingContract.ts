@@ -1,6 +1,7 @@
 /**
  * The booking's part of the wire contract (docs/decisions/0042-customers-book-their-call.md): office hours
- * (`/api/office/availability`). Kept out of contract.ts, which the landing page's first download carries.
+ * (`/api/office/availability`) and an order's free slots (`/api/orders/<id>/slots`). Kept out of contract.ts,
+ * which the landing page's first download carries.
  */
 import { array, type Infer, object, pattern, refine, size, string, type } from 'superstruct';
 import { WEEKDAYS } from './booking';
@@ -13,7 +14,12 @@ const WallTime = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
 const LocalDate = refine(
   pattern(string(), /^\d{4}-\d{2}-\d{2}$/),
   'LocalDate',
-  (value) => new Date(`${value}T00:00Z`).toISOString().startsWith(value) || 'must be a date that exists',
+  // Superstruct runs this refiner even when the pattern refused the value: text like '2026-1x-05' reads as no
+  // date at all, which toISOString would throw on.
+  (value) => {
+    const day = Date.parse(`${value}T00:00Z`);
+    return (!Number.isNaN(day) && new Date(day).toISOString().startsWith(value)) || 'must be a date that exists';
+  },
 );
 
 /** A day's ranges: each starts before it ends, in order, none overlapping the next. */
@@ -44,3 +50,17 @@ export const AvailabilityResponse = type({
   daysOff: array(string()),
 });
 export type AvailabilityResponse = Infer<typeof AvailabilityResponse>;
+
+/** A slot on the wire: ISO UTC instants, the call itself without its buffer. */
+const SlotWire = type({ start: string(), end: string() });
+
+/**
+ * What `GET /api/orders/<id>/slots` answers: the times the order's call may be booked, earliest first, the clock
+ * the page shows them on, and when the order's one-day promise ends.
+ */
+export const SlotsResponse = type({
+  timeZone: string(),
+  promiseEndsAt: string(),
+  slots: array(SlotWire),
+});
+export type SlotsResponse = Infer<typeof SlotsResponse>;

@@ -2,9 +2,11 @@
  * /api/office: the office's side of the orders (docs/product.md#orders). Every route needs a signed-in
  * office or admin account (401 signed out, 403 a customer); the staff routes need an admin (403 for office).
  * Every change of an order is checked with the order machine (409 with the reason when it says no) and kept
- * in the order's audit trail with who made it.
+ * in the order's audit trail with who made it. "My hours" (/availability) is the booking's
+ * (server/booking/availability-routes.ts), behind the same guards.
  */
 import { type Context, Hono } from 'hono';
+import { availabilityRoutes } from '../booking/availability-routes';
 import { requireAdmin, requireAuth, requireStaff } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { readJson } from '../http/validate';
@@ -62,6 +64,9 @@ export function officeRoutes(services: Services) {
     await revokeOffice(services, c.req.param('id'), c.get('auth').user);
     return staffList(c);
   });
+
+  routes.use('/availability', ...staff);
+  routes.route('/availability', availabilityRoutes(services));
 
   return routes;
 }

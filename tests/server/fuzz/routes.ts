@@ -4,6 +4,8 @@
  * the groups together are exactly the app's routes.
  */
 import fc from 'fast-check';
+import { WEEKDAYS } from '#domain/booking';
+import { HOURS_RANGES_PER_DAY_MAX } from '#domain/bookingContract';
 import { SERVICE_TYPES } from '#domain/contract';
 import { services as catalogue } from '#domain/catalogue/services';
 import type { BodyShape } from './bodies';
@@ -84,6 +86,13 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       return at;
     });
 
+  /** Times of day as the office's hours take them, and ones they refuse. */
+  const wallTime = fc.oneof(
+    fc.constantFrom('09:00', '12:30', '17:00', '24:00', '9:00', ''),
+    fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 30))
+      .map(([hour, minute]) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`),
+  );
   const linkField = (part: 'id' | 'sig') =>
     fc.oneof(
       { weight: 3, arbitrary: fromPool(() => world.pools.links.map((link) => link[part]), 'x') },
@@ -285,6 +294,7 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'GET', path: '/api/orders/:id/report', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/calendar.ics', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/invoice.pdf', params: { id: orderId } },
+      { method: 'GET', path: '/api/orders/:id/slots', params: { id: orderId } },
       { method: 'GET', path: '/pay/sandbox/:id', params: { id: linkField('id') }, query: { sig: linkField('sig') } },
       {
         method: 'POST',
@@ -338,6 +348,25 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
         fields: { email: staffEmail, role: fc.constantFrom('office', 'admin', 'common') },
       },
       { method: 'DELETE', path: '/api/office/staff/:id', params: { id: F.userId } },
+      { method: 'GET', path: '/api/office/availability', query: { member: F.userId } },
+      {
+        method: 'PUT',
+        path: '/api/office/availability',
+        query: { member: F.userId },
+        fields: {
+          weekly: fc.record(
+            Object.fromEntries(
+              WEEKDAYS.map((day) => [
+                day,
+                fc.array(fc.record({ start: wallTime, end: wallTime }), { maxLength: HOURS_RANGES_PER_DAY_MAX + 1 }),
+              ]),
+            ),
+          ),
+          daysOff: fc.array(fc.constantFrom('2026-01-05', '2026-12-24', '2027-02-30', '2025-01-01', 'friday'), {
+            maxLength: 5,
+          }),
+        },
+      },
     ],
   };
 }
