@@ -9,7 +9,7 @@ import type { HoursRow } from './repository';
 type Weekly = OfficeHours['weekly'];
 
 /** No row yet: no working time on any day, and no days off. */
-export function emptyWeekly(): Weekly {
+function emptyWeekly(): Weekly {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, [] as HoursRange[]])) as Weekly;
 }
 

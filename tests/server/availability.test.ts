@@ -9,6 +9,7 @@ import { AvailabilityResponse } from '#domain/bookingContract';
 import { NO_SUCH_MEMBER_TEXT, OTHERS_HOURS_TEXT } from '#server/booking/availability';
 import {
   DAYS_OFF_TEXT,
+  WEEKLY_TEXT,
   dateText,
   dayMissingText,
   rangesText,
@@ -142,6 +143,8 @@ describe('/api/office/availability', () => {
       ],
       [{ weekly: { ...WEEKLY, saturday: undefined }, daysOff: [] }, dayMissingText('saturday')],
       [{ weekly: WEEKLY, daysOff: ['2027-02-30'] }, dateText('2027-02-30')],
+      [{ weekly: { ...WEEKLY, funday: [] }, daysOff: [] }, WEEKLY_TEXT],
+      [{ weekly: 'always', daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: WEEKLY, daysOff: ['next friday'] }, DAYS_OFF_TEXT],
       [{ weekly: WEEKLY }, DAYS_OFF_TEXT],
       [{ weekly: WEEKLY, daysOff: [], extra: 1 }, 'The field "extra" is missing or invalid.'],
