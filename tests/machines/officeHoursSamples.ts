@@ -60,7 +60,7 @@ export const officeHoursSamples: Samples = {
 };
 
 /** The state, whose hours, and what of the form decides the next step. */
-export function officeHoursState(snapshot: SnapshotFrom<typeof officeHoursMachine>): string {
+function officeHoursState(snapshot: SnapshotFrom<typeof officeHoursMachine>): string {
   const { context } = snapshot;
   return JSON.stringify({
     value: snapshot.value,
