@@ -71,8 +71,13 @@ function withDay(weekly: Weekly, day: Weekday, ranges: Weekly[Weekday]): Weekly 
   return { ...weekly, [day]: ranges };
 }
 
-/** A date as a date input gives it (the struct checks that it exists when saving). */
-const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A date as a date input gives it. The struct checks, when saving, that it exists (not 30 February); a month or
+ * a day past any calendar's (13, 45) is refused here already: the struct's check throws on it, not fails.
+ */
+function dateShaped(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && Number.isFinite(Date.parse(`${date}T00:00Z`));
+}
 
 export const officeHoursMachine = setup({
   types: {
@@ -109,7 +114,7 @@ export const officeHoursMachine = setup({
       event.index < context.weekly[event.day].length,
     newDayOff: ({ context, event }) =>
       event.type === 'hours.addDayOff' &&
-      DATE_SHAPE.test(event.date) &&
+      dateShaped(event.date) &&
       !context.daysOff.includes(event.date) &&
       context.daysOff.length < DAYS_OFF_MAX,
     dayOffListed: ({ context, event }) => event.type === 'hours.removeDayOff' && context.daysOff.includes(event.date),

@@ -4,7 +4,6 @@
  * The server checks the same struct, so hours the page lets through are hours it takes.
  */
 import { validate } from 'superstruct';
-import { WEEKDAYS } from '#domain/booking';
 import { AvailabilityRequest } from '#domain/bookingContract';
 
 export interface HoursProblem {
@@ -26,17 +25,19 @@ export function hoursProblem(hours: AvailabilityRequest): HoursProblem | null {
   if (!error) return null;
   // The error's own message starts with the path; the failure's is the rule alone.
   const failure = error.failures()[0] ?? error;
-  const [part, day, index, edge] = failure.path as [string, string?, number?, string?];
-  if (part === 'weekly' && day !== undefined && (WEEKDAYS as readonly string[]).includes(day)) {
+  const [part, key, index, edge] = failure.path as [string, string | number | undefined, number?, string?];
+  if (part === 'weekly' && typeof key === 'string') {
     if (index !== undefined && (edge === 'start' || edge === 'end')) {
       return {
-        field: `${day}-${index}-${edge}`,
-        message: `${dayLabel(day)}, range ${index + 1}: give the ${edge} time as hours and minutes.`,
+        field: `${key}-${index}-${edge}`,
+        message: `${dayLabel(key)}, range ${index + 1}: give the ${edge} time as hours and minutes.`,
       };
     }
-    return { field: day, message: `${dayLabel(day)}: ${failure.message}.` };
+    return { field: key, message: `${dayLabel(key)}: ${failure.message}.` };
   }
-  if (part === 'daysOff')
-    return { field: 'daysOff', message: `Days off: ${String(failure.value)} ${failure.message}.` };
+  // One date that does not exist is named; anything else (a list too long) is said as the struct says it.
+  if (part === 'daysOff' && typeof key === 'number') {
+    return { field: part, message: `Days off: ${String(failure.value)} ${failure.message}.` };
+  }
   return { field: part, message: failure.message };
 }

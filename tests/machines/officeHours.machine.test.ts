@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AvailabilityRequest, AvailabilityResponse } from '#domain/bookingContract';
-import { HOURS_RANGES_PER_DAY_MAX } from '#domain/bookingContract';
+import { DAYS_OFF_MAX, HOURS_RANGES_PER_DAY_MAX } from '#domain/bookingContract';
 import { hoursProblem } from '#machines/lib/officeHoursProblem';
 import {
   FIRST_RANGE,
@@ -180,7 +180,7 @@ describe('the hours editor', () => {
   it('keeps days off in date order, once each, and refuses a date that does not exist when saving', async () => {
     const editor = hoursEditor(false, { loadHours: [{ hours: officeHours, staff: [] }] });
     await editor.settled('loading');
-    for (const date of ['2026-12-31', '2026-12-24', 'soon', '2027-02-30'])
+    for (const date of ['2026-12-31', '2026-12-24', 'soon', '2026-13-45', '2027-02-30'])
       editor.send({ type: 'hours.addDayOff', date });
     expect(editor.context().daysOff).toEqual(['2026-12-24', '2026-12-31', '2027-02-30']);
     editor.send({ type: 'hours.save' });
@@ -213,6 +213,21 @@ describe('the hours editor', () => {
     expect(editor.tags()).toEqual([]);
     expect(editor.context()).toMatchObject({ weekly: adminHours.weekly, error: null, problem: null });
   });
+});
+
+it('says what the contract refuses that the form cannot cause, as the struct says it', () => {
+  const tooMany = Array.from({ length: DAYS_OFF_MAX + 1 }, (_, day) =>
+    new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10),
+  );
+  expect(hoursProblem({ weekly: NO_HOURS, daysOff: tooMany })).toEqual({
+    field: 'daysOff',
+    message: `Expected a array with a length between \`0\` and \`${DAYS_OFF_MAX}\` but received one with a length of \`${DAYS_OFF_MAX + 1}\``,
+  });
+  expect(hoursProblem({ daysOff: [] } as unknown as AvailabilityRequest)).toEqual({
+    field: 'weekly',
+    message: 'Expected an object, but received: undefined',
+  });
+  expect(hoursProblem({ weekly: NO_HOURS, daysOff: [] })).toBeNull();
 });
 
 it('fails with the name of a service the page did not provide', async () => {
