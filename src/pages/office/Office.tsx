@@ -100,7 +100,7 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
         Every paid order is delivered within one day of payment. Times are {COMPANY_ZONE_LABEL}.
       </p>
 
-      <OfficeTabs view={hoursShown ? null : view} onSwitch={showView} onHours={showHours} />
+      <OfficeTabs view={hoursShown ? null : view} hoursOpened={hoursOpened} onSwitch={showView} onHours={showHours} />
 
       {hoursOpened && (
         <section id="office-hours" role="tabpanel" aria-labelledby="office-tab-hours" hidden={!hoursShown}>
@@ -182,10 +182,13 @@ function RefreshButton({ disabled, onClick }: { disabled: boolean; onClick: () =
  */
 function OfficeTabs({
   view,
+  hoursOpened,
   onSwitch,
   onHours,
 }: {
   view: OfficeView | null;
+  /** The hours' panel exists once opened: until then the tab controls nothing on the page. */
+  hoursOpened: boolean;
   onSwitch: (view: OfficeView) => void;
   onHours: () => void;
 }) {
@@ -210,7 +213,7 @@ function OfficeTabs({
         role="tab"
         id="office-tab-hours"
         aria-selected={view === null}
-        aria-controls="office-hours"
+        aria-controls={hoursOpened ? 'office-hours' : undefined}
         className="office__tab"
         onClick={() => view !== null && onHours()}
       >
