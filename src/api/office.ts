@@ -1,6 +1,7 @@
 /**
  * The office calls (/api/office/*, office and admin accounts only): the order queues, one order, the changes
- * an order may go through, and the staff list an admin keeps. Answers are checked with domain/orders.ts structs.
+ * an order may go through, the staff list an admin keeps, and office members' working hours. Answers are
+ * checked with the domain's structs.
  */
 import {
   type OfficeOrder,
@@ -11,7 +12,8 @@ import {
   type StaffMember,
   StaffResponse,
 } from '#domain/officeContract';
-import { del, get, post } from './http';
+import { type AvailabilityRequest, AvailabilityResponse } from '#domain/bookingContract';
+import { del, get, post, put } from './http';
 
 const orderPath = (id: string) => `/office/orders/${encodeURIComponent(id)}`;
 
@@ -58,4 +60,17 @@ export async function grantOffice(email: string): Promise<StaffMember[]> {
 export async function revokeOffice(id: string): Promise<StaffMember[]> {
   const { staff } = await del(`/office/staff/${encodeURIComponent(id)}`, StaffResponse, undefined, { auth: true });
   return staff;
+}
+
+/** Whose hours: the signed-in member's own without a member, anyone's for an admin. */
+const availabilityPath = (member?: string) =>
+  member === undefined ? '/office/availability' : `/office/availability?member=${encodeURIComponent(member)}`;
+
+export function loadAvailability(member?: string): Promise<AvailabilityResponse> {
+  return get(availabilityPath(member), AvailabilityResponse, { auth: true });
+}
+
+/** Replaces the member's hours and days off whole; answers them as stored. */
+export function saveAvailability(body: AvailabilityRequest, member?: string): Promise<AvailabilityResponse> {
+  return put(availabilityPath(member), AvailabilityResponse, body, { auth: true });
 }

@@ -119,6 +119,25 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(linked.context.opening).toBe('order-1');
   });
 
+  it("officeHours: one's own hours loading, an empty week, nothing to show yet", async () => {
+    const { officeHoursMachine } = await import('#machines/officeHours.machine');
+    const { WEEKDAYS } = await import('#domain/booking');
+    const snapshot = createActor(officeHoursMachine, { input: { isAdmin: true } }).getSnapshot();
+    expect(snapshot.value).toBe('loading');
+    expect(snapshot.context).toStrictEqual({
+      isAdmin: true,
+      member: null,
+      staff: [],
+      saved: null,
+      weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])),
+      daysOff: [],
+      problem: null,
+      error: null,
+    });
+    const office = createActor(officeHoursMachine, { input: { isAdmin: false } }).getSnapshot();
+    expect(office.context.isAdmin).toBe(false);
+  });
+
   it('twoFactor: the status loading, nothing typed, no codes shown', async () => {
     const { twoFactorMachine } = await import('#machines/twoFactor.machine');
     const snapshot = createActor(twoFactorMachine, { input: { hasPassword: true } }).getSnapshot();

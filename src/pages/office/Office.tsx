@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { company } from '#domain/company';
 import { OFFICE_VIEWS, type OfficeOrder, type OfficeView } from '#domain/officeContract';
@@ -10,6 +10,7 @@ import { wireOfficeQueue } from './Office.wiring';
 import { Spinner } from '#src/components/Spinner';
 import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
+import { OfficeHours } from './OfficeHours';
 import { StaffPanel } from './StaffPanel';
 import './Office.css';
 import { fixedPages } from '#domain/fixedPages';
@@ -25,7 +26,7 @@ const EMPTY_TEXT: Record<OfficeView, string> = {
 /**
  * The office area (docs/product.md#orders): the orders to deliver, oldest payment first, with the time left
  * until the one-day promise runs out; one order in detail with what may happen to it next and who changed it;
- * for admins, the staff panel. Reached by office and admin accounts only (routes.tsx).
+ * each member's working hours ("My hours"); for admins, the staff panel. Reached by office and admin accounts only (routes.tsx).
  */
 export default function Office() {
   usePageMeta(fixedPages['/office']);
@@ -75,6 +76,18 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
   const { view, orders, selected, opening, now } = snapshot.context;
   const selectedId = selected?.id ?? null;
   useOrderAddress(selectedId, opening);
+  // "My hours" is no list of orders, so the queue machine does not know it: the page shows it in place of the
+  // lists, and keeps it mounted once opened, so edits survive a look at the orders.
+  const [hoursShown, setHoursShown] = useState(false);
+  const [hoursOpened, setHoursOpened] = useState(false);
+  const showHours = () => {
+    setHoursShown(true);
+    setHoursOpened(true);
+  };
+  const showView = (name: OfficeView) => {
+    setHoursShown(false);
+    if (view !== name) send({ type: 'office.switchView', view: name });
+  };
 
   const reload = () => send({ type: 'office.reload' });
   return (
@@ -87,47 +100,55 @@ function OfficeDesk({ isAdmin }: { isAdmin: boolean }) {
         Every paid order is delivered within one day of payment. Times are {COMPANY_ZONE_LABEL}.
       </p>
 
-      <OfficeTabs view={view} onSwitch={(name) => send({ type: 'office.switchView', view: name })} />
+      <OfficeTabs view={hoursShown ? null : view} hoursOpened={hoursOpened} onSwitch={showView} onHours={showHours} />
 
-      <div className="office__layout">
-        <section
-          id="office-list"
-          role="tabpanel"
-          aria-labelledby={`office-tab-${view}`}
-          aria-busy={snapshot.hasTag('loading')}
-          className="office__list"
-        >
-          {(snapshot.hasTag('loading') && orders.length === 0) || snapshot.hasTag('opening') ? (
-            <Spinner label="Loading orders" />
-          ) : snapshot.hasTag('failed') ? (
-            <div className="office__retry">
-              <p>The orders could not be loaded.</p>
-              <button type="button" className="button button--outline" onClick={reload}>
-                Load orders again
-              </button>
-            </div>
-          ) : orders.length === 0 ? (
-            <p className="office__empty">{EMPTY_TEXT[view]}</p>
-          ) : (
-            <OrderList
-              orders={orders}
-              now={now}
-              selectedId={selectedId}
-              onSelect={(id) => send({ type: 'office.select', id })}
+      {hoursOpened && (
+        <section id="office-hours" role="tabpanel" aria-labelledby="office-tab-hours" hidden={!hoursShown}>
+          <OfficeHours isAdmin={isAdmin} />
+        </section>
+      )}
+
+      {!hoursShown && (
+        <div className="office__layout">
+          <section
+            id="office-list"
+            role="tabpanel"
+            aria-labelledby={`office-tab-${view}`}
+            aria-busy={snapshot.hasTag('loading')}
+            className="office__list"
+          >
+            {(snapshot.hasTag('loading') && orders.length === 0) || snapshot.hasTag('opening') ? (
+              <Spinner label="Loading orders" />
+            ) : snapshot.hasTag('failed') ? (
+              <div className="office__retry">
+                <p>The orders could not be loaded.</p>
+                <button type="button" className="button button--outline" onClick={reload}>
+                  Load orders again
+                </button>
+              </div>
+            ) : orders.length === 0 ? (
+              <p className="office__empty">{EMPTY_TEXT[view]}</p>
+            ) : (
+              <OrderList
+                orders={orders}
+                now={now}
+                selectedId={selectedId}
+                onSelect={(id) => send({ type: 'office.select', id })}
+              />
+            )}
+          </section>
+
+          {selected && (
+            <OrderDetail
+              order={selected}
+              snapshot={snapshot}
+              send={send}
+              chosenReport={() => actor.getSnapshot().context.report}
+              onClose={() => send({ type: 'office.deselect' })}
             />
           )}
-        </section>
-
-        {selected && (
-          <OrderDetail
-            order={selected}
-            snapshot={snapshot}
-            send={send}
-            chosenReport={() => actor.getSnapshot().context.report}
-            onClose={() => send({ type: 'office.deselect' })}
-          />
-        )}
-      </div>
+        </div>
+      )}
 
       {isAdmin && <StaffPanel />}
     </main>
@@ -155,8 +176,22 @@ function RefreshButton({ disabled, onClick }: { disabled: boolean; onClick: () =
   );
 }
 
-/** The three lists as tabs; choosing the one shown again does nothing. */
-function OfficeTabs({ view, onSwitch }: { view: OfficeView; onSwitch: (view: OfficeView) => void }) {
+/**
+ * The three lists as tabs, and "My hours" after them; choosing the one shown again does nothing. `view` is
+ * null while the hours are shown.
+ */
+function OfficeTabs({
+  view,
+  hoursOpened,
+  onSwitch,
+  onHours,
+}: {
+  view: OfficeView | null;
+  /** The hours' panel exists once opened: until then the tab controls nothing on the page. */
+  hoursOpened: boolean;
+  onSwitch: (view: OfficeView) => void;
+  onHours: () => void;
+}) {
   return (
     <div className="office__tabs" role="tablist" aria-label="Orders">
       {OFFICE_VIEWS.map((name) => (
@@ -173,6 +208,17 @@ function OfficeTabs({ view, onSwitch }: { view: OfficeView; onSwitch: (view: Off
           {TAB_LABELS[name]}
         </button>
       ))}
+      <button
+        type="button"
+        role="tab"
+        id="office-tab-hours"
+        aria-selected={view === null}
+        aria-controls={hoursOpened ? 'office-hours' : undefined}
+        className="office__tab"
+        onClick={() => view !== null && onHours()}
+      >
+        My hours
+      </button>
     </div>
   );
 }
