@@ -21,6 +21,12 @@ export const FULL_MONDAY = [
   { start: '14:00', end: '18:00' },
 ];
 
+/**
+ * A day off always ahead: the browser model saves it on the real server, which drops days off already past, so a
+ * fixed date would stop matching once that day had come.
+ */
+const DAY_OFF = `${new Date().getUTCFullYear() + 1}-12-24`;
+
 export const adminHours: AvailabilityResponse = {
   memberId: staffAdmin.id,
   timeZone: 'Europe/London',
@@ -37,9 +43,9 @@ export const officeHoursSamples: Samples = {
     { type: 'hours.removeRange', day: 'tuesday', index: 0 },
     { type: 'hours.changeRange', day: 'monday', index: 0, edge: 'end', value: '07:00' },
     { type: 'hours.changeRange', day: 'sunday', index: 0, edge: 'start', value: '09:00' },
-    { type: 'hours.addDayOff', date: '2026-12-24' },
+    { type: 'hours.addDayOff', date: DAY_OFF },
     { type: 'hours.addDayOff', date: 'soon' },
-    { type: 'hours.removeDayOff', date: '2026-12-24' },
+    { type: 'hours.removeDayOff', date: DAY_OFF },
     { type: 'hours.pickMember', member: staffOffice.id },
     { type: 'hours.pickMember', member: null },
     { type: 'hours.save' },
@@ -48,7 +54,7 @@ export const officeHoursSamples: Samples = {
   ],
   outputs: {
     loadHours: [{ hours: adminHours, staff: [staffAdmin, staffOffice] }],
-    saveHours: [{ ...adminHours, daysOff: ['2026-12-24'] }],
+    saveHours: [{ ...adminHours, daysOff: [DAY_OFF] }],
   },
   errors: {
     loadHours: [new Error('Network Error')],
