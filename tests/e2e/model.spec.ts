@@ -13,6 +13,7 @@ import './model/wizard.model';
 import './model/googleSignIn.model';
 import './model/officeQueue.model';
 import './model/officeStaff.model';
+import './model/officeHours.model';
 import './model/download.model';
 import './model/contact.model';
 import './model/menu.model';

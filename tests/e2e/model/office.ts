@@ -87,6 +87,7 @@ export const OFFICE_REQUESTS = {
   deliver: /\/api\/office\/orders\/[^/]+\/deliver$/,
   staff: /\/api\/office\/staff$/,
   staffMember: /\/api\/office\/staff\/[^/]+$/,
+  availability: /\/api\/office\/availability(\?|$)/,
 };
 
 /** A multipart body whose `report` is not a PDF: the server judges the bytes and refuses it (415). */
