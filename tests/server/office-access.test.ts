@@ -51,6 +51,25 @@ async function roleOf(id: string): Promise<string> {
   return row.role;
 }
 
+/** A week with Monday's hours, as the "My hours" editor saves it. */
+const HOURS = {
+  weekly: {
+    monday: [{ start: '09:00', end: '17:00' }],
+    tuesday: [],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  daysOff: [],
+};
+
+async function hoursRows(memberId: string): Promise<number> {
+  const rows = await db.selectFrom('office_hours').select('member_id').where('member_id', '=', memberId).execute();
+  return rows.length;
+}
+
 const soon = () => new Date(clock.now().getTime() + 120 * MINUTE).toISOString();
 
 interface RouteCase {
@@ -132,6 +151,25 @@ const ROUTES: RouteCase[] = [
         unchanged: async () => expect(await orderStatus(id)).toBe('scheduled'),
       };
     },
+  },
+  {
+    route: 'GET /api/office/availability',
+    who: 'staff',
+    success: 200,
+    prepare: async () => ({
+      call: (token) => app.request('/api/office/availability', { headers: token ? bearer(token) : {} }),
+      unchanged: async () => {},
+    }),
+  },
+  {
+    route: 'PUT /api/office/availability',
+    who: 'staff',
+    success: 200,
+    prepare: async () => ({
+      call: (token) => app.request('/api/office/availability', jsonInit('PUT', HOURS, token ? bearer(token) : {})),
+      // A refused caller's hours were never written: the customer has no row of hours.
+      unchanged: async () => expect(await hoursRows(customer.id)).toBe(0),
+    }),
   },
   {
     route: 'GET /api/office/staff',
