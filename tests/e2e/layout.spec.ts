@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { paidOrder, staffAccount, tinyPdf } from './model/office';
+import { paidOrder, roles, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
 
@@ -278,4 +278,32 @@ test('the office queue, an order and the office’s confirmations fit every widt
   await checkWidths(page, testInfo, 'office-confirm-revoke');
   await revocation.getByRole('button', { name: 'Cancel' }).click();
   await expect(revocation).toHaveCount(0);
+});
+
+test('the office’s “My hours”, with several ranges a day, days off and a long address, fits every width', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  // An admin with a long address: the member picker lists it, and a select is as wide as its longest option.
+  const admin = await customerWithLongAddress(page);
+  roles('grant', 'admin', admin.email);
+  const monday = [
+    { start: '09:00', end: '12:30' },
+    { start: '13:30', end: '17:00' },
+  ];
+  const weekly = { monday, tuesday: monday, wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
+  const nextYear = new Date().getUTCFullYear() + 1;
+  const saved = await page.request.put('/api/office/availability', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { weekly, daysOff: [`${nextYear}-12-24`, `${nextYear}-12-25`] },
+  });
+  expect(saved.status()).toBe(200);
+  await withStoredToken(page, admin.token);
+
+  await openAt(page, '/office');
+  await page.getByRole('tab', { name: 'My hours' }).click();
+  await expect(page.getByRole('group', { name: 'Monday' })).toBeVisible();
+  await checkWidths(page, testInfo, 'office-hours');
 });
