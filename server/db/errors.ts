@@ -56,3 +56,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // queryable".
   return /^Connection terminated|timeout exceeded when trying to connect|is not queryable/.test(message);
 }
+
+/** The name of the rule two overlapping calls of one office member break (migration 0021). */
+export const CALLS_OVERLAP = 'orders_calls_do_not_overlap';
+
+/**
+ * Whether a write failed because it would give an office member two overlapping calls: PostgreSQL's exclusion
+ * constraint (23P01), or the SQLite trigger that aborts with the rule's name.
+ */
+export function isCallOverlap(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '23P01') return true;
+  return typeof message === 'string' && code === 'SQLITE_CONSTRAINT_TRIGGER' && message.includes(CALLS_OVERLAP);
+}

@@ -255,6 +255,13 @@ export interface OrdersTable {
   report_sha256: string | null;
   /** When the office was reminded that the promise runs out soon (once per order). */
   promise_reminded_at: string | null;
+  /**
+   * The office member who holds the call, and its minutes since the epoch from its start to the end of its
+   * buffer; the database refuses two overlapping calls of one member (migration 0021).
+   */
+  call_member_id: string | null;
+  call_start_minute: number | null;
+  call_until_minute: number | null;
   updated_at: string;
 }
 

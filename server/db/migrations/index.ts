@@ -24,6 +24,7 @@ import * as m0017 from './0017_invoice_documents';
 import * as m0018 from './0018_billing_details';
 import * as m0019 from './0019_invoice_pdfs';
 import * as m0020 from './0020_office_hours';
+import * as m0021 from './0021_call_assignments';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018_billing_details': m0018,
   '0019_invoice_pdfs': m0019,
   '0020_office_hours': m0020,
+  '0021_call_assignments': m0021,
 };
