@@ -1,9 +1,11 @@
 /**
  * The booking's part of the wire contract (docs/decisions/0042-customers-book-their-call.md): office hours
- * (`/api/office/availability`) and an order's free slots (`/api/orders/<id>/slots`). Kept out of contract.ts,
+ * (`/api/office/availability`), an order's free slots (`/api/orders/<id>/slots`), booking, moving and
+ * cancelling its call (`/api/orders/<id>/booking[/cancel]`), and the same from a mail's link without signing in
+ * (`/api/bookings/<token>[/move|/cancel]`). Kept out of contract.ts,
  * which the landing page's first download carries.
  */
-import { array, type Infer, object, pattern, refine, size, string, type } from 'superstruct';
+import { array, boolean, enums, type Infer, nullable, object, pattern, refine, size, string, type } from 'superstruct';
 import { WEEKDAYS } from './booking';
 
 /** At most this many ranges of working time a day, and this many days off kept. */
@@ -64,3 +66,59 @@ export const SlotsResponse = type({
   slots: array(SlotWire),
 });
 export type SlotsResponse = Infer<typeof SlotsResponse>;
+
+/** A time as the customer sends it: an ISO instant, at most this long (no megabyte of text reaches a parser). */
+const ISO_INSTANT_MAX = 40;
+const IANA_ZONE_MAX = 64;
+const Instant = refine(size(string(), 1, ISO_INSTANT_MAX), 'Instant', (value) =>
+  Number.isNaN(Date.parse(value)) ? 'must be a date and time' : true,
+);
+
+/**
+ * `POST /api/orders/<id>/booking`: the chosen start, and the customer's IANA zone (from the browser), which only
+ * the mails' times and the office's view use.
+ */
+export const BookingRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
+export type BookingRequest = Infer<typeof BookingRequest>;
+
+/** `POST /api/bookings/<token>/move`: the new start; the zone, when the page knows it. */
+export const BookingMoveRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
+export type BookingMoveRequest = Infer<typeof BookingMoveRequest>;
+
+/** A booked call as its customer sees it. */
+export const BookedCall = type({
+  start: string(),
+  end: string(),
+  /** How to join: a meeting link, or the number to ring. */
+  join: string(),
+  /** The office member who holds it (their name), when one does. */
+  with: nullable(string()),
+  /** Until when the customer may move or cancel it (ISO); after, only the office does. */
+  changeUntil: string(),
+  /** Whether the customer chose the time (then a time after the one-day promise needs no reason). */
+  chosenByCustomer: boolean(),
+});
+export type BookedCallWire = Infer<typeof BookedCall>;
+
+/**
+ * What booking (201), moving (200) and cancelling (200) answer: the order's status now and its call (null once
+ * cancelled).
+ */
+export const BookingResponse = type({ status: enums(['paid', 'scheduled']), call: nullable(BookedCall) });
+export type BookingResponse = Infer<typeof BookingResponse>;
+
+/**
+ * What `GET /api/bookings/<token>` answers: the order's service, where its call stands, and the free slots to
+ * move to (empty once past the cut-off, cancelled-and-ended, or held).
+ * - `scheduled`: booked; `cancelled`: no time now (the customer cancelled; a new time may be chosen here);
+ * - `ended`: held, delivered, or past: the link shows what it was and changes nothing.
+ */
+export const BookingPageResponse = type({
+  service: type({ title: string(), type: string() }),
+  state: enums(['scheduled', 'cancelled', 'ended']),
+  call: nullable(BookedCall),
+  timeZone: string(),
+  promiseEndsAt: string(),
+  slots: array(SlotWire),
+});
+export type BookingPageResponse = Infer<typeof BookingPageResponse>;

@@ -4,7 +4,7 @@
  * alike (docs/product.md#orders). The office API's own shapes are in domain/officeContract.ts, so that the
  * customer's pages do not carry them.
  */
-import { enums, type Infer, nullable, string, type } from 'superstruct';
+import { boolean, enums, type Infer, nullable, string, type } from 'superstruct';
 
 /** Every account is one of these; only office and admin reach /office and /api/office. */
 export const ROLES = ['common', 'office', 'admin'] as const;
@@ -41,5 +41,11 @@ export const OrderWire = type({
   reportURL: nullable(string()),
   /** Where the call's calendar file (.ics) downloads, once scheduled. */
   calendarURL: nullable(string()),
+  /**
+   * Until when the customer may move or cancel the scheduled call themselves (ISO; null when none is
+   * scheduled); whether they chose its time (docs/decisions/0042-customers-book-their-call.md).
+   */
+  changeUntil: nullable(string()),
+  chosenByCustomer: boolean(),
 });
 export type OrderWire = Infer<typeof OrderWire>;

@@ -1,6 +1,7 @@
 /**
  * An order's life after it is placed (docs/product.md#orders): awaiting payment, paid, then either a call
- * (video meeting or phone call) scheduled and held, or a PDF report sent, and delivered. The one-day promise
+ * (video meeting or phone call) scheduled (by the office, or booked by the customer, who may also cancel it
+ * back to paid) and held, or a PDF report sent, and delivered. The one-day promise
  * is DELIVERY_PROMISE_MS after payment: a call set later than that needs a reason the customer is told. A call
  * is marked delivered only from its start on; the time of each change comes with its event, never from a clock.
  *
@@ -26,6 +27,13 @@ export type OrderEvent =
   | { type: 'order.paid'; at: string }
   /** A call's time (ISO), how to join, and why it is later than the promise (required only then). */
   | { type: 'order.schedule'; at: string; join: string; reason: string | null }
+  /**
+   * The customer books (or moves) the call at `at` (ISO), from the slots offered: any of them, later than the
+   * promise too, since they chose it (docs/decisions/0042-customers-book-their-call.md).
+   */
+  | { type: 'order.book'; at: string }
+  /** The customer cancels the booked call: the order waits for a time again. */
+  | { type: 'order.cancelBooking' }
   | { type: 'order.sendReport' }
   /** Marked delivered at `at` (ISO, the moment the office does it): a call only once its time has come. */
   | { type: 'order.deliver'; at: string };
@@ -63,8 +71,10 @@ export const orderMachine = setup({
   actions: {
     recordPayment: assign({ paidAt: ({ event }) => (event.type === 'order.paid' ? event.at : null) }),
     recordSchedule: assign({
-      scheduledAt: ({ context, event }) => (event.type === 'order.schedule' ? event.at : context.scheduledAt),
+      scheduledAt: ({ context, event }) =>
+        event.type === 'order.schedule' || event.type === 'order.book' ? event.at : context.scheduledAt,
     }),
+    forgetSchedule: assign({ scheduledAt: null }),
   },
 }).createMachine({
   id: 'order',
@@ -82,6 +92,7 @@ export const orderMachine = setup({
           target: 'scheduled',
           actions: 'recordSchedule',
         },
+        'order.book': { guard: 'isCall', target: 'scheduled', actions: 'recordSchedule' },
         'order.sendReport': { guard: 'isReport', target: 'reportSent' },
       },
     },
@@ -89,6 +100,8 @@ export const orderMachine = setup({
     scheduled: {
       on: {
         'order.schedule': { guard: 'keepsPromiseOrExplains', target: 'scheduled', actions: 'recordSchedule' },
+        'order.book': { target: 'scheduled', actions: 'recordSchedule' },
+        'order.cancelBooking': { target: 'paid', actions: 'forgetSchedule' },
         'order.deliver': { guard: 'callTimeReached', target: 'delivered' },
       },
     },

@@ -75,7 +75,7 @@ const measurements: Measurement[] = [
   },
   {
     name: `the list's JSON text, read afresh (server/invoices/listing.ts)`,
-    run: () => invoiceListingJson(db, user.id),
+    run: () => invoiceListingJson(db, user.id, { changeCutoffMinutes: 120 }),
   },
   { name: 'change stamp (server/db/change-stamp.ts)', run: () => changeStamp(db) },
   { name: 'stamp: total_changes + data_version every time', run: () => (ownChanges.get(), dataVersion.get()) },

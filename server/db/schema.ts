@@ -262,7 +262,21 @@ export interface OrdersTable {
   call_member_id: string | null;
   call_start_minute: number | null;
   call_until_minute: number | null;
+  /** 1 when the customer chose the call's time (migration 0022); their IANA zone, for their mails' times. */
+  call_chosen_by_customer: Generated<number>;
+  call_customer_zone: string | null;
+  /** The calendar event's SEQUENCE: 0 when first set, one more with each move and the cancel. */
+  call_sequence: number | null;
+  /** The call time (ISO) the customer's reminder went for. */
+  call_reminded_for: string | null;
   updated_at: string;
+}
+
+/** The sha256 (hex) of a booking link's token, and the order it opens (migration 0022). */
+interface BookingLinksTable {
+  token_hash: string;
+  invoice_id: string;
+  created_at: string;
 }
 
 /**
@@ -318,6 +332,7 @@ export interface Database {
   invoice_number_series: InvoiceNumberSeriesTable;
   invoice_documents: InvoiceDocumentsTable;
   office_hours: OfficeHoursTable;
+  booking_links: BookingLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { createReadCache } from '../db/read-cache';
 import type { Database } from '../db/schema';
 import { listInvoicesForUser } from './repository';
+import type { BookingRules } from '../orders/wire';
 import { toWireInvoice } from './wire';
 
 /** Listings kept by the read cache at most, and their text's length together (about 8 MB). */
@@ -18,16 +19,19 @@ const LISTING_TEXT_KEPT = 8 * 1024 * 1024;
  * The listings of one database, each read once per change of the database (decision 0016): any order, payment
  * or delivery anywhere is a write, after which every listing is read afresh.
  */
-export function invoiceListings(db: Kysely<Database>): { json(userId: string): Promise<string> } {
+export function invoiceListings(
+  db: Kysely<Database>,
+  rules: BookingRules,
+): { json(userId: string): Promise<string> } {
   const kept = createReadCache<string, string>(db, {
     maxEntries: LISTINGS_KEPT,
     maxSize: LISTING_TEXT_KEPT,
     sizeOf: (text) => (text as string).length,
   });
-  return { json: async (userId) => (await kept.read(userId, () => invoiceListingJson(db, userId)))! };
+  return { json: async (userId) => (await kept.read(userId, () => invoiceListingJson(db, userId, rules)))! };
 }
 
-export async function invoiceListingJson(db: Kysely<Database>, userId: string): Promise<string> {
+export async function invoiceListingJson(db: Kysely<Database>, userId: string, rules: BookingRules): Promise<string> {
   const rows = await listInvoicesForUser(db, userId);
-  return JSON.stringify({ invoices: rows.map((row) => toWireInvoice(row)) });
+  return JSON.stringify({ invoices: rows.map((row) => toWireInvoice(row, rules)) });
 }

@@ -1,5 +1,5 @@
 /** Queries on the invoices table. Amounts are stored in whole pence (server/orders/pence.ts). */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { isWellFormedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
 import type { Database, InvoiceRow, OrdersTable } from '../db/schema';
@@ -53,8 +53,8 @@ export async function findInvoice(db: Kysely<Database>, id: string): Promise<Inv
 
 /** What an invoice listing carries of its order (never the report's bytes). */
 export type InvoiceOrderColumns = Pick<
-  OrdersTable,
-  'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'
+  Selectable<OrdersTable>,
+  'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name' | 'call_chosen_by_customer'
 >;
 /** With the number of its document, once issued (a listing joins it). */
 export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns & { document_number: string | null };
@@ -70,6 +70,7 @@ export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Prom
       .select([
         'invoice_documents.number as document_number',
         'orders.status',
+        'orders.call_chosen_by_customer',
         'orders.scheduled_at',
         'orders.join_info',
         'orders.late_reason',

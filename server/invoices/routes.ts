@@ -8,6 +8,7 @@ import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
 import { readIdempotencyKey } from './idempotency';
+import { bookingRules } from '../orders/wire';
 import { invoiceListings } from './listing';
 import { createOrder } from './order-creation';
 import { chargeOrderLimits } from './order-limits';
@@ -16,7 +17,7 @@ import { payAgain } from './pay-again';
 import type { Services } from '../services';
 
 export function invoiceRoutes(services: Services) {
-  const listings = invoiceListings(services.db);
+  const listings = invoiceListings(services.db, bookingRules(services.config));
   const routes = new Hono<AppEnv>();
   const auth = requireAuth(services.sessions);
 

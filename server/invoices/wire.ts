@@ -2,7 +2,7 @@
 import type { Invoice } from '#domain/contract';
 import { isServiceType } from '#domain/catalogue/delivery';
 import type { InvoiceRow } from '../db/schema';
-import { toOrderWire } from '../orders/wire';
+import { type BookingRules, toOrderWire } from '../orders/wire';
 import { penceToPounds } from '../orders/pence';
 import type { InvoiceOrderColumns } from './repository';
 
@@ -12,6 +12,7 @@ import type { InvoiceOrderColumns } from './repository';
  */
 export function toWireInvoice(
   row: InvoiceRow & Partial<InvoiceOrderColumns> & { document_number?: string | null },
+  rules: BookingRules,
 ): Invoice {
   if (!isServiceType(row.type)) throw new Error(`Invoice ${row.id} has an unknown delivery type.`);
   return {
@@ -28,13 +29,14 @@ export function toWireInvoice(
       : null,
     ...(row.status !== undefined
       ? {
-          order: toOrderWire(row.id, {
+          order: toOrderWire(row.id, rules, {
             status: row.status,
             scheduled_at: row.scheduled_at ?? null,
             join_info: row.join_info ?? null,
             late_reason: row.late_reason ?? null,
             delivered_at: row.delivered_at ?? null,
             report_name: row.report_name ?? null,
+            call_chosen_by_customer: row.call_chosen_by_customer ?? 0,
           }),
         }
       : {}),

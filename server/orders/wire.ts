@@ -2,6 +2,7 @@
 import type { OrderWire } from '#domain/orders';
 import type { OfficeOrder, OrderAuditEntry } from '#domain/officeContract';
 import { promiseDeadline } from '#machines/order.machine';
+import type { Config } from '../config';
 import type { OrdersTable } from '../db/schema';
 import { penceToPounds } from './pence';
 import type { AuditRow, OrderDetailRow } from './repository';
@@ -41,10 +42,28 @@ export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrd
   };
 }
 
+/** What the customer's view of an order needs of the settings: how long before a call they may still change it. */
+export interface BookingRules {
+  changeCutoffMinutes: number;
+}
+
+export function bookingRules(config: Pick<Config, 'BOOKING_CHANGE_CUTOFF_MINUTES'>): BookingRules {
+  return { changeCutoffMinutes: config.BOOKING_CHANGE_CUTOFF_MINUTES };
+}
+
+/** The last moment the customer may move or cancel a call at `scheduledAt` themselves (ISO). */
+export function changeUntil(scheduledAt: string, rules: BookingRules): string {
+  return new Date(Date.parse(scheduledAt) - rules.changeCutoffMinutes * 60_000).toISOString();
+}
+
 /** What an invoice's customer sees of its order; the downloads are the owner's only (server/orders/routes.ts). */
 export function toOrderWire(
   invoiceId: string,
-  order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'>,
+  rules: BookingRules,
+  order: Pick<
+    OrdersTable,
+    'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'
+  > & { call_chosen_by_customer: number },
 ): OrderWire {
   const base = `/api/orders/${encodeURIComponent(invoiceId)}`;
   return {
@@ -55,5 +74,7 @@ export function toOrderWire(
     deliveredAt: order.delivered_at,
     reportURL: order.report_name !== null ? `${base}/report` : null,
     calendarURL: order.scheduled_at !== null ? `${base}/calendar.ics` : null,
+    changeUntil: order.status === 'scheduled' && order.scheduled_at !== null ? changeUntil(order.scheduled_at, rules) : null,
+    chosenByCustomer: order.call_chosen_by_customer === 1,
   };
 }

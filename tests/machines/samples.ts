@@ -197,6 +197,9 @@ export const orderSamples: Samples<typeof orderMachine> = {
       reason: 'Customer asked',
     },
     { type: 'order.schedule', at: '2026-11-25T15:00:00.000Z', join: 'https://meet.example/abc', reason: '  ' },
+    // The customer's own choice: later than the promise, with no reason asked.
+    { type: 'order.book', at: '2026-11-26T10:00:00.000Z' },
+    { type: 'order.cancelBooking' },
     { type: 'order.sendReport' },
     // Before the call within the promise, and after every call time above.
     { type: 'order.deliver', at: '2026-11-23T14:00:00.000Z' },

@@ -25,6 +25,7 @@ import * as m0018 from './0018_billing_details';
 import * as m0019 from './0019_invoice_pdfs';
 import * as m0020 from './0020_office_hours';
 import * as m0021 from './0021_call_assignments';
+import * as m0022 from './0022_customer_bookings';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_invoice_pdfs': m0019,
   '0020_office_hours': m0020,
   '0021_call_assignments': m0021,
+  '0022_customer_bookings': m0022,
 };
