@@ -43,5 +43,5 @@ export async function queueCallMail(
     publicUrl: services.config.PUBLIC_URL,
     calendar: { method: 'REQUEST', filename: calendarFileName(change.start), content: calendar },
   });
-  await enqueueMail(trx, message, { kind: mail.kind === 'moved' ? 'call moved' : 'call booked', now });
+  await enqueueMail(trx, message, { kind: `call ${mail.kind}`, now });
 }
