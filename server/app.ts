@@ -26,6 +26,7 @@ import { stripeWebhookRoutes } from './payments/routes';
 import { sandboxCheckoutRoutes } from './payments/sandbox-routes';
 import type { Threads } from './threads/pool';
 import { authPrefix, ordersPrefix, usersPrefix } from './prefixes';
+import { bookingLinkRoutes } from './booking/link-routes';
 import type { ServerLog } from './log';
 import type { Mailer } from './mail/mailer';
 import { metricsRoutes } from './metrics/routes';
@@ -113,6 +114,8 @@ export function createApp({
   app.route('/api/forms', formRoutes(services));
   // A customer's order: its report, calendar file and invoice document.
   app.route('/api/orders', ordersPrefix(services));
+  // A booking mail's link: no sign-in, limited per address (docs/decisions/0042-customers-book-their-call.md).
+  app.route('/api/bookings', bookingLinkRoutes(services));
   // The office: orders after payment, and (admins) its staff. Office and admin accounts only.
   app.route('/api/office', officeRoutes(services));
   const { payments } = services;

@@ -6,7 +6,7 @@ import {
   CALL_MINUTES_DEFAULT,
   CALL_REMINDER_MINUTES_DEFAULT,
 } from '#domain/booking';
-import { type Env, integer } from './config-values';
+import { type Env, integer, raw, url } from './config-values';
 
 const WEEK_MINUTES = 7 * 24 * 60;
 
@@ -32,5 +32,11 @@ export function readBooking(env: Env) {
     ),
     /** The customer's reminder goes this long before the call. */
     CALL_REMINDER_MINUTES: integer(env, 'CALL_REMINDER_MINUTES', CALL_REMINDER_MINUTES_DEFAULT, 0, 24 * 60),
+    /**
+     * How a customer joins a call they booked: a video meeting's room is this address and a random name (rooms
+     * made on first join, as Jitsi's are); a phone call is this number, rung at the call's time.
+     */
+    CALL_VIDEO_ROOM_URL: url(env, 'CALL_VIDEO_ROOM_URL', 'https://meet.jit.si/'),
+    CALL_PHONE_NUMBER: raw(env, 'CALL_PHONE_NUMBER')?.trim() || '+44 20 7946 0000',
   };
 }

@@ -39,6 +39,8 @@ export function readAccountLimits(env: Env) {
     DATA_EXPORT_MAX_PER_USER_PER_DAY: integer(env, 'DATA_EXPORT_MAX_PER_USER_PER_DAY', 3, 1, 1_000_000),
     /** Visit records per address per minute. */
     VISIT_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'VISIT_MAX_PER_ADDRESS_PER_MINUTE', 60, 1, 1_000_000),
+    /** Requests to booking links (`/api/bookings/<token>…`, no sign-in) per address per minute. */
+    BOOKING_LINK_MAX_PER_ADDRESS_PER_MINUTE: integer(env, 'BOOKING_LINK_MAX_PER_ADDRESS_PER_MINUTE', 30, 1, 1_000_000),
     /** Contact messages and youth applications per address per hour, together. */
     FORM_MAX_PER_ADDRESS_PER_HOUR: integer(env, 'FORM_MAX_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
     /** Form mail sent to the office per hour from the whole site; beyond it, held for the next hours, not dropped. */

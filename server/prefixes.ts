@@ -8,7 +8,7 @@ import { accountRoutes } from './account/routes';
 import { profileRoutes } from './account/profile-routes';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
-import { orderSlotsRoutes } from './booking/slots-routes';
+import { orderBookingRoutes } from './booking/order-routes';
 import { dataExportRoutes } from './data-export/routes';
 import { googleAuthRoutes } from './google/routes';
 import type { AppEnv } from './http/app-env';
@@ -45,11 +45,11 @@ export function usersPrefix(services: Services) {
 
 /**
  * /api/orders/<id>: a customer's order's downloads: its report and calendar file (orders/), and its invoice
- * document once paid (invoices/, the tier above orders); and the free slots of its call (booking/).
+ * document once paid (invoices/, the tier above orders); and the booking of its call: free slots, book, move, cancel (booking/).
  */
 export function ordersPrefix(services: Services) {
   return new Hono<AppEnv>()
     .route('/', orderDownloadRoutes(services))
     .route('/', invoiceDownloadRoutes(services))
-    .route('/', orderSlotsRoutes(services));
+    .route('/', orderBookingRoutes(services));
 }

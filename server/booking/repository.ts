@@ -44,17 +44,26 @@ export function listStaffHours(db: Kysely<Database>) {
     .execute();
 }
 
-/** The start (ISO) of every call booked at `since` or later: the scheduled orders with a time. */
-export async function listBookedCallStarts(db: Kysely<Database>, since: string): Promise<string[]> {
-  const rows = await db
+/**
+ * Every call booked to start at `since` or later: the scheduled orders with a time, and who holds each (null: a
+ * call set before calls had holders, which keeps every member busy then).
+ */
+export function listBookedCalls(db: Kysely<Database>, since: string) {
+  return db
     .selectFrom('orders')
-    .select('scheduled_at')
+    .select(['invoice_id', 'scheduled_at', 'call_member_id'])
     .where('status', '=', 'scheduled')
     .where('scheduled_at', 'is not', null)
     .where('scheduled_at', '>=', since)
     .orderBy('scheduled_at')
+    .$narrowType<{ scheduled_at: string }>()
     .execute();
-  return rows.map((row) => row.scheduled_at!);
+}
+
+/** The name of an office member, for the customer's answer and mail. */
+export async function findMemberName(db: Kysely<Database>, memberId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', memberId).executeTakeFirst();
+  return row?.name ?? null;
 }
 
 /**

@@ -19,10 +19,7 @@ const LISTING_TEXT_KEPT = 8 * 1024 * 1024;
  * The listings of one database, each read once per change of the database (decision 0016): any order, payment
  * or delivery anywhere is a write, after which every listing is read afresh.
  */
-export function invoiceListings(
-  db: Kysely<Database>,
-  rules: BookingRules,
-): { json(userId: string): Promise<string> } {
+export function invoiceListings(db: Kysely<Database>, rules: BookingRules): { json(userId: string): Promise<string> } {
   const kept = createReadCache<string, string>(db, {
     maxEntries: LISTINGS_KEPT,
     maxSize: LISTING_TEXT_KEPT,

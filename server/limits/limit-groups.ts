@@ -161,7 +161,7 @@ export function accountLimits(
 }
 
 /** What any visitor does: the forms, and the visit records. */
-export function visitorLimits(limit: MakeLimit, config: Config): Pick<Limits, 'forms' | 'visit'> {
+export function visitorLimits(limit: MakeLimit, config: Config): Pick<Limits, 'forms' | 'visit' | 'bookingLink'> {
   return {
     forms: {
       address: limit({
@@ -183,6 +183,14 @@ export function visitorLimits(limit: MakeLimit, config: Config): Pick<Limits, 'f
         name: 'visit.address',
         keyKind: 'address',
         points: config.VISIT_MAX_PER_ADDRESS_PER_MINUTE,
+        durationSeconds: MINUTE,
+      }),
+    },
+    bookingLink: {
+      address: limit({
+        name: 'bookingLink.address',
+        keyKind: 'address',
+        points: config.BOOKING_LINK_MAX_PER_ADDRESS_PER_MINUTE,
         durationSeconds: MINUTE,
       }),
     },

@@ -34,6 +34,8 @@ export interface Limits {
   /** Data exports ("Download my data"), per account per day. */
   dataExport: { user: Limit };
   visit: { address: Limit };
+  /** Requests to booking links, which need no sign-in: every request counts. */
+  bookingLink: { address: Limit };
   /** Contact messages and youth applications, counted together. */
   forms: { address: Limit; site: Limit };
   /** Takes one point from each limit in order, or throws the 429 of the first that refuses (server/limits/charge.ts). */

@@ -16,6 +16,7 @@ export type NotificationKind =
   | 'invoice_paid'
   | 'deletion_requested'
   | 'order_scheduled'
+  | 'order_booking_cancelled'
   | 'order_report_sent'
   | 'order_delivered'
   | 'password_reset';
@@ -29,6 +30,8 @@ export const notificationTexts = {
     `Your account is scheduled for deletion on ${formatLongDate(on)}. Cancel the deletion before then to keep it.`,
   orderScheduled: (title: string, at: Date, join: string, moved: boolean) =>
     `Your call for ${title} ${moved ? 'has moved to' : 'is booked for'} ${formatCallTime(at)}. How to join: ${join}`,
+  orderBookingCancelled: (title: string) =>
+    `You cancelled your call for ${title}. Choose a new time on your invoices whenever you like.`,
   orderReportSent: (title: string) =>
     `Your report for ${title} was e-mailed to you. You can also download it from your invoices.`,
   /** `removed`: the other ways in the reset removed, described (domain/waysIn.ts). */

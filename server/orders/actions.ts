@@ -8,7 +8,6 @@
 import { addNotification, notificationTexts } from '../notifications/notifications';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { isServiceType } from '#domain/catalogue/delivery';
 import { isStaff } from '#domain/orders';
 import { STAFF_ONLY_TEXT } from '../ways-in/require-auth';
 import { enqueueMail } from '../mail/queue';
@@ -16,17 +15,14 @@ import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/o
 import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
 import { calendarFileName, callCalendar } from './calendar';
-import { type OrderState, nextStatus } from './machine';
-import { type OrderChanges, type OrderDetailRow, changeStatus, countSchedulings, findActorRole } from './repository';
+import { nextStatus, orderStateOf } from './machine';
+import { type OrderChanges, type OrderDetailRow, changeStatus, findActorRole, findCallHolder } from './repository';
+import { isCallOverlap } from '../db/errors';
+
+const MINUTE_MS = 60_000;
 import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
 const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
-
-function orderStateOf(order: OrderDetailRow): OrderState {
-  // Invoices are only ever made with one of the contract's types; anything else is a damaged row.
-  if (!isServiceType(order.type)) throw new Error(`Invoice ${order.id} has an unknown delivery type.`);
-  return { status: order.status, type: order.type, paidAt: order.paid_at, scheduledAt: order.scheduled_at };
-}
 
 /** The customer to tell, when the account still exists. */
 function customerOf(order: OrderDetailRow): { id: string; name: string; email: string } | null {
@@ -43,12 +39,12 @@ async function apply<T>(
   services: Services,
   order: OrderDetailRow,
   event: OrderEvent,
-  change: { actor: UserRow; set: OrderChanges; note: string | null; now: Date },
+  change: { actor: UserRow; set: OrderChanges; note: string | null; now: Date; scheduledAtWas?: string | null },
   alsoInTransaction: (trx: Services['db']) => Promise<T>,
 ): Promise<T> {
   const from = order.status;
   const to = nextStatus(orderStateOf(order), event);
-  const result = await services.db.transaction().execute(async (trx) => {
+  const result = await transactionOrOverlap(services, async (trx) => {
     // The role is asked again as the change commits: an upload of seconds, or a request begun before an admin
     // revoked the role, must not land for someone who is no longer in the office.
     const role = await findActorRole(trx, change.actor.id);
@@ -61,6 +57,7 @@ async function apply<T>(
       actor: change.actor,
       note: change.note,
       now: change.now,
+      ...(change.scheduledAtWas !== undefined ? { scheduledAtWas: change.scheduledAtWas } : {}),
     });
     if (!moved) throw new HttpError(409, CHANGED_MEANWHILE_TEXT);
     return alsoInTransaction(trx);
@@ -69,6 +66,19 @@ async function apply<T>(
   // The customer's mail, queued with the change, goes now that it is committed.
   services.mail.kick();
   return result;
+}
+
+export const MEMBER_BUSY_TEXT =
+  'The office member who holds this call has another call at that time (with the pause after it). Please choose another time.';
+
+/** Runs the change; a call that would overlap another of the same member is a 409, not a failure. */
+async function transactionOrOverlap<T>(services: Services, work: (trx: Services['db']) => Promise<T>): Promise<T> {
+  try {
+    return await services.db.transaction().execute(work);
+  } catch (error) {
+    if (isCallOverlap(error)) throw new HttpError(409, MEMBER_BUSY_TEXT);
+    throw error;
+  }
 }
 
 /** Throws the machine's 409 now, before a large upload is read, when `event` could not apply anyway. */
@@ -96,11 +106,26 @@ export async function scheduleCall(
   ].join(' ');
   const event = { type: 'order.schedule', at, join: request.join, reason: request.reason } as const;
   const customer = customerOf(order);
+  const held = await findCallHolder(services.db, order.id);
+  const sequence = (held.call_sequence ?? -1) + 1;
+  const startMinute = request.at.getTime() / MINUTE_MS;
+  const set: OrderChanges = {
+    scheduled_at: at,
+    join_info: request.join,
+    late_reason: lateReason,
+    // The member who held the call keeps it; a call nobody held yet goes to whoever sets it. The database
+    // refuses it when that member has another call then (migration 0021).
+    call_member_id: held.call_member_id ?? request.actor.id,
+    call_start_minute: startMinute,
+    call_until_minute: startMinute + config.CALL_MINUTES + config.CALL_BUFFER_MINUTES,
+    call_chosen_by_customer: 0,
+    call_sequence: sequence,
+  };
   await apply(
     services,
     order,
     event,
-    { actor: request.actor, set: { scheduled_at: at, join_info: request.join, late_reason: lateReason }, note, now },
+    { actor: request.actor, set, note, now, scheduledAtWas: order.scheduled_at },
     async (trx) => {
       if (!customer) return;
       await addNotification(trx, {
@@ -109,7 +134,6 @@ export async function scheduleCall(
         text: notificationTexts.orderScheduled(order.title, request.at, request.join, moved),
         now,
       });
-      const sequence = (await countSchedulings(trx, order.id)) - 1;
       // The change stands, and the customer is told, even when its invitation cannot be made: that is logged.
       let calendar: string | null = null;
       try {

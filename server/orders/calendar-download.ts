@@ -2,7 +2,7 @@
 import { HttpError, NOT_FOUND_TEXT } from '../http/errors';
 import type { Services } from '../services';
 import { calendarFileName, callCalendar } from './calendar';
-import { countSchedulings, findOrder } from './repository';
+import { findCallHolder, findOrder } from './repository';
 
 /** The file and its name; 404 for another customer's order, an unknown one, or one not scheduled. */
 export async function customerCalendar(
@@ -22,7 +22,7 @@ export async function customerCalendar(
       at: order.scheduled_at,
       join: order.join_info,
       customer: null,
-      sequence: Math.max(0, (await countSchedulings(db, order.id)) - 1),
+      sequence: (await findCallHolder(db, order.id)).call_sequence ?? 0,
       publicUrl: config.PUBLIC_URL,
     },
     // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).

@@ -5,6 +5,7 @@
  */
 import { transition } from 'xstate';
 import type { ServiceType } from '#domain/contract';
+import { isServiceType } from '#domain/catalogue/delivery';
 import type { OrderStatus } from '#domain/orders';
 import { type OrderEvent, isCall, orderMachine, promiseDeadline } from '#machines/order.machine';
 import { HttpError } from '../http/errors';
@@ -16,6 +17,19 @@ export interface OrderState {
   type: ServiceType;
   paidAt: string | null;
   scheduledAt: string | null;
+}
+
+/** An order's row as the machine reads it. */
+export function orderStateOf(order: {
+  id: string;
+  type: string;
+  status: OrderStatus;
+  paid_at: string | null;
+  scheduled_at: string | null;
+}): OrderState {
+  // Invoices are only ever made with one of the contract's types; anything else is a damaged row.
+  if (!isServiceType(order.type)) throw new Error(`Invoice ${order.id} has an unknown delivery type.`);
+  return { status: order.status, type: order.type, paidAt: order.paid_at, scheduledAt: order.scheduled_at };
 }
 
 function orderSnapshot(order: OrderState) {

@@ -154,8 +154,19 @@ export async function listAudit(db: Kysely<Database>, invoiceIds: string[]): Pro
 export type OrderChanges = Partial<
   Pick<
     OrdersTable,
-    'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report' | 'report_name' | 'report_sha256'
-  >
+    | 'scheduled_at'
+    | 'join_info'
+    | 'late_reason'
+    | 'delivered_at'
+    | 'report'
+    | 'report_name'
+    | 'report_sha256'
+    | 'call_member_id'
+    | 'call_start_minute'
+    | 'call_until_minute'
+    | 'call_customer_zone'
+    | 'call_sequence'
+  > & { call_chosen_by_customer: number }
 >;
 
 /**
@@ -170,6 +181,11 @@ export async function changeStatus(
     from: OrderStatus;
     to: OrderStatus;
     set?: OrderChanges;
+    /**
+     * The call's time the change was checked against, when it matters: a move from 'scheduled' to 'scheduled'
+     * keeps the status, so only the time tells that another move landed meanwhile.
+     */
+    scheduledAtWas?: string | null;
     /** Who made the change; null for the payment. */
     actor: { id: string; name: string; email: string } | null;
     note: string | null;
@@ -177,12 +193,18 @@ export async function changeStatus(
   },
 ): Promise<boolean> {
   const at = change.now.toISOString();
-  const result = await db
+  let update = db
     .updateTable('orders')
     .set({ ...change.set, status: change.to, updated_at: at })
     .where('invoice_id', '=', change.invoiceId)
-    .where('status', '=', change.from)
-    .executeTakeFirst();
+    .where('status', '=', change.from);
+  if (change.scheduledAtWas !== undefined) {
+    update =
+      change.scheduledAtWas === null
+        ? update.where('scheduled_at', 'is', null)
+        : update.where('scheduled_at', '=', change.scheduledAtWas);
+  }
+  const result = await update.executeTakeFirst();
   if (result.numUpdatedRows !== 1n) return false;
   await db
     .insertInto('order_events')
@@ -201,15 +223,23 @@ export async function changeStatus(
   return true;
 }
 
-/** How many times the call was set (the first time and each move): the calendar event's SEQUENCE is one less. */
-export async function countSchedulings(db: Kysely<Database>, invoiceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('order_events')
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('count'))
-    .where('invoice_id', '=', invoiceId)
-    .where('to_status', '=', 'scheduled')
+/**
+ * What an order's call holds beyond its time (migrations 0021, 0022): who has it and their name, its calendar
+ * SEQUENCE (null: never set), the customer's zone, whether the customer chose it.
+ */
+export function findCallHolder(db: Kysely<Database>, invoiceId: string) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('users', 'users.id', 'orders.call_member_id')
+    .select([
+      'orders.call_member_id',
+      'users.name as member_name',
+      'orders.call_sequence',
+      'orders.call_customer_zone',
+      'orders.call_chosen_by_customer',
+    ])
+    .where('orders.invoice_id', '=', invoiceId)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** The report of the customer's own order; undefined for anyone else's, or when none was sent. */

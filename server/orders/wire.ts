@@ -60,10 +60,9 @@ export function changeUntil(scheduledAt: string, rules: BookingRules): string {
 export function toOrderWire(
   invoiceId: string,
   rules: BookingRules,
-  order: Pick<
-    OrdersTable,
-    'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'
-  > & { call_chosen_by_customer: number },
+  order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'> & {
+    call_chosen_by_customer: number;
+  },
 ): OrderWire {
   const base = `/api/orders/${encodeURIComponent(invoiceId)}`;
   return {
@@ -74,7 +73,8 @@ export function toOrderWire(
     deliveredAt: order.delivered_at,
     reportURL: order.report_name !== null ? `${base}/report` : null,
     calendarURL: order.scheduled_at !== null ? `${base}/calendar.ics` : null,
-    changeUntil: order.status === 'scheduled' && order.scheduled_at !== null ? changeUntil(order.scheduled_at, rules) : null,
+    changeUntil:
+      order.status === 'scheduled' && order.scheduled_at !== null ? changeUntil(order.scheduled_at, rules) : null,
     chosenByCustomer: order.call_chosen_by_customer === 1,
   };
 }

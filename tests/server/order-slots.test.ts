@@ -5,16 +5,12 @@
  */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type OfficeHours, WEEKDAYS } from '#domain/booking';
+import { type OfficeHours, WEEKDAYS, pastCutoffText } from '#domain/booking';
+import { company } from '#domain/company';
 import { freeSlots } from '#domain/bookingSlots';
 import { SlotsResponse } from '#domain/bookingContract';
 import { promiseDeadline } from '#machines/order.machine';
-import {
-  ALREADY_BOOKED_TEXT,
-  ALREADY_DELIVERED_TEXT,
-  NOT_A_CALL_TEXT,
-  NOT_PAID_TEXT,
-} from '#server/booking/order-slots';
+import { ALREADY_DELIVERED_TEXT, NOT_A_CALL_TEXT, NOT_PAID_TEXT } from '#server/booking/customer-order';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
 import { PDF_ORDER, PHONE_ORDER, account, deliver, paidOrder, schedule, unpaidOrder } from './office-helpers';
@@ -97,11 +93,12 @@ describe('GET /api/orders/<id>/slots', () => {
     expect((await app.request(`/api/orders/${id}/slots`)).status).toBe(401);
   });
 
-  it('answers 409 for an order without a call, an unpaid one, and one whose call is booked or held', async () => {
+  it('answers 409 for an order without a call, an unpaid one, one within the cut-off and one held', async () => {
     const pdf = await paidOrder(app, customer, PDF_ORDER);
     const unpaid = await unpaidOrder(app, customer);
     const booked = await paidOrder(app, customer);
-    const at = new Date(clock.now().getTime() + 3 * 60 * 60_000).toISOString();
+    // Within the two hours before the call, only the office changes it.
+    const at = new Date(clock.now().getTime() + (config.BOOKING_CHANGE_CUTOFF_MINUTES - 1) * 60_000).toISOString();
     expect((await schedule(app, office.token, booked, { at, join: 'https://meet.example.com/x' })).status).toBe(200);
     const held = await paidOrder(app, customer);
     const soon = new Date(clock.now().getTime() + 60_000).toISOString();
@@ -113,7 +110,7 @@ describe('GET /api/orders/<id>/slots', () => {
     const cases: Array<[string, string]> = [
       [pdf, NOT_A_CALL_TEXT],
       [unpaid, NOT_PAID_TEXT],
-      [booked, ALREADY_BOOKED_TEXT],
+      [booked, pastCutoffText(config.BOOKING_CHANGE_CUTOFF_MINUTES, company.supportEmail)],
       [held, ALREADY_DELIVERED_TEXT],
     ];
     for (const [id, text] of cases) {
