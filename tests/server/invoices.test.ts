@@ -68,6 +68,8 @@ describe('POST /api/invoices/create', () => {
           deliveredAt: null,
           reportURL: null,
           calendarURL: null,
+          changeUntil: null,
+          chosenByCustomer: false,
         },
       },
     ]);

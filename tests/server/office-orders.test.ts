@@ -118,6 +118,8 @@ describe('payment', () => {
       deliveredAt: null,
       reportURL: null,
       calendarURL: null,
+      changeUntil: null,
+      chosenByCustomer: false,
     });
   });
 });
