@@ -75,18 +75,14 @@ const Instant = refine(size(string(), 1, ISO_INSTANT_MAX), 'Instant', (value) =>
 );
 
 /**
- * `POST /api/orders/<id>/booking`: the chosen start, and the customer's IANA zone (from the browser), which only
- * the mails' times and the office's view use.
+ * `POST /api/orders/<id>/booking` and `POST /api/bookings/<token>/move`: the chosen start, and the customer's
+ * IANA zone (from the browser), which only the mails' times and the office's view use.
  */
 export const BookingRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
 export type BookingRequest = Infer<typeof BookingRequest>;
 
-/** `POST /api/bookings/<token>/move`: the new start; the zone, when the page knows it. */
-export const BookingMoveRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
-export type BookingMoveRequest = Infer<typeof BookingMoveRequest>;
-
 /** A booked call as its customer sees it. */
-export const BookedCall = type({
+const BookedCall = type({
   start: string(),
   end: string(),
   /** How to join: a meeting link, or the number to ring. */
@@ -98,7 +94,6 @@ export const BookedCall = type({
   /** Whether the customer chose the time (then a time after the one-day promise needs no reason). */
   chosenByCustomer: boolean(),
 });
-export type BookedCallWire = Infer<typeof BookedCall>;
 
 /**
  * What booking (201), moving (200) and cancelling (200) answer: the order's status now and its call (null once

@@ -52,7 +52,7 @@ export function bookingRules(config: Pick<Config, 'BOOKING_CHANGE_CUTOFF_MINUTES
 }
 
 /** The last moment the customer may move or cancel a call at `scheduledAt` themselves (ISO). */
-export function changeUntil(scheduledAt: string, rules: BookingRules): string {
+function changeUntil(scheduledAt: string, rules: BookingRules): string {
   return new Date(Date.parse(scheduledAt) - rules.changeCutoffMinutes * 60_000).toISOString();
 }
 
