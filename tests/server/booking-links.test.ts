@@ -9,8 +9,9 @@ import { pastCutoffText } from '#domain/booking';
 import { company } from '#domain/company';
 import { LINK_INVALID_TEXT } from '#server/booking/link';
 import { newBookingToken } from '#server/booking/links-repository';
-import { cleanup, createTestServer, errorText, jsonInit } from './helpers';
-import { account, paidOrder, schedule } from './office-helpers';
+import { cleanup, createCapturedLog, createTestServer, errorText, jsonInit } from './helpers';
+import { account, deliver, paidOrder, schedule } from './office-helpers';
+import { runCleanup } from '#server/jobs/cleanup';
 import { book, bookingBody, linkPage, linkRequest, setHours, slotsOf } from './booking-helpers';
 
 afterAll(cleanup);
@@ -77,8 +78,8 @@ describe('POST /api/bookings/<token>/move and /cancel', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('shows a call within the cut-off without slots, refuses changes, and shows a begun one as ended', async () => {
-    const { start, token } = await bookedWithLink(0);
+  it('shows a call within the cut-off without slots, refuses changes, shows a begun one, ends when held', async () => {
+    const { id, start, token } = await bookedWithLink(0);
     const text = pastCutoffText(config.BOOKING_CHANGE_CUTOFF_MINUTES, company.supportEmail);
     const page = await linkPage(app, token);
     expect(page).toMatchObject({ state: 'scheduled', slots: [] });
@@ -86,6 +87,11 @@ describe('POST /api/bookings/<token>/move and /cancel', () => {
     expect([res.status, await errorText(res)]).toEqual([409, text]);
     clock.advance(Date.parse(start) - clock.now().getTime() + MINUTE);
     expect(await linkPage(app, token)).toMatchObject({ state: 'ended', slots: [], call: { start } });
+    // Once the office marks the call delivered, the clean-up forgets its links: the link has ended with the call.
+    expect((await deliver(app, olive.token, id)).status).toBe(200);
+    expect((await runCleanup({ db, clock, config, log: createCapturedLog().log })).endedBookingLinks).toBe(2); // the booking mail's and this test's
+    const gone = await linkRequest(app, token);
+    expect([gone.status, await errorText(gone)]).toEqual([404, LINK_INVALID_TEXT]);
   });
 
   it("carries an office-set call too, and the office's later move is what the link shows", async () => {
