@@ -13,13 +13,7 @@ import { company } from '#domain/company';
 import { deliveryLabelFor } from '#domain/catalogue/delivery';
 import type { CalendarMethod, MailCalendar } from '../mail/mailer';
 
-/**
- * The method says what the file asks of the calendar that reads it:
- * - REQUEST: an invitation, as the booking and every move carry it (mail clients show Accept and Decline, and
- *   update the event on a later one with the same UID and a higher SEQUENCE);
- * - CANCEL: the event is off (STATUS:CANCELLED), and the calendar removes it;
- * - PUBLISH: a plain event, for the file the invoice page offers to download, which expects no reply.
- */
+/** A call as its calendar file states it. */
 export interface CallEvent {
   invoiceId: string;
   title: string;
@@ -66,6 +60,13 @@ function callUid(invoiceId: string): string {
   return `order-${invoiceId}@${UID_DOMAIN}`;
 }
 
+/**
+ * The method says what the file asks of the calendar that reads it:
+ * - REQUEST: an invitation, as the booking and every move carry it (mail clients show Accept and Decline, and
+ *   update the event on a later one with the same UID and a higher SEQUENCE);
+ * - CANCEL: the event is off (STATUS:CANCELLED), and the calendar removes it;
+ * - PUBLISH: a plain event, for the file the invoice page offers to download, which expects no reply.
+ */
 export async function callCalendar(event: CallEvent, method: CalendarMethod): Promise<string> {
   const { createEvent } = await (ics ??= import('ics'));
   const start = Date.parse(event.at);
