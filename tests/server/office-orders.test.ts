@@ -5,6 +5,7 @@
  */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CALL_MINUTES_DEFAULT } from '#domain/booking';
 import { OfficeOrdersResponse, type OfficeOrder } from '#domain/officeContract';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
@@ -351,7 +352,7 @@ describe('a PDF report: send, send again, deliver', () => {
 });
 
 describe('the calendar file of a scheduled call', () => {
-  it('is the owner’s only: text/calendar, an attachment, the call at its UTC time for an hour', async () => {
+  it('is the owner’s only: text/calendar, an attachment, the call at its UTC time for CALL_MINUTES', async () => {
     const id = await paidOrder(app, customer);
     const at = inHours(6);
     expect((await schedule(app, office.token, id, { at, join: JOIN })).status).toBe(200);
@@ -363,7 +364,7 @@ describe('the calendar file of a scheduled call', () => {
     const text = await res.text();
     const utc = at.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(text).toContain(`DTSTART:${utc}`);
-    const end = new Date(Date.parse(at) + 60 * MINUTE)
+    const end = new Date(Date.parse(at) + CALL_MINUTES_DEFAULT * MINUTE)
       .toISOString()
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '');
