@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors';
 import type { OrderDetailRow } from '../orders/repository';
 import type { Services } from '../services';
 import { queueCallMail } from './booking-mail';
-import { bookingLinkUrl, newBookingToken } from './links-repository';
+import { bookingLinkUrl, newBookingToken } from '../orders/booking-links-repository';
 import { addNotification, notificationTexts } from '../notifications/notifications';
 
 const CHANGED_MEANWHILE_TEXT = 'Your booking changed a moment ago. Please reload the page and try again.';

@@ -8,7 +8,7 @@
  * claim's own transaction, to expire when the call starts: a reminder that could not go before is no use after.
  */
 import type { Kysely } from 'kysely';
-import { bookingLinkUrl, newBookingToken } from '../booking/links-repository';
+import { bookingLinkUrl, newBookingToken } from '../orders/booking-links-repository';
 import { claimCallReminder, listCallsToRemind, type CallToRemind } from '../booking/reminders-repository';
 import { type Clock, MINUTE_MS } from '../clock';
 import type { Config } from '../config';

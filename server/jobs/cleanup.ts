@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
 import { purgeExpiredTickets } from '../ways-in/tickets';
 import { purgeEndedMail } from '../mail/queue';
-import { purgeEndedLinks } from '../booking/links-repository';
+import { purgeEndedLinks } from '../orders/booking-links-repository';
 import { createSessions } from '../ways-in/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';

@@ -22,7 +22,7 @@ interface CallMailFacts {
   start: Date;
   /** The customer's IANA zone, as their browser gave it; null when not known (then London time only). */
   customerZone: string | null;
-  /** `/booking/<token>` (server/booking/links-repository.ts): moves or cancels the call without signing in. */
+  /** `/booking/<token>` (server/orders/booking-links-repository.ts): moves or cancels the call without signing in. */
   bookingUrl: string;
   publicUrl: string;
 }

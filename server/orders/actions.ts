@@ -14,7 +14,9 @@ import { enqueueMail } from '../mail/queue';
 import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
 import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
-import { calendarFileName, callCalendar } from './calendar';
+import type { MailCalendar } from '../mail/mailer';
+import { callInvitation } from './calendar';
+import { bookingLinkUrl, newBookingToken } from './booking-links-repository';
 import { nextStatus, orderStateOf } from './machine';
 import { type OrderChanges, type OrderDetailRow, changeStatus, findActorRole, findCallHolder } from './repository';
 import { isCallOverlap } from '../db/errors';
@@ -107,7 +109,16 @@ export async function scheduleCall(
     call_chosen_by_customer: 0,
     call_sequence: sequence,
   };
-  const told = { customer, at, join: request.join, lateReason, moved, sequence, now };
+  const told = {
+    customer,
+    at,
+    join: request.join,
+    lateReason,
+    moved,
+    sequence,
+    customerZone: held.call_customer_zone,
+    now,
+  };
   const write = (holder: string | null) =>
     apply(
       services,
@@ -138,6 +149,7 @@ async function tellScheduled(
     lateReason: string | null;
     moved: boolean;
     sequence: number;
+    customerZone: string | null;
     now: Date;
   },
 ): Promise<void> {
@@ -151,9 +163,9 @@ async function tellScheduled(
     now,
   });
   // The change stands, and the customer is told, even when its invitation cannot be made: that is logged.
-  let calendar: string | null = null;
+  let calendar: MailCalendar | null = null;
   try {
-    calendar = await callCalendar(
+    calendar = await callInvitation(
       {
         invoiceId: order.id,
         title: order.title,
@@ -163,6 +175,9 @@ async function tellScheduled(
         customer,
         sequence,
         publicUrl: config.PUBLIC_URL,
+        minutes: config.CALL_MINUTES,
+        organizer: config.OFFICE_EMAIL,
+        stamp: now,
       },
       'REQUEST',
     );
@@ -182,7 +197,10 @@ async function tellScheduled(
     reason: told.lateReason,
     moved,
     publicUrl: config.PUBLIC_URL,
-    calendar: calendar === null ? null : { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
+    calendar,
+    // The customer may move or cancel it from the mail too, as a call they booked (docs/product.md#booking).
+    bookingUrl: bookingLinkUrl(config.PUBLIC_URL, await newBookingToken(trx, order.id, now)),
+    customerZone: told.customerZone,
   });
   await enqueueMail(trx, message, { kind: moved ? 'call moved' : 'call scheduled', now });
 }

@@ -166,6 +166,7 @@ export type OrderChanges = Partial<
     | 'call_until_minute'
     | 'call_customer_zone'
     | 'call_sequence'
+    | 'call_reminded_for'
   > & { call_chosen_by_customer: number }
 >;
 

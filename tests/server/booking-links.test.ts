@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pastCutoffText } from '#domain/booking';
 import { company } from '#domain/company';
 import { LINK_INVALID_TEXT } from '#server/booking/link';
-import { newBookingToken } from '#server/booking/links-repository';
+import { newBookingToken } from '#server/orders/booking-links-repository';
 import { cleanup, createCapturedLog, createTestServer, errorText, jsonInit } from './helpers';
 import { account, deliver, paidOrder, schedule } from './office-helpers';
 import { runCleanup } from '#server/jobs/cleanup';

@@ -5,7 +5,7 @@
  * database of its own: the job looks at every order.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { findOrderIdByToken } from '#server/booking/links-repository';
+import { findOrderIdByToken } from '#server/orders/booking-links-repository';
 import { claimCallReminder, listCallsToRemind } from '#server/booking/reminders-repository';
 import type { Config } from '#server/config';
 import { runCallReminders } from '#server/jobs/call-reminders';
