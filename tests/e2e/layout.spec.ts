@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { paidOrder, roles, staffAccount, tinyPdf } from './model/office';
+import { giveCall, hoursFromNow, paidOrder, roles, scheduleCall, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
 
@@ -111,6 +111,15 @@ async function customerWithLongAddress(page: Page) {
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   return { ...account, email, token };
+}
+
+/** A staff member's account id, as their own "My hours" names it. */
+async function memberId(page: Page, staff: { token: string }): Promise<string> {
+  const response = await page.request.get('/api/office/availability', {
+    headers: { authorization: `Bearer ${staff.token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { memberId: string }).memberId;
 }
 
 async function openAt(page: Page, path: string) {
@@ -264,6 +273,21 @@ test('the office queue, an order and the office’s confirmations fit every widt
   const ring = await title.evaluate((el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el).boxShadow]);
   expect(ring).toEqual(['none', 'none']);
   await checkWidths(page, testInfo, 'office-order');
+
+  // A call a customer booked after the promise, from another zone: who holds it, and why it is late.
+  const booked = await paidOrder(page, customer, 2, 'Phone Call');
+  const start = hoursFromNow(30);
+  await scheduleCall(page, staff, booked.id, start);
+  await giveCall(booked.id, await memberId(page, colleague), { start, chosenByCustomer: true, zone: 'Asia/Kathmandu' });
+  await openAt(page, `/office?order=${booked.id}`);
+  const call = page.getByTestId('order-detail');
+  await expect(call.getByTestId('call-with')).toHaveText(`With ${colleague.name}`);
+  await expect(call.getByTestId('call-chosen')).toHaveText(
+    'The customer chose this time, after the promise: that is why the call is late.',
+  );
+  await expect(call.getByTestId('customer-zone')).toContainText('Asia/Kathmandu: ');
+  await expect(call.getByTestId('detail-promise')).toHaveText('Customer chose a time after the promise');
+  await checkWidths(page, testInfo, 'office-call');
 
   // The confirmations asked before marking delivered and before revoking access, open over the page.
   await openAt(page, `/office?order=${report.id}`);
