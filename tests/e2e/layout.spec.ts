@@ -324,10 +324,17 @@ test('the office’s “My hours”, with several ranges a day, days off and a l
     data: { weekly, daysOff: [`${nextYear}-12-24`, `${nextYear}-12-25`] },
   });
   expect(saved.status()).toBe(200);
+  // A call the admin holds, of a customer whose address is long too.
+  const customer = await customerWithLongAddress(page);
+  const order = await paidOrder(page, customer, 1, 'Video Meeting');
+  const start = hoursFromNow(30);
+  await scheduleCall(page, admin, order.id, start);
+  await giveCall(order.id, await memberId(page, admin), { start, chosenByCustomer: true, zone: null });
   await withStoredToken(page, admin.token);
 
   await openAt(page, '/office');
   await page.getByRole('tab', { name: 'My hours' }).click();
   await expect(page.getByRole('group', { name: 'Monday' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your calls' }).getByTestId('member-call')).toHaveCount(1);
   await checkWidths(page, testInfo, 'office-hours');
 });

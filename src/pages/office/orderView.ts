@@ -15,11 +15,14 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-/** The delivery type in the office's words ("Report by e-mail (PDF)"), or the wire's text for an unknown one. */
+/** A delivery type in the office's words ("Report by e-mail (PDF)"), or the wire's text for an unknown one. */
+export function deliveryLabel(type: string): string {
+  return (SERVICE_TYPES as readonly string[]).includes(type) ? staffDeliveryLabel(type as ServiceType) : type;
+}
+
+/** The order's delivery type in the office's words. */
 export function deliveryOf(order: OfficeOrder): string {
-  return (SERVICE_TYPES as readonly string[]).includes(order.service.type)
-    ? staffDeliveryLabel(order.service.type as ServiceType)
-    : order.service.type;
+  return deliveryLabel(order.service.type);
 }
 
 function deadlineOf(order: OfficeOrder): number | null {
