@@ -337,4 +337,8 @@ test('the office’s “My hours”, with several ranges a day, days off and a l
   await expect(page.getByRole('group', { name: 'Monday' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your calls' }).getByTestId('member-call')).toHaveCount(1);
   await checkWidths(page, testInfo, 'office-hours');
+  // The call's service opens its order.
+  await page.getByRole('region', { name: 'Your calls' }).getByRole('link', { name: order.title }).click();
+  await expect(page.getByTestId('order-detail').getByRole('heading', { name: order.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/office\\?order=${order.id}$`));
 });
