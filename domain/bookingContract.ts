@@ -44,12 +44,30 @@ export const AvailabilityRequest = object({
 });
 export type AvailabilityRequest = Infer<typeof AvailabilityRequest>;
 
-/** What `GET` and `PUT /api/office/availability` answer: whose hours, read on which clock. */
+/**
+ * A call the member holds, as "My hours" lists it: its order, service, start and end (ISO, without the buffer),
+ * its customer (null once the account is deleted), and whether the customer chose the time.
+ */
+const MemberCall = type({
+  orderId: string(),
+  title: string(),
+  type: string(),
+  start: string(),
+  end: string(),
+  customer: nullable(type({ name: string(), email: string() })),
+  chosenByCustomer: boolean(),
+});
+
+/**
+ * What `GET` and `PUT /api/office/availability` answer: whose hours, read on which clock, and the calls that member
+ * holds that have not ended, earliest first.
+ */
 export const AvailabilityResponse = type({
   memberId: string(),
   timeZone: string(),
   weekly: Weekly,
   daysOff: array(string()),
+  calls: array(MemberCall),
 });
 export type AvailabilityResponse = Infer<typeof AvailabilityResponse>;
 

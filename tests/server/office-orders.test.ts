@@ -298,6 +298,45 @@ describe('a call: schedule, move, deliver', () => {
   });
 });
 
+describe('who holds a call, and who chose its time', () => {
+  it('names the member who holds it, whether the customer chose the time, and their zone', async () => {
+    const holder = await account(app, db, 'office', 'Hal Holder');
+    const id = await paidOrder(app, customer);
+    expect(await orderBody(await getOrder(app, office.token, id))).toMatchObject({
+      callWith: null,
+      chosenByCustomer: false,
+      customerTimeZone: null,
+    });
+    const at = inHours(30);
+    expect((await schedule(app, office.token, id, { at, join: JOIN, reason: 'Asked for' })).status).toBe(200);
+    // What the customer's booking writes: the member it gave the call to, the choice and the customer's zone.
+    const startMinute = Date.parse(at) / MINUTE;
+    await db
+      .updateTable('orders')
+      .set({
+        call_member_id: holder.id,
+        call_start_minute: startMinute,
+        call_until_minute: startMinute + 60,
+        call_chosen_by_customer: 1,
+        call_customer_zone: 'Asia/Kathmandu',
+      })
+      .where('invoice_id', '=', id)
+      .execute();
+    const expected = {
+      status: 'scheduled',
+      scheduledAt: at,
+      callWith: { id: holder.id, name: 'Hal Holder' },
+      chosenByCustomer: true,
+      customerTimeZone: 'Asia/Kathmandu',
+    };
+    expect(await orderBody(await getOrder(app, admin.token, id))).toMatchObject(expected);
+    expect((await list('queue')).find((order) => order.id === id)).toMatchObject(expected);
+    // Once the member's account is gone, no one holds the call.
+    await db.deleteFrom('users').where('id', '=', holder.id).execute();
+    expect(await orderBody(await getOrder(app, office.token, id))).toMatchObject({ ...expected, callWith: null });
+  });
+});
+
 describe('a PDF report: send, send again, deliver', () => {
   it('walks the whole way, audited, and only the customer downloads the report', async () => {
     const id = await paidOrder(app, customer, PDF_ORDER);
