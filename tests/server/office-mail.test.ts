@@ -283,7 +283,7 @@ describe('the customer is e-mailed', () => {
     expect(property(event, 'ORGANIZER')).toEqual({
       name: 'ORGANIZER',
       params: { CN: company.name },
-      value: `mailto:${company.supportEmail}`,
+      value: `mailto:${OFFICE}`, // the office: what the invitation answers go to
     });
     expect(property(event, 'ATTENDEE')).toMatchObject({
       params: { CN: 'Ada Summer' },
