@@ -19,6 +19,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/shutdown.test.ts',
   'tests/server/instances.test.ts',
   'tests/server/passkeys-instances.test.ts',
+  'tests/server/booking-race.test.ts',
   'tests/server/mail-queue-processes.test.ts',
   'tests/server/database-down.test.ts',
   'tests/server/database-faults.test.ts',

@@ -44,12 +44,30 @@ export const AvailabilityRequest = object({
 });
 export type AvailabilityRequest = Infer<typeof AvailabilityRequest>;
 
-/** What `GET` and `PUT /api/office/availability` answer: whose hours, read on which clock. */
+/**
+ * A call the member holds, as "My hours" lists it: its order, service, start and end (ISO, without the buffer),
+ * its customer (null once the account is deleted), and whether the customer chose the time.
+ */
+const MemberCall = type({
+  orderId: string(),
+  title: string(),
+  type: string(),
+  start: string(),
+  end: string(),
+  customer: nullable(type({ name: string(), email: string() })),
+  chosenByCustomer: boolean(),
+});
+
+/**
+ * What `GET` and `PUT /api/office/availability` answer: whose hours, read on which clock, and the calls that member
+ * holds that have not ended, earliest first.
+ */
 export const AvailabilityResponse = type({
   memberId: string(),
   timeZone: string(),
   weekly: Weekly,
   daysOff: array(string()),
+  calls: array(MemberCall),
 });
 export type AvailabilityResponse = Infer<typeof AvailabilityResponse>;
 
@@ -75,18 +93,14 @@ const Instant = refine(size(string(), 1, ISO_INSTANT_MAX), 'Instant', (value) =>
 );
 
 /**
- * `POST /api/orders/<id>/booking`: the chosen start, and the customer's IANA zone (from the browser), which only
- * the mails' times and the office's view use.
+ * `POST /api/orders/<id>/booking` and `POST /api/bookings/<token>/move`: the chosen start, and the customer's
+ * IANA zone (from the browser), which only the mails' times and the office's view use.
  */
 export const BookingRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
 export type BookingRequest = Infer<typeof BookingRequest>;
 
-/** `POST /api/bookings/<token>/move`: the new start; the zone, when the page knows it. */
-export const BookingMoveRequest = object({ start: Instant, timeZone: size(string(), 1, IANA_ZONE_MAX) });
-export type BookingMoveRequest = Infer<typeof BookingMoveRequest>;
-
 /** A booked call as its customer sees it. */
-export const BookedCall = type({
+const BookedCall = type({
   start: string(),
   end: string(),
   /** How to join: a meeting link, or the number to ring. */
@@ -98,7 +112,6 @@ export const BookedCall = type({
   /** Whether the customer chose the time (then a time after the one-day promise needs no reason). */
   chosenByCustomer: boolean(),
 });
-export type BookedCallWire = Infer<typeof BookedCall>;
 
 /**
  * What booking (201), moving (200) and cancelling (200) answer: the order's status now and its call (null once

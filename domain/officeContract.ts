@@ -2,7 +2,7 @@
  * The wire shapes of the office API (/api/office/*): orders with their audit trail, scheduling, and staff.
  * Only the server and the office page import this file (docs/product.md#orders).
  */
-import { array, enums, type Infer, nullable, number, optional, refine, size, string, type } from 'superstruct';
+import { array, boolean, enums, type Infer, nullable, number, optional, refine, size, string, type } from 'superstruct';
 import { GRANTABLE_ROLES, JOIN_MAX, ORDER_STATUSES, REASON_MAX, ROLES } from './orders';
 
 /**
@@ -39,6 +39,12 @@ export const OfficeOrder = type({
   deadline: nullable(string()),
   scheduledAt: nullable(string()),
   join: nullable(string()),
+  /** The office member who holds the call, once one does (docs/decisions/0042-customers-book-their-call.md). */
+  callWith: nullable(type({ id: string(), name: string() })),
+  /** Whether the customer chose the call's time: a time after the promise is then theirs, and needs no reason. */
+  chosenByCustomer: boolean(),
+  /** The customer's IANA zone, as their browser gave it when they booked; null when the office set the time. */
+  customerTimeZone: nullable(string()),
   lateReason: nullable(string()),
   deliveredAt: nullable(string()),
   /** The report's file name, once a PDF was sent. */

@@ -16,7 +16,7 @@ export function availabilityRoutes(services: Services) {
 
   routes.get('/', async (c) => {
     const memberId = await memberOf(db, c.get('auth').user, c.req.query('member'));
-    return c.json(await readAvailability(db, memberId), 200);
+    return c.json(await readAvailability(services, memberId), 200);
   });
   routes.put('/', async (c) => {
     const memberId = await memberOf(db, c.get('auth').user, c.req.query('member'));

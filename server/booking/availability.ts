@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors';
 import type { Services } from '../services';
 import { findStaffMember } from '../users/roles-repository';
 import { hoursOf, keptDaysOff, rowOf } from './hours';
+import { listMemberCalls, type MemberCallRow } from './member-calls-repository';
 import { findHours, saveHours } from './repository';
 
 export const NO_SUCH_MEMBER_TEXT = 'No such office member.';
@@ -28,23 +29,60 @@ export async function memberOf(db: Services['db'], viewer: UserRow, member: stri
   return found.id;
 }
 
-function responseOf(hours: ReturnType<typeof hoursOf>): AvailabilityResponse {
-  return { memberId: hours.memberId, timeZone: company.timeZone, weekly: hours.weekly, daysOff: hours.daysOff };
+/** The most calls the tab lists: far more than a member holds within the booking's horizon. */
+const MEMBER_CALLS_MAX = 100;
+
+const MINUTE_MS = 60_000;
+
+type MemberCall = AvailabilityResponse['calls'][number];
+
+function callOf(row: MemberCallRow, callMinutes: number): MemberCall {
+  return {
+    orderId: row.order_id,
+    title: row.title,
+    type: row.type,
+    start: row.scheduled_at,
+    end: new Date(Date.parse(row.scheduled_at) + callMinutes * MINUTE_MS).toISOString(),
+    customer:
+      row.customer_name !== null && row.customer_email !== null
+        ? { name: row.customer_name, email: row.customer_email }
+        : null,
+    chosenByCustomer: row.call_chosen_by_customer === 1,
+  };
 }
 
-/** The member's hours; none on any day when they never set them. */
-export async function readAvailability(db: Services['db'], memberId: string): Promise<AvailabilityResponse> {
-  return responseOf(hoursOf(memberId, await findHours(db, memberId)));
+/** The calls the member holds that have not ended at `now`: one that has begun is still theirs to take. */
+async function memberCalls(
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  memberId: string,
+  now: Date,
+): Promise<MemberCall[]> {
+  const startedAfter = new Date(now.getTime() - config.CALL_MINUTES * MINUTE_MS).toISOString();
+  const rows = await listMemberCalls(db, memberId, startedAfter, MEMBER_CALLS_MAX);
+  return rows.map((row) => callOf(row, config.CALL_MINUTES));
+}
+
+function responseOf(hours: ReturnType<typeof hoursOf>, calls: MemberCall[]): AvailabilityResponse {
+  return { memberId: hours.memberId, timeZone: company.timeZone, weekly: hours.weekly, daysOff: hours.daysOff, calls };
+}
+
+type HoursServices = Pick<Services, 'db' | 'config' | 'clock'>;
+
+/** The member's hours (none on any day when they never set them) and the calls they hold. */
+export async function readAvailability(services: HoursServices, memberId: string): Promise<AvailabilityResponse> {
+  const { db, clock } = services;
+  const hours = hoursOf(memberId, await findHours(db, memberId));
+  return responseOf(hours, await memberCalls(services, memberId, clock.now()));
 }
 
 /** Replaces the member's hours; days off are kept sorted, once each, and none before today. */
 export async function saveAvailability(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  services: HoursServices,
   memberId: string,
   request: AvailabilityRequest,
 ): Promise<AvailabilityResponse> {
-  const now = clock.now();
+  const now = services.clock.now();
   const hours = { memberId, weekly: request.weekly, daysOff: keptDaysOff(request.daysOff, now, company.timeZone) };
-  await saveHours(db, rowOf(hours), now);
-  return responseOf(hours);
+  await saveHours(services.db, rowOf(hours), now);
+  return responseOf(hours, await memberCalls(services, memberId, now));
 }

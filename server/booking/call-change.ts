@@ -9,10 +9,10 @@ import { HttpError } from '../http/errors';
 import type { OrderDetailRow } from '../orders/repository';
 import type { Services } from '../services';
 import { queueCallMail } from './booking-mail';
-import { bookingLinkUrl, newBookingToken } from './links-repository';
+import { bookingLinkUrl, newBookingToken } from '../orders/booking-links-repository';
 import { addNotification, notificationTexts } from '../notifications/notifications';
 
-export const CHANGED_MEANWHILE_TEXT = 'Your booking changed a moment ago. Please reload the page and try again.';
+const CHANGED_MEANWHILE_TEXT = 'Your booking changed a moment ago. Please reload the page and try again.';
 
 /** The customer acting: signed in, or the order's customer when the change comes from a mail's link. */
 export interface Customer {

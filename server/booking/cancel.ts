@@ -12,7 +12,7 @@ import type { Services } from '../services';
 import { queueCallMail } from './booking-mail';
 import { type CallChange, type Customer, changedMeanwhile } from './call-change';
 import { assertCustomerMayChange } from './customer-order';
-import { bookingLinkUrl, newBookingToken } from './links-repository';
+import { bookingLinkUrl, newBookingToken } from '../orders/booking-links-repository';
 import { formatCallTime } from '../mail/time';
 
 export const NOTHING_TO_CANCEL_TEXT = 'This call has no booked time to cancel.';
@@ -51,6 +51,8 @@ export async function cancelBooking(
         call_until_minute: null,
         call_chosen_by_customer: 0,
         call_sequence: change.sequence,
+        // A new booking at the same time is a new call: it is reminded again.
+        call_reminded_for: null,
       },
       actor: customer,
       note: `The customer cancelled the call of ${formatCallTime(new Date(change.start))}.`,

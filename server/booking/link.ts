@@ -14,7 +14,7 @@ import type { Services } from '../services';
 import { bookedCallOf } from './booked-call';
 import type { Customer } from './call-change';
 import { changeDeadline } from './customer-order';
-import { findOrderIdByToken } from './links-repository';
+import { findOrderIdByToken } from '../orders/booking-links-repository';
 import { slotInput } from './slot-input';
 
 export const LINK_INVALID_TEXT =

@@ -20,7 +20,7 @@ export async function customersOrder(db: Services['db'], orderId: string, userId
 }
 
 /** The slots the order's call may be booked in or moved to now, earliest first, and when its promise ends. */
-export async function slotsFor(services: Pick<Services, 'db' | 'config' | 'clock'>, order: OrderDetailRow) {
+async function slotsFor(services: Pick<Services, 'db' | 'config' | 'clock'>, order: OrderDetailRow) {
   const now = services.clock.now();
   assertCustomerMayChange(order, now, services.config);
   const input = await slotInput(services, now, order.id);

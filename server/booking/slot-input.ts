@@ -12,7 +12,7 @@ import { listBookedCalls, listStaffHours } from './repository';
 
 const MINUTE_MS = 60_000;
 
-export function slotSettings(config: Services['config']): SlotSettings {
+function slotSettings(config: Services['config']): SlotSettings {
   return {
     timeZone: company.timeZone,
     callMinutes: config.CALL_MINUTES,

@@ -1,13 +1,14 @@
 /**
  * The periodic clean-up (server/main.ts schedules it every CLEANUP_INTERVAL_SECONDS, once across all instances): accounts whose deletion date has
  * passed, sessions that can never be valid again, visit records older than VISIT_RETENTION_DAYS, detached
- * invoice records whose retention period has ended, expired idempotency keys of orders, expired code tickets and mail that ended a week ago. Each step runs on its own, so one failing does not stop
+ * invoice records whose retention period has ended, expired idempotency keys of orders, expired code tickets, mail that ended a week ago, and the booking links of calls held. Each step runs on its own, so one failing does not stop
  * the others; what it removed is logged.
  */
 import type { Kysely } from 'kysely';
 import { purgeDueAccounts, purgeExpiredInvoiceRecords } from '../account/deletion';
 import { purgeExpiredTickets } from '../ways-in/tickets';
 import { purgeEndedMail } from '../mail/queue';
+import { purgeEndedLinks } from '../orders/booking-links-repository';
 import { createSessions } from '../ways-in/sessions';
 import { type Clock, DAY_MS } from '../clock';
 import type { Config } from '../config';
@@ -27,6 +28,7 @@ export interface CleanupResult {
   expiredIdempotencyKeys: number;
   expiredCodeTickets: number;
   endedMail: number;
+  endedBookingLinks: number;
 }
 
 async function purgeOldVisits(db: Kysely<Database>, clock: Clock, retentionDays: number): Promise<number> {
@@ -62,6 +64,7 @@ export async function runCleanup(deps: {
     expiredIdempotencyKeys: await step('idempotency keys', () => purgeExpiredKeys(db, clock)),
     expiredCodeTickets: await step('code tickets', () => purgeExpiredTickets(db, clock)),
     endedMail: await step('ended mail', () => purgeEndedMail(db, clock.now())),
+    endedBookingLinks: await step('booking links', () => purgeEndedLinks(db)),
   };
   if (Object.values(result).some((count) => count > 0)) log.logger.info({ job: 'cleanup', ...result }, 'clean-up done');
   return result;

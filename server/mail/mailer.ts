@@ -21,14 +21,32 @@ interface MailAttachment {
 }
 
 /**
+ * The iTIP method of a calendar file (RFC 5546): REQUEST invites (a booking, and each move of it), CANCEL takes
+ * the event out of the customer's calendar, PUBLISH is a plain file to add (the invoice page's download).
+ */
+export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
+
+/**
  * A calendar invitation (iCalendar text): sent as a text/calendar alternative, which mail programs show as
  * an invitation with Accept and Decline, and as an .ics attachment for those that do not (nodemailer's
  * `icalEvent`).
  */
 export interface MailCalendar {
-  method: 'REQUEST' | 'PUBLISH';
+  /**
+   * The METHOD the file was written with. The sender does not trust it: the MIME part's `method=` is read from
+   * `content` itself (calendarMethodOf), so a header that says REQUEST over a body that cancels cannot happen.
+   */
+  method?: CalendarMethod;
   filename: string;
   content: string;
+}
+
+/**
+ * The METHOD line of an iCalendar text, for the MIME part's `method=` parameter (RFC 6047 §2.4: the two must
+ * be the same); PUBLISH when it has none, as nodemailer would say.
+ */
+export function calendarMethodOf(content: string): string {
+  return /^METHOD:([^\r\n]*)/m.exec(content)?.[1]?.trim().toUpperCase() || 'PUBLISH';
 }
 
 export interface MailMessage {
@@ -112,7 +130,15 @@ export function createSmtpMailer(url: string, clock: Clock = systemClock): Maile
               })),
             }
           : {}),
-        ...(calendar ? { icalEvent: { ...calendar } } : {}),
+        ...(calendar
+          ? {
+              icalEvent: {
+                filename: calendar.filename,
+                content: calendar.content,
+                method: calendarMethodOf(calendar.content),
+              },
+            }
+          : {}),
       });
     },
     close() {

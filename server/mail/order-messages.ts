@@ -1,7 +1,8 @@
 /**
  * The messages of an order's life after payment: to the office (every paid order, and a reminder when its
- * promise runs out soon) and to the customer (the call scheduled or moved, with a calendar invitation; the
- * report, attached; the order delivered). Times are stated in the company's time zone (server/mail/time.ts).
+ * promise runs out soon) and to the customer (the call scheduled or moved, with a calendar invitation and the
+ * booking link; the report, attached; the order delivered). A call the customer books has its own mails
+ * (booking-messages.ts). Times are stated in the company's time zone (server/mail/time.ts).
  * Values that come from customers or the office go into the HTML only through the escaping `html` template.
  */
 import { company } from '#domain/company';
@@ -11,7 +12,7 @@ import { html, layout } from './html';
 import { letter, signature, table, textRows, type Row } from './letter';
 import type { MailCalendar, MailMessage } from './mailer';
 import { formatPounds } from './messages';
-import { formatCallTime, formatCompanyDay } from './time';
+import { formatCallTime, formatCallTimes, formatCompanyDay } from './time';
 
 /** Where the office page opens one order. */
 function officeOrderLink(publicUrl: string, invoiceId: string): string {
@@ -103,15 +104,21 @@ export function callScheduledMail(p: {
   publicUrl: string;
   /** Null when the invitation could not be made: the mail goes all the same, pointing to the invoices page. */
   calendar: MailCalendar | null;
+  /** The booking link (`/booking/<token>`), which changes or cancels the call without signing in. */
+  bookingUrl?: string;
+  /** The customer's IANA zone, when known (an earlier booking of theirs): the body says the time on it too. */
+  customerZone?: string | null;
 }): MailMessage {
   const when = formatCallTime(p.at);
+  const both = formatCallTimes(p.at, p.customerZone ?? null);
   const what = `${deliveryLabelFor(p.type).toLowerCase()} for ${p.title}`;
   const subject = p.moved ? `Your ${what} has moved to ${when}` : `Your ${what} is booked for ${when}`;
-  const lead = p.moved ? `We have moved your ${what}. The new time is ${when}.` : `Your ${what} is booked for ${when}.`;
+  const lead = p.moved ? `We have moved your ${what}. The new time is ${both}.` : `Your ${what} is booked for ${both}.`;
   const invoices = `${p.publicUrl}/invoices`;
   const late = p.reason
     ? `This is later than our promise to deliver within one day after payment, and we are sorry: ${p.reason}`
     : null;
+  const change = 'To change the time or cancel, open this link (no sign-in needed):';
   return letter(
     {
       to: p.to,
@@ -122,6 +129,7 @@ export function callScheduledMail(p: {
         '',
         `How to join: ${p.join}`,
         ...(late ? ['', late] : []),
+        ...(p.bookingUrl ? ['', change, p.bookingUrl] : []),
         '',
         p.calendar ? INVITATION_ATTACHED : INVITATION_ON_INVOICES,
         `Your invoices: ${invoices}`,
@@ -129,6 +137,7 @@ export function callScheduledMail(p: {
       body: html`<p>${lead}</p>
         <p><strong>How to join:</strong> ${p.join}</p>
         ${late ? html`<p>${late}</p>` : html``}
+        ${p.bookingUrl ? html`<p>${change}<br /><a href="${p.bookingUrl}">${p.bookingUrl}</a></p>` : html``}
         <p>${p.calendar ? INVITATION_ATTACHED : INVITATION_ON_INVOICES}</p>
         <p><a href="${invoices}">Your invoices</a></p>`,
     },

@@ -5,17 +5,11 @@
  */
 import { company } from '#domain/company';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: company.timeZone,
-});
+const DAY_PARTS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const dayFormat = new Intl.DateTimeFormat('en-GB', { ...DAY_PARTS, timeZone: company.timeZone });
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
+  ...TIME_PARTS,
   timeZone: company.timeZone,
   timeZoneName: 'short',
 });
@@ -51,4 +45,34 @@ export function formatCompanyDate(at: Date): string {
 /** "Wednesday, 10 June 2026": the day in the company's time zone. */
 export function formatCompanyDay(at: Date): string {
   return dayFormat.format(at);
+}
+
+/**
+ * Whether a call's time is said on a second clock: a zone this runtime knows (a browser's may be newer) that is not
+ * the company's under another name ("GB"). Compared as the runtime names them; said as the customer's browser did
+ * (ICU still calls Asia/Kathmandu "Asia/Katmandu").
+ */
+function isOtherZone(zone: string | null): zone is string {
+  if (!zone) return false;
+  try {
+    return (
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone !==
+      dayFormat.resolvedOptions().timeZone
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A booked call's time on both clocks (docs/product.md#booking): "Wednesday, 10 June 2026 at 14:00 BST (London
+ * time) — 22:00 in Asia/Tokyo", the customer's day named too when it is not London's ("— Thursday, 11 June 2026
+ * at 03:00 in Pacific/Kiritimati"). Said once when the customer's zone is the company's, or is not known.
+ */
+export function formatCallTimes(at: Date, customerZone: string | null): string {
+  const london = formatCallTime(at);
+  if (!isOtherZone(customerZone)) return london;
+  const day = new Intl.DateTimeFormat('en-GB', { ...DAY_PARTS, timeZone: customerZone }).format(at);
+  const time = new Intl.DateTimeFormat('en-GB', { ...TIME_PARTS, timeZone: customerZone }).format(at);
+  return `${london} — ${day === dayFormat.format(at) ? time : `${day} at ${time}`} in ${customerZone}`;
 }

@@ -14,7 +14,9 @@ import { enqueueMail } from '../mail/queue';
 import { callScheduledMail, orderDeliveredMail, reportSentMail } from '../mail/order-messages';
 import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
-import { calendarFileName, callCalendar } from './calendar';
+import type { MailCalendar } from '../mail/mailer';
+import { callInvitation } from './calendar';
+import { bookingLinkUrl, newBookingToken } from './booking-links-repository';
 import { nextStatus, orderStateOf } from './machine';
 import { type OrderChanges, type OrderDetailRow, changeStatus, findActorRole, findCallHolder } from './repository';
 import { isCallOverlap } from '../db/errors';
@@ -44,7 +46,7 @@ async function apply<T>(
 ): Promise<T> {
   const from = order.status;
   const to = nextStatus(orderStateOf(order), event);
-  const result = await transactionOrOverlap(services, async (trx) => {
+  const result = await services.db.transaction().execute(async (trx) => {
     // The role is asked again as the change commits: an upload of seconds, or a request begun before an admin
     // revoked the role, must not land for someone who is no longer in the office.
     const role = await findActorRole(trx, change.actor.id);
@@ -68,19 +70,6 @@ async function apply<T>(
   return result;
 }
 
-export const MEMBER_BUSY_TEXT =
-  'The office member who holds this call has another call at that time (with the pause after it). Please choose another time.';
-
-/** Runs the change; a call that would overlap another of the same member is a 409, not a failure. */
-async function transactionOrOverlap<T>(services: Services, work: (trx: Services['db']) => Promise<T>): Promise<T> {
-  try {
-    return await services.db.transaction().execute(work);
-  } catch (error) {
-    if (isCallOverlap(error)) throw new HttpError(409, MEMBER_BUSY_TEXT);
-    throw error;
-  }
-}
-
 /** Throws the machine's 409 now, before a large upload is read, when `event` could not apply anyway. */
 export function assertAllowed(order: OrderDetailRow, event: OrderEvent): void {
   nextStatus(orderStateOf(order), event);
@@ -91,7 +80,7 @@ export async function scheduleCall(
   order: OrderDetailRow,
   request: { actor: UserRow; at: Date; join: string; reason: string | null },
 ): Promise<void> {
-  const { clock, config, log } = services;
+  const { clock, config } = services;
   const now = clock.now();
   const at = request.at.toISOString();
   const moved = order.status === 'scheduled' && order.scheduled_at !== null;
@@ -109,68 +98,111 @@ export async function scheduleCall(
   const held = await findCallHolder(services.db, order.id);
   const sequence = (held.call_sequence ?? -1) + 1;
   const startMinute = request.at.getTime() / MINUTE_MS;
+  // The member who held the call keeps it; a call nobody held yet goes to whoever sets it, when they are free.
+  const preferredHolder = held.call_member_id ?? request.actor.id;
   const set: OrderChanges = {
     scheduled_at: at,
     join_info: request.join,
     late_reason: lateReason,
-    // The member who held the call keeps it; a call nobody held yet goes to whoever sets it. The database
-    // refuses it when that member has another call then (migration 0021).
-    call_member_id: held.call_member_id ?? request.actor.id,
     call_start_minute: startMinute,
     call_until_minute: startMinute + config.CALL_MINUTES + config.CALL_BUFFER_MINUTES,
     call_chosen_by_customer: 0,
     call_sequence: sequence,
   };
-  await apply(
-    services,
-    order,
-    event,
-    { actor: request.actor, set, note, now, scheduledAtWas: order.scheduled_at },
-    async (trx) => {
-      if (!customer) return;
-      await addNotification(trx, {
-        userId: customer.id,
-        kind: 'order_scheduled',
-        text: notificationTexts.orderScheduled(order.title, request.at, request.join, moved),
-        now,
-      });
-      // The change stands, and the customer is told, even when its invitation cannot be made: that is logged.
-      let calendar: string | null = null;
-      try {
-        calendar = await callCalendar(
-          {
-            invoiceId: order.id,
-            title: order.title,
-            type: order.type,
-            at,
-            join: request.join,
-            customer,
-            sequence,
-            publicUrl: config.PUBLIC_URL,
-          },
-          'REQUEST',
-        );
-      } catch (err) {
-        log.logger.error(
-          { event: 'order.invitation_failed', orderId: order.id, err },
-          'the invitation could not be made; the mail goes without it',
-        );
-      }
-      const message = callScheduledMail({
-        to: customer.email,
-        name: customer.name,
+  const told = {
+    customer,
+    at,
+    join: request.join,
+    lateReason,
+    moved,
+    sequence,
+    customerZone: held.call_customer_zone,
+    now,
+  };
+  const write = (holder: string | null) =>
+    apply(
+      services,
+      order,
+      event,
+      { actor: request.actor, set: { ...set, call_member_id: holder }, note, now, scheduledAtWas: order.scheduled_at },
+      (trx) => tellScheduled(trx, services, order, told),
+    );
+  try {
+    await write(preferredHolder);
+  } catch (error) {
+    // The office sets a call by hand whatever the holder's diary says, as it always could: then nobody holds
+    // it, and it keeps every member busy at that time for the customers' slots (server/booking/slot-input.ts).
+    if (!isCallOverlap(error)) throw error;
+    await write(null);
+  }
+}
+
+/** The customer's notification and mail of a call the office set or moved. */
+async function tellScheduled(
+  trx: Services['db'],
+  services: Services,
+  order: OrderDetailRow,
+  told: {
+    customer: ReturnType<typeof customerOf>;
+    at: string;
+    join: string;
+    lateReason: string | null;
+    moved: boolean;
+    sequence: number;
+    customerZone: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const { config, log } = services;
+  const { customer, at, join, moved, sequence, now } = told;
+  if (!customer) return;
+  await addNotification(trx, {
+    userId: customer.id,
+    kind: 'order_scheduled',
+    text: notificationTexts.orderScheduled(order.title, new Date(at), join, moved),
+    now,
+  });
+  // The change stands, and the customer is told, even when its invitation cannot be made: that is logged.
+  let calendar: MailCalendar | null = null;
+  try {
+    calendar = await callInvitation(
+      {
+        invoiceId: order.id,
         title: order.title,
         type: order.type,
-        at: request.at,
-        join: request.join,
-        reason: lateReason,
-        moved,
+        at,
+        join,
+        customer,
+        sequence,
         publicUrl: config.PUBLIC_URL,
-        calendar: calendar === null ? null : { method: 'REQUEST', filename: calendarFileName(at), content: calendar },
-      });
-      await enqueueMail(trx, message, { kind: moved ? 'call moved' : 'call scheduled', now });
-    },
-  );
+        minutes: config.CALL_MINUTES,
+        organizer: config.OFFICE_EMAIL,
+        stamp: now,
+      },
+      'REQUEST',
+    );
+  } catch (err) {
+    log.logger.error(
+      { event: 'order.invitation_failed', orderId: order.id, err },
+      'the invitation could not be made; the mail goes without it',
+    );
+  }
+  const message = callScheduledMail({
+    to: customer.email,
+    name: customer.name,
+    title: order.title,
+    type: order.type,
+    at: new Date(at),
+    join,
+    reason: told.lateReason,
+    moved,
+    publicUrl: config.PUBLIC_URL,
+    calendar,
+    // The customer may move or cancel it from the mail too, as a call they booked (docs/product.md#booking).
+    bookingUrl: bookingLinkUrl(config.PUBLIC_URL, await newBookingToken(trx, order.id, now)),
+    customerZone: told.customerZone,
+  });
+  await enqueueMail(trx, message, { kind: moved ? 'call moved' : 'call scheduled', now });
 }
 
 export async function sendReport(

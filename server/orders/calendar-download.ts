@@ -24,6 +24,8 @@ export async function customerCalendar(
       customer: null,
       sequence: (await findCallHolder(db, order.id)).call_sequence ?? 0,
       publicUrl: config.PUBLIC_URL,
+      minutes: config.CALL_MINUTES,
+      organizer: config.OFFICE_EMAIL,
     },
     // A file to add to one's calendar, not an invitation that expects an answer (server/orders/calendar.ts).
     'PUBLISH',

@@ -1,23 +1,19 @@
 /**
- * The calendar file of a scheduled call (RFC 5545, made with the `ics` package): the absolute start in UTC
- * (DTSTART:…Z), so every calendar shows it at the right local time whatever its zone, one hour long, the
- * company as organizer and the customer as attendee. The UID is the order's, and SEQUENCE grows with every
- * move, so a calendar that took the first invitation updates that event instead of adding a second one.
+ * The calendar file of a scheduled call (RFC 5545, made with the `ics` package), and the invitations that carry
+ * it (iTIP, RFC 5546): the absolute start and end in UTC (DTSTART:…Z), so every calendar shows it at the right
+ * local time whatever its zone; the call's length; the office as organizer and the customer as attendee. The UID
+ * is the order's for the call's whole life, and SEQUENCE grows with every move and the cancel, so a calendar that
+ * took the first invitation updates that event, or takes it out, instead of adding a second one
+ * (docs/decisions/0042-customers-book-their-call.md).
  */
 import { domainToASCII } from 'node:url';
+import type { EventAttributes } from 'ics';
+import { CALL_MINUTES_DEFAULT } from '#domain/booking';
 import { company } from '#domain/company';
 import { deliveryLabelFor } from '#domain/catalogue/delivery';
+import type { CalendarMethod, MailCalendar } from '../mail/mailer';
 
-/** The catalogue gives no length for a call; an hour is what the company books. */
-const CALL_DURATION_MINUTES = 60;
-
-/**
- * REQUEST: an invitation, as the scheduling e-mail carries it (mail clients show Accept and Decline and
- * update the event on a later one). PUBLISH: a plain event, for the file the invoice page offers to download,
- * which is no invitation and expects no reply.
- */
-export type CalendarMethod = 'REQUEST' | 'PUBLISH';
-
+/** A call as its calendar file states it. */
 export interface CallEvent {
   invoiceId: string;
   title: string;
@@ -26,9 +22,15 @@ export interface CallEvent {
   at: string;
   join: string;
   customer: { name: string; email: string } | null;
-  /** 0 for the first time set, then one more for each move. */
+  /** 0 for the first time set, then one more for each move and for the cancel (orders.call_sequence). */
   sequence: number;
   publicUrl: string;
+  /** How long the call lasts (CALL_MINUTES); the setting's default when not given. */
+  minutes?: number;
+  /** The organizer: the office's address (OFFICE_EMAIL); its default, the support address, when not given. */
+  organizer?: string;
+  /** DTSTAMP, when this file is made (the caller's clock): fresh on each send. Now when not given. */
+  stamp?: Date;
 }
 
 /** A name as a quoted parameter (CN="…"), which may hold neither a double quote nor a control character. */
@@ -53,43 +55,70 @@ const UID_DOMAIN = company.supportEmail.split('@')[1]!;
 /** Loaded on the first call: most processes never make a calendar file (docs/performance.md). */
 let ics: Promise<typeof import('ics')> | undefined;
 
-export async function callCalendar(event: CallEvent, method: CalendarMethod): Promise<string> {
-  const { createEvent } = await (ics ??= import('ics'));
-  const { error, value } = createEvent({
-    productId: `-//${company.name}//Orders//EN`,
-    method,
-    uid: `order-${event.invoiceId}@${UID_DOMAIN}`,
-    sequence: event.sequence,
-    start: Date.parse(event.at),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    // The end as an absolute time too (rather than a duration), so both ends read the same in any calendar.
-    end: Date.parse(event.at) + CALL_DURATION_MINUTES * 60 * 1000,
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: `${event.title} (${deliveryLabelFor(event.type)}) with ${company.name}`,
-    description: `How to join: ${event.join}\n\nYour invoices: ${event.publicUrl}/invoices`,
-    location: event.join,
-    status: 'CONFIRMED',
-    organizer: { name: company.name, email: company.supportEmail },
-  });
-  // Only a value out of its range makes `ics` fail (the time is checked before it gets here): a bug, not input.
-  if (error || value === null)
-    throw new Error(`could not make the calendar file of order ${event.invoiceId}`, { cause: error });
-  return event.customer ? withAttendee(value, event.customer) : value;
+/** The event's UID: the order's, the same for its call's whole life (booked, moved, cancelled, booked again). */
+function callUid(invoiceId: string): string {
+  return `order-${invoiceId}@${UID_DOMAIN}`;
 }
 
 /**
- * The customer as the event's attendee, written here rather than by `ics`, whose address check refuses addresses
- * the site accepts (`ada@under_score.example`): then no invitation, and no scheduling mail, reached them. Any
- * address the site took is a valid mailto: URI once made one (calendarAddress); the name is a quoted parameter.
+ * The method says what the file asks of the calendar that reads it:
+ * - REQUEST: an invitation, as the booking and every move carry it (mail clients show Accept and Decline, and
+ *   update the event on a later one with the same UID and a higher SEQUENCE);
+ * - CANCEL: the event is off (STATUS:CANCELLED), and the calendar removes it;
+ * - PUBLISH: a plain event, for the file the invoice page offers to download, which expects no reply.
  */
-function attendeeLine(customer: { name: string; email: string }): string {
-  return foldLine(`ATTENDEE;RSVP=FALSE;CN="${parameterText(customer.name)}":mailto:${calendarAddress(customer.email)}`);
+export async function callCalendar(event: CallEvent, method: CalendarMethod): Promise<string> {
+  const { createEvent } = await (ics ??= import('ics'));
+  const start = Date.parse(event.at);
+  const cancelled = method === 'CANCEL';
+  const invoices = `${event.publicUrl}/invoices`;
+  // `timestamp` (DTSTAMP) is read by `ics` and checked by its schema, but missing from its types.
+  const attributes: EventAttributes & { timestamp: number } = {
+    productId: `-//${company.name}//Orders//EN`,
+    method,
+    uid: callUid(event.invoiceId),
+    sequence: event.sequence,
+    timestamp: (event.stamp ?? new Date()).getTime(),
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    // The end as an absolute time too (rather than a duration), so both ends read the same in any calendar.
+    end: start + (event.minutes ?? CALL_MINUTES_DEFAULT) * 60 * 1000,
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: `${event.title} (${deliveryLabelFor(event.type)}) with ${company.name}`,
+    description: cancelled
+      ? `This call is cancelled. Your order waits for a new time: ${invoices}`
+      : `How to join: ${event.join}\n\nYour invoices: ${invoices}`,
+    location: event.join,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+  };
+  const { error, value } = createEvent(attributes);
+  // Only a value out of its range makes `ics` fail (the time is checked before it gets here): a bug, not input.
+  if (error || value === null)
+    throw new Error(`could not make the calendar file of order ${event.invoiceId}`, { cause: error });
+  const people = [organizerLine(event.organizer ?? company.supportEmail)];
+  if (event.customer) people.push(attendeeLine(event.customer));
+  return value.replace(/\r\nEND:VEVENT\r\n/, `\r\n${people.join('\r\n')}\r\nEND:VEVENT\r\n`);
 }
 
-function withAttendee(calendar: string, customer: { name: string; email: string }): string {
-  return calendar.replace(/\r\nEND:VEVENT\r\n/, `\r\n${attendeeLine(customer)}\r\nEND:VEVENT\r\n`);
+/** The invitation a mail carries: the file, its name, and the method it was written with. */
+export async function callInvitation(event: CallEvent, method: 'REQUEST' | 'CANCEL'): Promise<MailCalendar> {
+  return { method, filename: calendarFileName(event.at), content: await callCalendar(event, method) };
+}
+
+/**
+ * The office as the organizer, and the customer as the attendee, written here rather than by `ics`, whose address
+ * check refuses addresses the site accepts (`ada@under_score.example`): then no invitation, and no scheduling
+ * mail, reached them. Any address the site took is a valid mailto: URI once made one (calendarAddress); a name is
+ * a quoted parameter.
+ */
+function organizerLine(email: string): string {
+  return foldLine(`ORGANIZER;CN="${parameterText(company.name)}":mailto:${calendarAddress(email)}`);
+}
+
+function attendeeLine(customer: { name: string; email: string }): string {
+  return foldLine(`ATTENDEE;RSVP=FALSE;CN="${parameterText(customer.name)}":mailto:${calendarAddress(customer.email)}`);
 }
 
 /** RFC 5545 §3.1: a content line is at most 75 octets; longer ones go on with CRLF and a space, never inside a character. */

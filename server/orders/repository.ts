@@ -36,6 +36,12 @@ export interface OrderDetailRow {
   customer_email: string | null;
   /** The invoice document's number, once issued (docs/invoices.md). */
   document_number: string | null;
+  /** The office member who holds the call, and their name (null once the account is deleted). */
+  call_member_id: string | null;
+  call_member_name: string | null;
+  /** 1 when the customer chose the call's time, with their IANA zone then (migration 0022). */
+  call_chosen_by_customer: number;
+  call_customer_zone: string | null;
 }
 
 export interface AuditRow {
@@ -63,6 +69,7 @@ function selectDetails(db: Kysely<Database>) {
     .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
     .leftJoin('users', 'users.id', 'invoices.user_id')
     .leftJoin('invoice_documents', 'invoice_documents.invoice_id', 'invoices.id')
+    .leftJoin('users as call_members', 'call_members.id', 'orders.call_member_id')
     .select([
       'invoices.id',
       'invoices.user_id',
@@ -83,6 +90,10 @@ function selectDetails(db: Kysely<Database>) {
       'users.name as customer_name',
       'users.email as customer_email',
       'invoice_documents.number as document_number',
+      'orders.call_member_id',
+      'call_members.name as call_member_name',
+      'orders.call_chosen_by_customer',
+      'orders.call_customer_zone',
     ]);
 }
 
@@ -166,6 +177,7 @@ export type OrderChanges = Partial<
     | 'call_until_minute'
     | 'call_customer_zone'
     | 'call_sequence'
+    | 'call_reminded_for'
   > & { call_chosen_by_customer: number }
 >;
 

@@ -32,6 +32,12 @@ export function toOfficeOrder(row: OrderDetailRow, audit: AuditRow[]): OfficeOrd
     deadline: row.paid_at !== null ? promiseDeadline(row.paid_at).toISOString() : null,
     scheduledAt: row.scheduled_at,
     join: row.join_info,
+    callWith:
+      row.call_member_id !== null && row.call_member_name !== null
+        ? { id: row.call_member_id, name: row.call_member_name }
+        : null,
+    chosenByCustomer: row.call_chosen_by_customer === 1,
+    customerTimeZone: row.call_customer_zone,
     lateReason: row.late_reason,
     deliveredAt: row.delivered_at,
     reportName: row.report_name,
@@ -52,7 +58,7 @@ export function bookingRules(config: Pick<Config, 'BOOKING_CHANGE_CUTOFF_MINUTES
 }
 
 /** The last moment the customer may move or cancel a call at `scheduledAt` themselves (ISO). */
-export function changeUntil(scheduledAt: string, rules: BookingRules): string {
+function changeUntil(scheduledAt: string, rules: BookingRules): string {
   return new Date(Date.parse(scheduledAt) - rules.changeCutoffMinutes * 60_000).toISOString();
 }
 

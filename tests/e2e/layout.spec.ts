@@ -8,7 +8,7 @@ import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { SLOT_TAKEN_TEXT } from '#domain/booking';
 import { servicesByPrice } from '#domain/catalogue/services';
 import { BOOKING_REQUESTS, worksAllDay } from './model/booking';
-import { paidOrder, roles, staffAccount, tinyPdf } from './model/office';
+import { giveCall, hoursFromNow, paidOrder, roles, scheduleCall, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
 
@@ -113,6 +113,15 @@ async function customerWithLongAddress(page: Page) {
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   return { ...account, email, token };
+}
+
+/** A staff member's account id, as their own "My hours" names it. */
+async function memberId(page: Page, staff: { token: string }): Promise<string> {
+  const response = await page.request.get('/api/office/availability', {
+    headers: { authorization: `Bearer ${staff.token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { memberId: string }).memberId;
 }
 
 async function openAt(page: Page, path: string) {
@@ -267,6 +276,21 @@ test('the office queue, an order and the office’s confirmations fit every widt
   expect(ring).toEqual(['none', 'none']);
   await checkWidths(page, testInfo, 'office-order');
 
+  // A call a customer booked after the promise, from another zone: who holds it, and why it is late.
+  const booked = await paidOrder(page, customer, 2, 'Phone Call');
+  const start = hoursFromNow(30);
+  await scheduleCall(page, staff, booked.id, start);
+  await giveCall(booked.id, await memberId(page, colleague), { start, chosenByCustomer: true, zone: 'Asia/Kathmandu' });
+  await openAt(page, `/office?order=${booked.id}`);
+  const call = page.getByTestId('order-detail');
+  await expect(call.getByTestId('call-with')).toHaveText(`With ${colleague.name}`);
+  await expect(call.getByTestId('call-chosen')).toHaveText(
+    'The customer chose this time, after the promise: that is why the call is late.',
+  );
+  await expect(call.getByTestId('customer-zone')).toContainText('Asia/Kathmandu: ');
+  await expect(call.getByTestId('detail-promise')).toHaveText('Customer chose a time after the promise');
+  await checkWidths(page, testInfo, 'office-call');
+
   // The confirmations asked before marking delivered and before revoking access, open over the page.
   await openAt(page, `/office?order=${report.id}`);
   await page.getByTestId('order-detail').getByRole('button', { name: 'Mark delivered' }).click();
@@ -302,12 +326,23 @@ test('the office’s “My hours”, with several ranges a day, days off and a l
     data: { weekly, daysOff: [`${nextYear}-12-24`, `${nextYear}-12-25`] },
   });
   expect(saved.status()).toBe(200);
+  // A call the admin holds, of a customer whose address is long too.
+  const customer = await customerWithLongAddress(page);
+  const order = await paidOrder(page, customer, 1, 'Video Meeting');
+  const start = hoursFromNow(30);
+  await scheduleCall(page, admin, order.id, start);
+  await giveCall(order.id, await memberId(page, admin), { start, chosenByCustomer: true, zone: null });
   await withStoredToken(page, admin.token);
 
   await openAt(page, '/office');
   await page.getByRole('tab', { name: 'My hours' }).click();
   await expect(page.getByRole('group', { name: 'Monday' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your calls' }).getByTestId('member-call')).toHaveCount(1);
   await checkWidths(page, testInfo, 'office-hours');
+  // The call's service opens its order.
+  await page.getByRole('region', { name: 'Your calls' }).getByRole('link', { name: order.title }).click();
+  await expect(page.getByTestId('order-detail').getByRole('heading', { name: order.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/office\\?order=${order.id}$`));
 });
 
 test.describe('booking a call, on the clock of a customer in Kathmandu', () => {

@@ -32,6 +32,7 @@ export const adminHours: AvailabilityResponse = {
   timeZone: 'Europe/London',
   weekly: { ...NO_HOURS, monday: FULL_MONDAY },
   daysOff: [],
+  calls: [],
 };
 
 export const officeHoursSamples: Samples = {

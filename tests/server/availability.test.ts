@@ -18,12 +18,12 @@ import {
 } from '#server/booking/availability-request';
 import { STAFF_ONLY_TEXT } from '#server/ways-in/require-auth';
 import { bearer, cleanup, createTestServer, errorText, jsonInit } from './helpers';
-import { account } from './office-helpers';
+import { account, paidOrder, PHONE_ORDER } from './office-helpers';
 
 afterAll(cleanup);
 
 // The test clock starts on Monday 2026-01-05 at 09:00 UTC, 09:00 in London.
-const { app, db } = await createTestServer();
+const { app, db, clock } = await createTestServer();
 const admin = await account(app, db, 'admin', 'Alan Admin');
 const office = await account(app, db, 'office', 'Olive Office');
 const customer = await account(app, db);
@@ -57,6 +57,7 @@ describe('/api/office/availability', () => {
       timeZone: 'Europe/London',
       weekly: EMPTY,
       daysOff: [],
+      calls: [],
     });
   });
 
@@ -69,6 +70,7 @@ describe('/api/office/availability', () => {
       timeZone: 'Europe/London',
       weekly: WEEKLY,
       daysOff: ['2026-01-07', '2026-03-02'],
+      calls: [],
     };
     expect(saved).toEqual(expected);
     expect(await hoursOf(await read(office.token))).toEqual(expected);
@@ -163,5 +165,86 @@ describe('/api/office/availability', () => {
     });
     expect(junk.status).toBe(400);
     expect(await hoursOf(await read(office.token))).toMatchObject({ weekly: WEEKLY, daysOff: [] });
+  });
+});
+
+/** Gives the order's call to a member, as booking does: its time, its range with the buffer, who chose it. */
+async function holdCall(orderId: string, memberId: string, start: string, status: 'scheduled' | 'delivered') {
+  const startMinute = Date.parse(start) / 60_000;
+  await db
+    .updateTable('orders')
+    .set({
+      status,
+      scheduled_at: start,
+      join_info: 'https://meet.example.com/call',
+      call_member_id: memberId,
+      call_start_minute: startMinute,
+      call_until_minute: startMinute + 60,
+    })
+    .where('invoice_id', '=', orderId)
+    .execute();
+}
+
+describe("/api/office/availability: the member's calls", () => {
+  it('lists the calls a member holds that have not ended, earliest first, with service and customer', async () => {
+    const member = await account(app, db, 'office', 'Cal Caller');
+    const colleague = await account(app, db, 'office', 'Col League');
+    const buyer = await account(app, db, 'common', 'Bea Buyer');
+    const [ended, underWay, later, chosen, delivered, others] = await Promise.all([
+      paidOrder(app, buyer),
+      paidOrder(app, buyer),
+      paidOrder(app, buyer),
+      paidOrder(app, buyer, PHONE_ORDER),
+      paidOrder(app, buyer),
+      paidOrder(app, buyer),
+    ]);
+    // Now is 09:00 on Monday 5 January; a call lasts 45 minutes.
+    await holdCall(later!, member.id, '2026-01-06T10:00:00.000Z', 'scheduled');
+    await holdCall(ended!, member.id, '2026-01-05T07:00:00.000Z', 'scheduled');
+    await holdCall(underWay!, member.id, '2026-01-05T08:30:00.000Z', 'scheduled');
+    await holdCall(chosen!, member.id, '2026-01-05T14:00:00.000Z', 'scheduled');
+    await db
+      .updateTable('orders')
+      .set({ call_chosen_by_customer: 1, call_customer_zone: 'America/New_York' })
+      .where('invoice_id', '=', chosen!)
+      .execute();
+    await holdCall(delivered!, member.id, '2026-01-07T10:00:00.000Z', 'delivered');
+    await holdCall(others!, colleague.id, '2026-01-05T14:00:00.000Z', 'scheduled');
+    const customer = { name: 'Bea Buyer', email: buyer.email };
+    const call = (orderId: string, start: string, end: string, type = 'Video Meeting') => ({
+      orderId,
+      title: 'Website Development Consultation',
+      type,
+      start,
+      end,
+      customer,
+      chosenByCustomer: false,
+    });
+    const expected = [
+      call(underWay!, '2026-01-05T08:30:00.000Z', '2026-01-05T09:15:00.000Z'),
+      {
+        ...call(chosen!, '2026-01-05T14:00:00.000Z', '2026-01-05T14:45:00.000Z', 'Phone Call'),
+        chosenByCustomer: true,
+      },
+      call(later!, '2026-01-06T10:00:00.000Z', '2026-01-06T10:45:00.000Z'),
+    ];
+    expect((await hoursOf(await read(member.token))).calls).toEqual(expected);
+    // Saving the hours answers the calls too, and an admin sees them with ?member=.
+    expect((await hoursOf(await write(member.token, { weekly: WEEKLY, daysOff: [] }))).calls).toEqual(expected);
+    expect((await hoursOf(await read(admin.token, member.id))).calls).toEqual(expected);
+    expect((await hoursOf(await read(colleague.token))).calls.map((held) => held.orderId)).toEqual([others]);
+
+    // At its end, the call under way leaves the list.
+    clock.advance(15 * 60_000);
+    expect((await hoursOf(await read(member.token))).calls.map((held) => held.orderId)).toEqual([chosen, later]);
+  });
+
+  it("names no customer once the customer's account is gone", async () => {
+    const member = await account(app, db, 'office', 'Gone Caller');
+    const order = await paidOrder(app, await account(app, db));
+    await holdCall(order, member.id, '2026-02-02T10:00:00.000Z', 'scheduled');
+    await db.updateTable('invoices').set({ user_id: null }).where('id', '=', order).execute();
+    const [held] = (await hoursOf(await read(member.token))).calls;
+    expect(held).toMatchObject({ orderId: order, customer: null });
   });
 });

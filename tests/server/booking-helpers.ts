@@ -13,7 +13,7 @@ const EMPTY = Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as
 const WORKDAY = [{ start: '09:00', end: '17:00' }];
 
 /** Monday to Friday, 09:00 to 17:00 on London's clock. */
-export const WEEKDAY_HOURS = {
+const WEEKDAY_HOURS = {
   weekly: { ...EMPTY, monday: WORKDAY, tuesday: WORKDAY, wednesday: WORKDAY, thursday: WORKDAY, friday: WORKDAY },
   daysOff: [],
 };

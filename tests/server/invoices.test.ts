@@ -68,6 +68,8 @@ describe('POST /api/invoices/create', () => {
           deliveredAt: null,
           reportURL: null,
           calendarURL: null,
+          changeUntil: null,
+          chosenByCustomer: false,
         },
       },
     ]);
@@ -257,7 +259,9 @@ describe('the invoice list as the database writes it', () => {
       .execute();
 
     const listed = await myInvoices(app, token);
-    const mapped = (await listInvoicesForUser(db, user.id)).map((row) => toWireInvoice(row, { changeCutoffMinutes: 120 }));
+    const mapped = (await listInvoicesForUser(db, user.id)).map((row) =>
+      toWireInvoice(row, { changeCutoffMinutes: 120 }),
+    );
     expect(listed).toEqual(mapped);
     expect(listed).toHaveLength(6);
     const states = new Set(listed.map((invoice) => invoice.order?.status));

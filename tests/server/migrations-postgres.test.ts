@@ -32,6 +32,7 @@ describe('the migrations on PostgreSQL', () => {
     expect(tables.rows.map((row) => row.tablename)).toEqual(
       [
         'avatars',
+        'booking_links',
         'code_tickets',
         'email_codes',
         'identities',

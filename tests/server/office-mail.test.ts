@@ -275,14 +275,15 @@ describe('the customer is e-mailed', () => {
     expect(property(calendar, 'METHOD')?.value).toBe('REQUEST');
     expect(event.name).toBe('VEVENT');
     expect(utcOf(property(event, 'DTSTART')!.value)).toBe('2026-06-10T13:00:00.000Z');
-    expect(utcOf(property(event, 'DTEND')!.value)).toBe('2026-06-10T14:00:00.000Z');
+    // As long as a call lasts (CALL_MINUTES, 45 by default).
+    expect(utcOf(property(event, 'DTEND')!.value)).toBe('2026-06-10T13:45:00.000Z');
     expect(property(event, 'UID')?.value).toBe(`order-${id}@northgate-consulting.example`);
     expect(property(event, 'SEQUENCE')?.value).toBe('0');
     expect(property(event, 'LOCATION')?.value).toBe(JOIN);
     expect(property(event, 'ORGANIZER')).toEqual({
       name: 'ORGANIZER',
       params: { CN: company.name },
-      value: `MAILTO:${company.supportEmail}`,
+      value: `mailto:${OFFICE}`, // the office: what the invitation answers go to
     });
     expect(property(event, 'ATTENDEE')).toMatchObject({
       params: { CN: 'Ada Summer' },

@@ -5,6 +5,7 @@
  */
 import { assert } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CALL_MINUTES_DEFAULT } from '#domain/booking';
 import { OfficeOrdersResponse, type OfficeOrder } from '#domain/officeContract';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
@@ -118,6 +119,8 @@ describe('payment', () => {
       deliveredAt: null,
       reportURL: null,
       calendarURL: null,
+      changeUntil: null,
+      chosenByCustomer: false,
     });
   });
 });
@@ -295,6 +298,45 @@ describe('a call: schedule, move, deliver', () => {
   });
 });
 
+describe('who holds a call, and who chose its time', () => {
+  it('names the member who holds it, whether the customer chose the time, and their zone', async () => {
+    const holder = await account(app, db, 'office', 'Hal Holder');
+    const id = await paidOrder(app, customer);
+    expect(await orderBody(await getOrder(app, office.token, id))).toMatchObject({
+      callWith: null,
+      chosenByCustomer: false,
+      customerTimeZone: null,
+    });
+    const at = inHours(30);
+    expect((await schedule(app, office.token, id, { at, join: JOIN, reason: 'Asked for' })).status).toBe(200);
+    // What the customer's booking writes: the member it gave the call to, the choice and the customer's zone.
+    const startMinute = Date.parse(at) / MINUTE;
+    await db
+      .updateTable('orders')
+      .set({
+        call_member_id: holder.id,
+        call_start_minute: startMinute,
+        call_until_minute: startMinute + 60,
+        call_chosen_by_customer: 1,
+        call_customer_zone: 'Asia/Kathmandu',
+      })
+      .where('invoice_id', '=', id)
+      .execute();
+    const expected = {
+      status: 'scheduled',
+      scheduledAt: at,
+      callWith: { id: holder.id, name: 'Hal Holder' },
+      chosenByCustomer: true,
+      customerTimeZone: 'Asia/Kathmandu',
+    };
+    expect(await orderBody(await getOrder(app, admin.token, id))).toMatchObject(expected);
+    expect((await list('queue')).find((order) => order.id === id)).toMatchObject(expected);
+    // Once the member's account is gone, no one holds the call.
+    await db.deleteFrom('users').where('id', '=', holder.id).execute();
+    expect(await orderBody(await getOrder(app, office.token, id))).toMatchObject({ ...expected, callWith: null });
+  });
+});
+
 describe('a PDF report: send, send again, deliver', () => {
   it('walks the whole way, audited, and only the customer downloads the report', async () => {
     const id = await paidOrder(app, customer, PDF_ORDER);
@@ -349,7 +391,7 @@ describe('a PDF report: send, send again, deliver', () => {
 });
 
 describe('the calendar file of a scheduled call', () => {
-  it('is the owner’s only: text/calendar, an attachment, the call at its UTC time for an hour', async () => {
+  it('is the owner’s only: text/calendar, an attachment, the call at its UTC time for CALL_MINUTES', async () => {
     const id = await paidOrder(app, customer);
     const at = inHours(6);
     expect((await schedule(app, office.token, id, { at, join: JOIN })).status).toBe(200);
@@ -361,7 +403,7 @@ describe('the calendar file of a scheduled call', () => {
     const text = await res.text();
     const utc = at.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(text).toContain(`DTSTART:${utc}`);
-    const end = new Date(Date.parse(at) + 60 * MINUTE)
+    const end = new Date(Date.parse(at) + CALL_MINUTES_DEFAULT * MINUTE)
       .toISOString()
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '');

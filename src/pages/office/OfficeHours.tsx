@@ -6,7 +6,9 @@ import { company } from '#domain/company';
 import { dayLabel } from '#machines/lib/officeHoursProblem';
 import { type OfficeHoursEvent, type officeHoursMachine, type Weekday } from '#machines/officeHours.machine';
 import { useAppActors } from '#src/common/AppActorsContext';
+import { useAuth } from '#src/common/hooks';
 import { Spinner } from '#src/components/Spinner';
+import { MemberCalls } from './MemberCalls';
 import { wireOfficeHours } from './OfficeHours.wiring';
 import './OfficeHours.css';
 
@@ -50,12 +52,14 @@ function dateLabel(date: string): string {
 }
 
 /**
- * "My hours" on /office (docs/decisions/0042-customers-book-their-call.md): the weekly working hours and days
- * off customers' calls are booked in, on the company's clock; an admin may pick any member's.
+ * "My hours" on /office (docs/decisions/0042-customers-book-their-call.md): the calls the member holds, and the
+ * weekly working hours and days off customers' calls are booked in, on the company's clock; an admin may pick
+ * any member's.
  */
 export function OfficeHours({ isAdmin }: { isAdmin: boolean }) {
   const app = useAppActors();
   const [snapshot, send] = useMachine(wireOfficeHours(), { input: { isAdmin }, inspect: app.inspect });
+  const { user } = useAuth();
   const { saved, error } = snapshot.context;
   const zone = saved?.timeZone ?? company.timeZone;
 
@@ -76,7 +80,10 @@ export function OfficeHours({ isAdmin }: { isAdmin: boolean }) {
       ) : snapshot.hasTag('loading') ? (
         <Spinner label="Loading hours" />
       ) : (
-        <HoursForm snapshot={snapshot} send={send} />
+        <>
+          <MemberCalls calls={saved?.calls ?? []} own={saved?.memberId === user?.id} />
+          <HoursForm snapshot={snapshot} send={send} />
+        </>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { formatPrice } from '#domain/catalogue/price';
+import { company } from '#domain/company';
 import { type OfficeOrder } from '#domain/officeContract';
 import { deliverAt, type OfficeQueueEvent, offersSchedule, orderState } from '#machines/officeQueue.machine';
 import { formatOrderTime } from '#src/common/orderTime';
 import { DownloadButton } from '#src/components/DownloadButton';
 import { DeliveryAction, ReportForm, ScheduleForm, type DeskSnapshot } from './OrderActions';
-import { deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
+import { callAfterPromise, deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
 
 /**
  * One order in detail: who ordered what, how it stands against the promise, what may happen to it next (asked
@@ -134,7 +135,15 @@ function OrderFacts({ order }: { order: OfficeOrder }) {
       {order.scheduledAt && (
         <>
           <dt>Call</dt>
-          <dd>{formatOrderTime(order.scheduledAt)}</dd>
+          <dd>
+            <CallFacts order={order} at={order.scheduledAt} />
+          </dd>
+          {customerZoneShown(order) && (
+            <>
+              <dt>Customer's time zone</dt>
+              <dd data-testid="customer-zone">{customerClock(order.customerTimeZone!, order.scheduledAt)}</dd>
+            </>
+          )}
           <dt>How to join</dt>
           <dd>
             <JoinInfo join={order.join} />
@@ -167,6 +176,49 @@ function OrderFacts({ order }: { order: OfficeOrder }) {
       )}
     </dl>
   );
+}
+
+/**
+ * The call's time on the company's clock, who holds it, and whether the customer chose it: a time after the
+ * promise needs no reason then, as the customer picked it (docs/decisions/0042-customers-book-their-call.md).
+ */
+function CallFacts({ order, at }: { order: OfficeOrder; at: string }) {
+  return (
+    <span className="office-detail__call">
+      <span>{formatOrderTime(at)}</span>
+      {order.callWith && <span data-testid="call-with">With {order.callWith.name}</span>}
+      {order.chosenByCustomer && (
+        <span data-testid="call-chosen">
+          {callAfterPromise(order)
+            ? 'The customer chose this time, after the promise: that is why the call is late.'
+            : 'The customer chose this time.'}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The customer's zone is worth a line only when it is not the company's, whose clock the page shows. */
+function customerZoneShown(order: OfficeOrder): boolean {
+  return order.customerTimeZone !== null && order.customerTimeZone !== company.timeZone;
+}
+
+/** "Asia/Kathmandu: Mon 23 Nov, 20:45 there"; the zone alone when this browser does not know it. */
+function customerClock(zone: string, at: string): string {
+  try {
+    const there = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    }).format(new Date(at));
+    return `${zone}: ${there} there`;
+  } catch {
+    return zone;
+  }
 }
 
 /** Who changed the order, from what to what, and when. */

@@ -1,5 +1,6 @@
 /** What the office page says about an order: its status, and how it stands against the one-day promise. */
 import { staffDeliveryLabel } from '#domain/catalogue/delivery';
+import { company } from '#domain/company';
 import { SERVICE_TYPES, type ServiceType } from '#domain/contract';
 import { type OrderStatus, PROMISE_REMINDER_BEFORE_MS } from '#domain/orders';
 import { type OfficeOrder } from '#domain/officeContract';
@@ -14,11 +15,14 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-/** The delivery type in the office's words ("Report by e-mail (PDF)"), or the wire's text for an unknown one. */
+/** A delivery type in the office's words ("Report by e-mail (PDF)"), or the wire's text for an unknown one. */
+export function deliveryLabel(type: string): string {
+  return (SERVICE_TYPES as readonly string[]).includes(type) ? staffDeliveryLabel(type as ServiceType) : type;
+}
+
+/** The order's delivery type in the office's words. */
 export function deliveryOf(order: OfficeOrder): string {
-  return (SERVICE_TYPES as readonly string[]).includes(order.service.type)
-    ? staffDeliveryLabel(order.service.type as ServiceType)
-    : order.service.type;
+  return deliveryLabel(order.service.type);
 }
 
 function deadlineOf(order: OfficeOrder): number | null {
@@ -33,6 +37,8 @@ function deadlineOf(order: OfficeOrder): number | null {
 type Urgency = 'onTrack' | 'soon' | 'overdue' | 'bookedLate' | 'done';
 
 export const BOOKED_LATE_TEXT = 'Call booked after the promise';
+/** The same for a time the customer chose themselves (docs/decisions/0042-customers-book-their-call.md). */
+export const CHOSEN_LATE_TEXT = 'Customer chose a time after the promise';
 
 export interface PromiseStanding {
   text: string;
@@ -40,8 +46,8 @@ export interface PromiseStanding {
 }
 
 /**
- * "5 h 12 min left", "Overdue by 2 h", "Call booked after the promise", "Delivered on time", "Delivered 3 h
- * late"; null before payment.
+ * "5 h 12 min left", "Overdue by 2 h", "Call booked after the promise" (or "Customer chose a time after the
+ * promise"), "Delivered on time", "Delivered 3 h late"; null before payment.
  */
 export function promiseStanding(order: OfficeOrder, now: number): PromiseStanding | null {
   const deadline = deadlineOf(order);
@@ -51,12 +57,18 @@ export function promiseStanding(order: OfficeOrder, now: number): PromiseStandin
     return { text: late > 0 ? `Delivered ${formatSpan(late)} late` : 'Delivered on time', urgency: 'done' };
   }
   // The countdown would say the promise is kept while the call it waits for is later than it.
-  if (order.status === 'scheduled' && order.scheduledAt && Date.parse(order.scheduledAt) > deadline) {
-    return { text: BOOKED_LATE_TEXT, urgency: 'bookedLate' };
+  if (order.status === 'scheduled' && callAfterPromise(order)) {
+    return { text: order.chosenByCustomer ? CHOSEN_LATE_TEXT : BOOKED_LATE_TEXT, urgency: 'bookedLate' };
   }
   const left = deadline - now;
   if (left <= 0) return { text: `Overdue by ${formatSpan(left)}`, urgency: 'overdue' };
   return { text: `${formatSpan(left)} left`, urgency: left <= PROMISE_REMINDER_BEFORE_MS ? 'soon' : 'onTrack' };
+}
+
+/** Whether the order's call is set later than its one-day promise. */
+export function callAfterPromise(order: OfficeOrder): boolean {
+  const deadline = deadlineOf(order);
+  return deadline !== null && order.scheduledAt !== null && Date.parse(order.scheduledAt) > deadline;
 }
 
 /**
@@ -72,4 +84,21 @@ export function joinHref(join: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+const callFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: company.timeZone,
+  timeZoneName: 'short',
+});
+
+/** "Mon, 5 Jan 2026, 14:00 – 14:45 GMT": a call from its start to its end (ISO), on the company's clock. */
+export function callTimeText(call: { start: string; end: string }): string {
+  return callFormat.formatRange(new Date(call.start), new Date(call.end));
 }

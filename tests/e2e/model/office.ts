@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import type { ServiceType } from '#domain/contract';
 import { servicesByPrice } from '#domain/catalogue/services';
+import { openConfiguredDatabase } from '#server/db/database';
 import { siteDatabaseEnv } from './siteDatabase';
 import { existingAccount } from './support';
 
@@ -53,6 +54,52 @@ export async function paidOrder(
   });
   expect(paid.status()).toBe(303);
   return { id, title: service.title };
+}
+
+/** The office schedules the order's call by hand, as its form does: at `start` (ISO), joined by a meeting link. */
+export async function scheduleCall(page: Page, staff: Account, orderId: string, start: string): Promise<void> {
+  const response = await page.request.post(`/api/office/orders/${orderId}/schedule`, {
+    headers: { authorization: `Bearer ${staff.token}` },
+    data: { at: start, join: 'https://meet.example.com/northgate', reason: 'The customer asked for it.' },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/**
+ * Gives a scheduled call to an office member, as the customer's booking does (server/booking/): the member, the
+ * call's range with its buffer, whether the customer chose the time and their zone. Written straight into the
+ * site's database, as the test's own set-up.
+ */
+export async function giveCall(
+  orderId: string,
+  memberId: string,
+  call: { start: string; chosenByCustomer: boolean; zone: string | null },
+): Promise<void> {
+  const env = siteDatabaseEnv();
+  const db = openConfiguredDatabase({ DATA_DIR: env.DATA_DIR!, DATABASE_URL: env.DATABASE_URL });
+  const startMinute = Date.parse(call.start) / 60_000;
+  try {
+    await db
+      .updateTable('orders')
+      .set({
+        call_member_id: memberId,
+        call_start_minute: startMinute,
+        call_until_minute: startMinute + 60,
+        call_chosen_by_customer: call.chosenByCustomer ? 1 : 0,
+        call_customer_zone: call.zone,
+      })
+      .where('invoice_id', '=', orderId)
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A time on the hour, `hours` from now: a call's start as the office or a customer picks one. */
+export function hoursFromNow(hours: number): string {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  at.setUTCMinutes(0, 0, 0);
+  return at.toISOString();
 }
 
 /** A one-page PDF with its cross-reference table at the right offsets. */

@@ -2,7 +2,8 @@
  * The office's "My hours" editor in Chromium against the real server: an admin and an office colleague (made
  * with the roles command), the admin's editor on the "My hours" tab of /office. The server holds the sample's
  * hours (Monday full, no day off) for whoever is loaded, so the form shows what the snapshot holds; a save lets
- * the sample's answer through. Loads and saves fail by a real refusal of the server.
+ * the sample's answer through. Loads and saves fail by a real refusal of the server. The colleague holds one
+ * call a customer chose, the admin none: the calls shown are the real server's for whoever is loaded.
  */
 import { expect, type Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
@@ -12,18 +13,41 @@ import { dayLabel } from '#machines/lib/officeHoursProblem';
 import { officeHoursMachine } from '#machines/officeHours.machine';
 import { staffAdmin, staffOffice } from '#tests/machines/fixtures';
 import { adminHours, officeHoursSamples } from '#tests/machines/officeHoursSamples';
+import { callTimeText } from '#src/pages/office/orderView';
 import { describeBrowserModel } from './browser';
-import { type Account, OFFICE_REQUESTS, staffAccount } from './office';
-import { HeldRequests, openApp, withStoredToken } from './support';
+import { type Account, giveCall, hoursFromNow, OFFICE_REQUESTS, paidOrder, scheduleCall, staffAccount } from './office';
+import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
 
 type Member = Account & { id: string };
+
+/** A call as "My hours" lists it. */
+interface HeldCall {
+  orderId: string;
+  title: string;
+  start: string;
+  end: string;
+  customer: Account;
+}
 
 interface Ctx {
   admin: Member;
   /** The real account behind each sample member's id. */
   members: Record<string, Member>;
+  /** The calls each real member holds, by their id. */
+  calls: Record<string, HeldCall[]>;
   load: HeldRequests;
   save: HeldRequests;
+}
+
+/** A customer's paid call, scheduled by the admin and given to `member`: the customer chose its time. */
+async function callFor(page: Page, admin: Member, member: Member): Promise<HeldCall> {
+  const customer = await existingAccount(page);
+  const order = await paidOrder(page, customer, 1, 'Video Meeting');
+  const start = hoursFromNow(30);
+  await scheduleCall(page, admin, order.id, start);
+  await giveCall(order.id, member.id, { start, chosenByCustomer: true, zone: 'Asia/Kathmandu' });
+  const end = new Date(Date.parse(start) + 45 * 60_000).toISOString();
+  return { orderId: order.id, title: order.title, start, end, customer };
 }
 
 /** The sample's hours, as they are sent. */
@@ -57,6 +81,7 @@ function dateLabel(date: string): string {
 }
 
 const panel = (page: Page) => page.getByRole('tabpanel', { name: 'My hours' });
+const callsShown = (page: Page) => panel(page).getByRole('region', { name: /^(Your|Their) calls$/ });
 const picker = (page: Page) => panel(page).getByLabel('Whose hours');
 const timeInput = (page: Page, field: string) => panel(page).locator(`#hours-${field}`);
 const button = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true });
@@ -67,10 +92,32 @@ async function clickIfOffered(page: Page, name: string) {
   if ((await target.count()) > 0 && (await target.isEnabled())) await target.click();
 }
 
+/**
+ * The calls the loaded member holds, as the server has them: "Your calls" for the admin's own, "Their calls" for
+ * the colleague's, each with its time on the company's clock, its service linking to the order, and its customer.
+ */
+async function expectCalls(page: Page, ctx: Ctx, member: string | null) {
+  const memberId = member === null ? ctx.admin.id : ctx.members[member]!.id;
+  const section = panel(page).getByRole('region', { name: memberId === ctx.admin.id ? 'Your calls' : 'Their calls' });
+  await expect(section).toBeVisible();
+  const calls = ctx.calls[memberId] ?? [];
+  const shown = section.getByTestId('member-call');
+  await expect(shown).toHaveCount(calls.length);
+  await expect(section.getByText('No calls booked yet.')).toHaveCount(calls.length === 0 ? 1 : 0);
+  for (const [index, call] of calls.entries()) {
+    const item = shown.nth(index);
+    await expect(item.locator('time')).toHaveText(callTimeText(call));
+    await expect(item.getByRole('link', { name: call.title })).toHaveAttribute('href', `/office?order=${call.orderId}`);
+    await expect(item).toContainText('Video meeting · time chosen by the customer');
+    await expect(item).toContainText(`${call.customer.name} · ${call.customer.email}`);
+  }
+}
+
 /** The form as the snapshot holds it: every range, the days off, whose hours, and the problem by its field. */
 async function expectForm(page: Page, ctx: Ctx, snapshot: SnapshotFrom<typeof officeHoursMachine>) {
   const { weekly, daysOff, problem, member } = snapshot.context;
   await expect(panel(page).getByRole('progressbar', { name: 'Loading hours' })).toHaveCount(0);
+  await expectCalls(page, ctx, member);
   await expect(picker(page)).toHaveValue(member === null ? '' : ctx.members[member]!.id);
   for (const day of WEEKDAYS) {
     const ranges = weekly[day];
@@ -112,10 +159,12 @@ await describeBrowserModel<typeof officeHoursMachine, Ctx>({
   start: async (page) => {
     const admin = await staffMember(page, 'admin');
     const colleague = await staffMember(page, 'office');
+    const call = await callFor(page, admin, colleague);
     await withStoredToken(page, admin.token);
     const ctx: Ctx = {
       admin,
       members: { [staffAdmin.id]: admin, [staffOffice.id]: colleague },
+      calls: { [colleague.id]: [call] },
       load: await HeldRequests.on(page, OFFICE_REQUESTS.availability, Infinity, 'GET'),
       save: await HeldRequests.on(page, OFFICE_REQUESTS.availability, Infinity, 'PUT'),
     };
@@ -127,11 +176,13 @@ await describeBrowserModel<typeof officeHoursMachine, Ctx>({
     loading: async (page) => {
       await expect(panel(page).getByRole('progressbar', { name: 'Loading hours' })).toBeVisible();
       await expect(picker(page)).toBeDisabled();
+      await expect(callsShown(page)).toHaveCount(0);
     },
     unavailable: async (page) => {
       await expect(panel(page).getByText('The hours could not be loaded.')).toBeVisible();
       await expect(button(page, 'Load hours again')).toBeVisible();
       await expect(panel(page).locator('form')).toHaveCount(0);
+      await expect(callsShown(page)).toHaveCount(0);
     },
     'ready.clean': async (page, ctx, snapshot) => {
       await expectForm(page, ctx, snapshot);

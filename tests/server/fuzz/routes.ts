@@ -65,6 +65,14 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
   const passkeyRegistration = passkeyAnswer({ attestationObject: base64url });
   const passkeyAssertion = passkeyAnswer({ authenticatorData: base64url, signature: base64url, userHandle: base64url });
 
+  /** A call's start: on the half-hour of the coming days, or any instant, or text that is none. */
+  const bookingStart = fc.oneof(
+    fc.integer({ min: 0, max: 14 * 48 }).map((n) => new Date(Date.UTC(2026, 0, 5, 11) + n * 30 * 60_000).toISOString()),
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    fc.string({ maxLength: 60 }),
+  );
+  const bookingZone = fc.oneof(fc.constantFrom('Europe/London', 'Pacific/Kiritimati', 'Asia/Kathmandu'), fc.string());
+
   const orderId = fc.oneof(
     { weight: 4, arbitrary: fromPool(() => world.pools.orderIds, 'x') },
     { weight: 1, arbitrary: fc.uuid() },
@@ -295,6 +303,21 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       { method: 'GET', path: '/api/orders/:id/calendar.ics', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/invoice.pdf', params: { id: orderId } },
       { method: 'GET', path: '/api/orders/:id/slots', params: { id: orderId } },
+      {
+        method: 'POST',
+        path: '/api/orders/:id/booking',
+        params: { id: orderId },
+        fields: { start: bookingStart, timeZone: bookingZone },
+      },
+      { method: 'POST', path: '/api/orders/:id/booking/cancel', params: { id: orderId } },
+      { method: 'GET', path: '/api/bookings/:token', params: { token: F.ticket } },
+      {
+        method: 'POST',
+        path: '/api/bookings/:token/move',
+        params: { token: F.ticket },
+        fields: { start: bookingStart, timeZone: bookingZone },
+      },
+      { method: 'POST', path: '/api/bookings/:token/cancel', params: { token: F.ticket } },
       { method: 'GET', path: '/pay/sandbox/:id', params: { id: linkField('id') }, query: { sig: linkField('sig') } },
       {
         method: 'POST',

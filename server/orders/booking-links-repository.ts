@@ -32,3 +32,12 @@ export async function findOrderIdByToken(db: Kysely<Database>, token: string): P
     .executeTakeFirst();
   return row?.invoice_id;
 }
+
+/** Forgets the links of calls that were held (the order delivered): a link ends with its call. */
+export async function purgeEndedLinks(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('booking_links')
+    .where('invoice_id', 'in', db.selectFrom('orders').select('invoice_id').where('status', '=', 'delivered'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
