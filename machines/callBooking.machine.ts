@@ -10,7 +10,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { pastCutoffText, type Slot } from '#domain/booking';
-import type { BookedCallWire, BookingPageResponse, BookingResponse, SlotsResponse } from '#domain/bookingContract';
+import type { BookingPageResponse, BookingResponse, SlotsResponse } from '#domain/bookingContract';
 import { company } from '#domain/company';
 import { zonedDate } from '#domain/zonedTime';
 import { assignError } from './lib/assignError';
@@ -19,7 +19,7 @@ import { assignError } from './lib/assignError';
 export type BookingApi = { via: 'order'; orderId: string } | { via: 'link'; token: string };
 
 /** What the page shows of a booked call: its start, how to join, who holds it, and until when it may change. */
-export type CallShown = Pick<BookedCallWire, 'start' | 'join' | 'with' | 'changeUntil'>;
+export type CallShown = Pick<NonNullable<BookingResponse['call']>, 'start' | 'join' | 'with' | 'changeUntil'>;
 
 /**
  * A refusal the page has words for, as the wiring reads the server's answer: the time was `taken` meanwhile;

@@ -3,13 +3,7 @@
  * (/api/orders/<id>/slots, /booking, /booking/cancel), and the same from a mail's link without signing in
  * (/api/bookings/<token>, /move, /cancel). Answers are checked with the domain's structs.
  */
-import {
-  type BookingMoveRequest,
-  BookingPageResponse,
-  type BookingRequest,
-  BookingResponse,
-  SlotsResponse,
-} from '#domain/bookingContract';
+import { BookingPageResponse, type BookingRequest, BookingResponse, SlotsResponse } from '#domain/bookingContract';
 import { get, post } from './http';
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
@@ -34,7 +28,7 @@ export function bookingPage(token: string): Promise<BookingPageResponse> {
 }
 
 /** Moves the link's call, or books a new time after it was cancelled. */
-export function moveByLink(token: string, request: BookingMoveRequest): Promise<BookingResponse> {
+export function moveByLink(token: string, request: BookingRequest): Promise<BookingResponse> {
   return post(`${linkPath(token)}/move`, BookingResponse, request);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { pastCutoffText, SLOT_TAKEN_TEXT } from '#domain/booking';
-import type { BookedCallWire, BookingPageResponse, BookingResponse, SlotsResponse } from '#domain/bookingContract';
+import type { BookingPageResponse, BookingResponse, SlotsResponse } from '#domain/bookingContract';
 import { company } from '#domain/company';
 import { BookingRefusal, type callBookingMachine } from '#machines/callBooking.machine';
 import type { PathTestOptions } from '#toolkit';
@@ -15,6 +15,8 @@ type Samples = Pick<
   PathTestOptions<typeof callBookingMachine>,
   'events' | 'outputs' | 'errors' | 'inputs' | 'serializeState'
 >;
+
+type BookedCallWire = NonNullable<BookingResponse['call']>;
 
 export const ORDER_ID = 'invoice-call-1';
 const LINK_TOKEN = 'link-token-1';
