@@ -7,7 +7,7 @@
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { SLOT_TAKEN_TEXT } from '#domain/booking';
 import { servicesByPrice } from '#domain/catalogue/services';
-import { BOOKING_REQUESTS, worksAllDay } from './model/booking';
+import { BOOKING_REQUESTS, linkFromMail, worksAllDay } from './model/booking';
 import { giveCall, hoursFromNow, paidOrder, roles, scheduleCall, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
@@ -429,5 +429,22 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
     await openAt(page, '/booking/not-a-booking-link');
     await expect(page.getByRole('heading', { name: 'This booking link is not valid' })).toBeVisible();
     await checkWidths(page, testInfo, 'booking-link-invalid');
+
+    // A booking mail's link: the call, then a new time to choose (the link asks its own address, not the card's).
+    const headers = { authorization: `Bearer ${customer.token}` };
+    const free = await page.request.get(`/api/orders/${waiting.id}/slots`, { headers });
+    const { slots } = (await free.json()) as { slots: { start: string }[] };
+    const booked = await page.request.post(`/api/orders/${waiting.id}/booking`, {
+      headers,
+      data: { start: slots[0]!.start, timeZone: 'Asia/Kathmandu' },
+    });
+    expect(booked.status()).toBe(201);
+    // The office's scheduling above mailed a link too: this one is the booking's, of the other order.
+    await openAt(page, `/booking/${await linkFromMail(customer.email, waiting.title)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(waiting.title);
+    await checkWidths(page, testInfo, 'booking-link');
+    await page.getByRole('button', { name: 'Change time' }).click();
+    await expect(page.getByRole('group', { name: /^Times on / })).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-link-choosing');
   });
 });

@@ -65,8 +65,8 @@ function Invalid() {
     <div className="booking-page__card" data-testid="booking-invalid">
       <h2>This booking link is not valid</h2>
       <p>
-        It may be mistyped, or the call it was for is over. The latest mail about your call has a link that works. You
-        can also <Link href="/signin">sign in</Link> and find your call on your invoices, or write to us at{' '}
+        It may be mistyped, or the call it was for is over. The latest mail about your call has a link that works. Your
+        call is also on <Link href="/invoices">your invoices</Link> once you sign in. Or write to us at{' '}
         <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>.
       </p>
     </div>

@@ -6,7 +6,7 @@
 import { type ReactNode, useRef } from 'react';
 import { ConfirmDialog } from '#src/components/ConfirmDialog';
 import { Spinner } from '#src/components/Spinner';
-import { callTime, whenIn } from './bookingTime';
+import { sameClock, scheduledLines, whenIn } from './bookingTime';
 import { JoinText } from './JoinText';
 import { SlotPicker, type StepProps, useFocusOnStep } from './SlotPicker';
 import './Booking.css';
@@ -63,30 +63,31 @@ function Waiting({ cancelledHere }: { cancelledHere: boolean }) {
 
 /** The call: when (both clocks), how to join, who with. */
 function CallDetails({ snapshot, extras }: StepProps & { extras?: ReactNode }) {
-  const { call, timeZone, companyZone } = snapshot.context;
+  const { call, timeZone } = snapshot.context;
   if (!call) return null;
-  const when = callTime(call.start, timeZone, companyZone);
-  const current = snapshot.hasTag('picking');
+  const when = scheduledLines(call.start, timeZone);
+  // While a new time is chosen, the call is shown as it stands, without what goes with a settled one.
+  const moving = snapshot.hasTag('picking');
   return (
     <div className="booking__call" data-testid="booked-call">
       <p className="booking__line">
-        <strong>Your call is booked for {when.mine}</strong>
-        {when.theirs && <span className="booking__other-zone"> ({when.theirs})</span>}
+        <strong>{when.company}</strong>
       </p>
+      {when.mine && <p className="booking__other-zone">{when.mine}</p>}
       {call.join && (
         <p className="booking__join">
           How to join: <JoinText text={call.join} />
         </p>
       )}
       {call.with && <p>With {call.with}</p>}
-      {!current && extras}
+      {!moving && extras}
     </div>
   );
 }
 
 /** Change time and Cancel booking, the dialog that asks before cancelling, and a cancel that failed. */
 function Changes({ snapshot, send }: StepProps) {
-  const { call, timeZone, error } = snapshot.context;
+  const { call, timeZone, companyZone, error } = snapshot.context;
   const status = useRef<HTMLParagraphElement>(null);
   const busy = snapshot.hasTag('cancelling');
   // Not while the dialog asks: focus goes back to the button that opened it, which must take it.
@@ -94,7 +95,8 @@ function Changes({ snapshot, send }: StepProps) {
   return (
     <>
       <p className="booking__hint" ref={status} tabIndex={-1}>
-        You can change or cancel it here until {whenIn(call!.changeUntil, timeZone)}.
+        You can change or cancel it here until {whenIn(call!.changeUntil, timeZone)}
+        {sameClock(call!.changeUntil, timeZone, companyZone) ? '' : ' your time'}.
       </p>
       {snapshot.hasTag('cancelFailed') && (
         <div className="booking__problem" role="alert">

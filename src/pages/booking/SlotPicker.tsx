@@ -95,7 +95,7 @@ function Choice({ snapshot, send }: StepProps) {
   }
   if (snapshot.hasTag('noSlots')) {
     return (
-      <div className="booking__problem">
+      <div className="booking__empty">
         <p>
           There is no free time in the next two weeks right now. Please write to us at{' '}
           <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a> and we will find a time with you.

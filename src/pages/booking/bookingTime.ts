@@ -2,7 +2,8 @@
  * How the booking pages say a time (docs/decisions/0042-customers-book-their-call.md): on the customer's own
  * clock first, with the company's beside it when the two read differently, as the booking mails state it.
  */
-import { COMPANY_ZONE_LABEL } from '#src/common/orderTime';
+import { company } from '#domain/company';
+import { COMPANY_ZONE_LABEL, formatOrderTime } from '#src/common/orderTime';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -68,3 +69,17 @@ export function callTime(iso: string, viewer: string, company: string): { mine: 
 function sameDay(iso: string, a: string, b: string): boolean {
   return format(a, DATE).format(new Date(iso)) === format(b, DATE).format(new Date(iso));
 }
+
+/**
+ * A booked call's time as the card and the link's page state it: on the company's clock first, as the mails and
+ * the office state it ("Scheduled for 1 Dec 2026, 15:00 GMT (London time)"), then on the customer's own when it
+ * reads differently ("That is 1 Dec 2026, 20:45 your time.").
+ */
+export function scheduledLines(iso: string, viewer: string): { company: string; mine: string | null } {
+  const mine = sameClock(iso, viewer, company.timeZone)
+    ? null
+    : `That is ${format(viewer, SHORT).format(new Date(iso))} your time.`;
+  return { company: `Scheduled for ${formatOrderTime(iso)} (${COMPANY_ZONE_LABEL})`, mine };
+}
+
+const SHORT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', ...TIME };

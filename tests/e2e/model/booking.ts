@@ -9,6 +9,7 @@ import type { BookingResponse, SlotsResponse } from '#domain/bookingContract';
 import { zonedDate } from '#domain/zonedTime';
 import { slotsOn } from '#machines/callBooking.machine';
 import { dayLabel, timeIn } from '#src/pages/booking/bookingTime';
+import { mailsTo } from '../support';
 import type { Account } from './office';
 
 /** Every day from midnight to half past eleven at night, on the company's clock. */
@@ -74,4 +75,21 @@ export async function confirmBooking(page: Page, scope: Locator, request: RegExp
   const response = await answer;
   expect([200, 201]).toContain(response.status());
   return (await response.json()) as BookingResponse;
+}
+
+/** The token of the `/booking/<token>` link in the customer's latest booking mail (about `about`, when given). */
+export async function linkFromMail(email: string, about = ''): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(() => {
+      token = mailsTo(email)
+        // Quoted-printable breaks long lines with a trailing '=': joined again, the link is whole.
+        .map((mail) => mail.replace(/=\r?\n/g, ''))
+        .filter((mail) => mail.includes(about))
+        .flatMap((mail) => [...mail.matchAll(/\/booking\/([A-Za-z0-9_-]{20,})/g)].map((match) => match[1]!))
+        .at(-1);
+      return token;
+    })
+    .toBeDefined();
+  return token!;
 }

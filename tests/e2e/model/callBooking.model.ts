@@ -22,10 +22,9 @@ import {
   offeredDays,
   slotsOn,
 } from '#machines/callBooking.machine';
-import { callTime, dayLabel, timeIn } from '#src/pages/booking/bookingTime';
+import { callTime, dayLabel, scheduledLines, timeIn } from '#src/pages/booking/bookingTime';
 import { callBookingSamples, SLOTS } from '#tests/machines/callBookingSamples';
-import { mailsTo } from '../support';
-import { BOOKING_REQUESTS, worksAllDay } from './booking';
+import { BOOKING_REQUESTS, linkFromMail, worksAllDay } from './booking';
 import { describeBrowserModel } from './browser';
 import { type Account, paidOrder, staffAccount } from './office';
 import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
@@ -96,20 +95,6 @@ async function bookedByApi(page: Page, ctx: Ctx): Promise<CallShown> {
   return ((await booked.json()) as BookingResponse).call!;
 }
 
-/** The `/booking/<token>` of the customer's latest booking mail. */
-async function linkFromMail(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(() => {
-      token = mailsTo(email)
-        .flatMap((mail) => [...mail.matchAll(/\/booking\/([A-Za-z0-9_-]{20,})/g)].map((match) => match[1]!))
-        .at(-1);
-      return token;
-    })
-    .toBeDefined();
-  return token!;
-}
-
 /** Lets the next held request through to the real server and hands the page its answer (edited, when asked). */
 async function passOn<T>(held: HeldRequests, edit: (body: T) => T = (body) => body): Promise<T> {
   const route = await held.next();
@@ -146,10 +131,11 @@ const times = (page: Page, ctx: Ctx) =>
 
 /** The call as the page states it, on the customer's clock and London's. */
 async function expectCall(page: Page, ctx: Ctx, call: CallShown) {
-  const when = callTime(call.start, ctx.zone, company.timeZone);
+  const when = scheduledLines(call.start, ctx.zone);
   const shown = area(page, ctx).getByTestId('booked-call');
-  await expect(shown).toContainText(when.mine);
-  if (when.theirs) await expect(shown).toContainText(when.theirs);
+  await expect(shown).toContainText(when.company);
+  if (when.mine) await expect(shown).toContainText(when.mine);
+  else await expect(shown).not.toContainText('your time');
   await expect(shown).toContainText(`How to join: ${call.join}`);
   if (call.with) await expect(shown).toContainText(`With ${call.with}`);
 }

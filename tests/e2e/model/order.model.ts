@@ -10,8 +10,7 @@ import { orderMachine } from '#machines/order.machine';
 import { isoToZonedInput } from '#domain/zonedTime';
 import { company } from '#domain/company';
 import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
-import { formatOrderDay } from '#src/common/orderTime';
-import { callTime } from '#src/pages/booking/bookingTime';
+import { formatOrderDay, formatOrderTime } from '#src/common/orderTime';
 import { orderSamples } from '#tests/machines/samples';
 import { mailsTo } from '../support';
 import {
@@ -136,8 +135,7 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
     scheduled: async (page, ctx) => {
       await asCustomer(page, ctx);
       const call = ctx.call!;
-      const when = callTime(call.at, await zoneOf(page), company.timeZone);
-      await expect(booking(page).getByTestId('booked-call')).toContainText(`Your call is booked for ${when.mine}`);
+      await expect(status(page)).toContainText(`Scheduled for ${formatOrderTime(call.at)} (London time)`);
       await expect(status(page)).toContainText(`How to join: ${call.join}`);
       await expect(booking(page).getByRole('button', { name: 'Change time' })).toBeEnabled();
       await expect(booking(page).getByRole('button', { name: 'Cancel booking' })).toBeEnabled();
