@@ -360,7 +360,9 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
     const panel = page.getByTestId('call-booking');
     await checkWidths(page, testInfo, 'booking-waiting');
 
-    await panel.getByRole('button', { name: 'Choose a time' }).click();
+    await panel.getByRole('button', { name: 'Choose a time' }).press('Enter');
+    // From the keyboard: the button pressed is gone, and focus is on what took its place.
+    await expect(panel.getByRole('heading', { name: 'Choose a time for your call' })).toBeFocused();
     const times = panel.getByRole('group', { name: /^Times on / }).getByRole('button');
     await expect(times.first()).toBeVisible();
     await checkWidths(page, testInfo, 'booking-choosing');
@@ -369,8 +371,9 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
     await times.first().click();
     await expect(panel.getByText('This is later than our one-day promise')).toBeVisible();
     await checkWidths(page, testInfo, 'booking-confirm');
-    await panel.getByRole('button', { name: 'Book this time' }).click();
+    await panel.getByRole('button', { name: 'Book this time' }).press('Enter');
     await expect(panel.getByTestId('booked-call')).toBeVisible();
+    await expect(panel.getByTestId('booked-call').locator('..')).toBeFocused();
     await checkWidths(page, testInfo, 'booking-booked');
 
     await panel.getByRole('button', { name: 'Cancel booking' }).click();

@@ -23,7 +23,8 @@ const PANEL_STEPS = ['picking', 'closed', 'waiting', 'booked'] as const;
 
 export function BookingPanel({ snapshot, send, extras, cancelledHere = false }: PanelProps) {
   const step = PANEL_STEPS.find((tag) => snapshot.hasTag(tag)) ?? 'none';
-  const status = useFocusOnStep<HTMLDivElement>(step, false);
+  // The picker takes focus to its own heading when it opens.
+  const status = useFocusOnStep<HTMLDivElement>(step, false, step === 'picking');
   return (
     <div className="booking" data-testid="call-booking">
       <div className="booking__status" ref={status} tabIndex={-1}>

@@ -18,24 +18,25 @@ export interface StepProps {
   send: (event: CallBookingEvent) => void;
 }
 
+/** "London" for "London time": beside each time, where room is short. */
+const COMPANY_CITY = COMPANY_ZONE_LABEL.replace(/ time$/, '');
+
 const laterThanPromise = (start: string, promiseEndsAt: string | null) =>
   promiseEndsAt !== null && Date.parse(start) > Date.parse(promiseEndsAt);
 
 /**
- * Moves focus to `target` whenever `step` changes (and when it first shows, with `atFirst`), so a keyboard or a
- * screen reader follows the page: the button pressed is usually gone once the step changes.
+ * Moves focus to `target` whenever `step` changes (and when it first shows, with `atFirst`), unless `elsewhere`
+ * (another part of the page takes it then), so a keyboard or a screen reader follows the page: the button pressed
+ * is usually gone once the step changes.
  */
-export function useFocusOnStep<T extends HTMLElement>(step: string, atFirst: boolean) {
+export function useFocusOnStep<T extends HTMLElement>(step: string, atFirst: boolean, elsewhere = false) {
   const target = useRef<T>(null);
   const first = useRef(true);
   useEffect(() => {
-    if (first.current && !atFirst) {
-      first.current = false;
-      return;
-    }
+    const skip = (first.current && !atFirst) || elsewhere;
     first.current = false;
-    target.current?.focus();
-  }, [step, atFirst]);
+    if (!skip) target.current?.focus();
+  }, [step, atFirst, elsewhere]);
   return target;
 }
 
@@ -192,7 +193,11 @@ function Times({ snapshot, send }: StepProps) {
                 onClick={() => send({ type: 'booking.pickTime', start: slot.start })}
               >
                 <strong>{timeIn(slot.start, timeZone)}</strong>
-                {company && <span>{company} London</span>}
+                {company && (
+                  <span>
+                    {company} {COMPANY_CITY}
+                  </span>
+                )}
                 {late && <span className="booking-picker__late">After promise</span>}
               </button>
             </li>
