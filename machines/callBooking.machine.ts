@@ -154,7 +154,7 @@ export const callBookingMachine = setup({
         slots: answer.slots,
         promiseEndsAt: answer.promiseEndsAt,
         companyZone: answer.timeZone,
-        day: context.day !== null && days.includes(context.day) ? context.day : (days[0] ?? null),
+        day: days.find((day) => day === context.day) ?? days[0] ?? null,
         chosen: null,
         error: null,
       };
@@ -168,6 +168,7 @@ export const callBookingMachine = setup({
     })),
     /** The link's page as the server answered it: the service, the call and the slots to move to. */
     showPage: assign(({ context }, page: BookingPageResponse) => ({
+      error: null,
       service: page.service,
       call: page.call,
       slots: page.slots,
@@ -185,15 +186,13 @@ export const callBookingMachine = setup({
     viaLink: ({ context }) => context.api.via === 'link',
     hasCall: ({ context }) => context.call !== null,
     pageEnded: (_, page: BookingPageResponse) => page.state === 'ended',
-    pageCancelled: (_, page: BookingPageResponse) => page.state === 'cancelled' || page.call === null,
+    /** No call now: the customer cancelled it (from here or the card); a new time may be chosen. */
+    pageCancelled: (_, page: BookingPageResponse) => page.call === null,
     noSlots: (_, answer: SlotsResponse) => answer.slots.length === 0,
-    offeredDay: ({ context, event }) =>
-      event.type === 'booking.pickDay' &&
-      event.day !== context.day &&
-      offeredDays(context.slots, context.timeZone).includes(event.day),
-    offeredTime: ({ context, event }) =>
-      event.type === 'booking.pickTime' &&
-      slotsOn(context.slots, context.day, context.timeZone).some((slot) => slot.start === event.start),
+    offeredDay: ({ context }, day: string) => offeredDays(context.slots, context.timeZone).includes(day),
+    /** A time of the day shown: the page has buttons for no other. */
+    offeredTime: ({ context }, start: string) =>
+      slotsOn(context.slots, context.day, context.timeZone).some((slot) => slot.start === start),
     /**
      * The customer may still change the call themselves: the timer ran before the window closed, which only a
      * wait longer than one timer takes does (the server refuses from the window's end on).
@@ -267,7 +266,7 @@ export const callBookingMachine = setup({
     /** Paid and waiting for a time (or cancelled, on the link's page). */
     waiting: {
       tags: ['waiting'],
-      on: { 'booking.choose': { target: 'picking', actions: assign({ notice: null, error: null }) } },
+      on: { 'booking.choose': 'picking' },
     },
     booked: {
       initial: 'idle',
@@ -285,7 +284,7 @@ export const callBookingMachine = setup({
             ],
           },
           on: {
-            'booking.choose': { target: '#callBooking.picking', actions: assign({ notice: null, error: null }) },
+            'booking.choose': '#callBooking.picking',
             'booking.cancel': 'asking',
           },
         },
@@ -363,12 +362,11 @@ export const callBookingMachine = setup({
           tags: ['choosing'],
           on: {
             'booking.pickDay': {
-              guard: 'offeredDay',
-              target: 'choosing',
+              guard: { type: 'offeredDay', params: ({ event }) => event.day },
               actions: assign({ day: ({ event }) => event.day }),
             },
             'booking.pickTime': {
-              guard: 'offeredTime',
+              guard: { type: 'offeredTime', params: ({ event }) => event.start },
               target: 'confirming',
               actions: assign({ chosen: ({ event }) => event.start, notice: null }),
             },

@@ -11,7 +11,17 @@ import {
   offeredDays,
   slotsOn,
 } from '#machines/callBooking.machine';
-import { BOOKED, callBookingSamples, CUTOFF_TEXT, FAR_CALL, NEAR_CALL, ORDER_ID, SLOTS } from './callBookingSamples';
+import {
+  BOOKED,
+  callBookingSamples,
+  CUTOFF_TEXT,
+  FAR_CALL,
+  LINK_TOKEN,
+  NEAR_CALL,
+  ORDER_ID,
+  SCHEDULED_PAGE,
+  SLOTS,
+} from './callBookingSamples';
 import { describePathTests } from './pathTest';
 import { type Answer, scriptedService } from './scriptedService';
 
@@ -114,7 +124,9 @@ describe('booking a time on the card', () => {
   });
 
   it('loads fresh slots when the time was taken meanwhile, and keeps the day', async () => {
-    const fresh = { ...SLOTS, slots: SLOTS.slots.slice(2) };
+    // Another time of the same day is free again: the day shown stays, though it is not the first.
+    const another = { start: '2026-11-24T11:00:00.000Z', end: '2026-11-24T11:45:00.000Z' };
+    const fresh = { ...SLOTS, slots: [...SLOTS.slots, another] };
     const page = booking(card(null), {
       loadSlots: [SLOTS, fresh],
       book: [new BookingRefusal('taken', SLOT_TAKEN_TEXT), BOOKED],
@@ -128,7 +140,8 @@ describe('booking a time on the card', () => {
     await page.settled('loadingSlots');
     expect(page.tags()).toEqual(['choosing', 'picking']);
     expect(page.context()).toMatchObject({ notice: SLOT_TAKEN_TEXT, day: '2026-11-24', chosen: null });
-    expect(page.calls.loadSlots).toHaveLength(2);
+    expect(page.context().slots).toEqual(fresh.slots);
+    expect(page.calls.loadSlots).toEqual([{ api: card(null).api }, { api: card(null).api }]);
     // Picking another time puts the notice away.
     page.send({ type: 'booking.pickTime', start: SLOTS.slots[2]!.start });
     expect(page.context().notice).toBeNull();
@@ -166,7 +179,7 @@ describe('a booked call', () => {
 
   it('is cancelled only once the customer confirms, and then waits for a time again', async () => {
     const page = booking(card(FAR_CALL), {
-      cancelBooking: [new Error('Network Error'), { status: 'paid', call: null }],
+      cancelBooking: [new Error('Network Error'), new Error('Network Error'), { status: 'paid', call: null }],
     });
     page.send({ type: 'booking.cancel' });
     expect(page.tags()).toEqual(['askingCancel', 'booked']);
@@ -177,11 +190,17 @@ describe('a booked call', () => {
     await page.settled('cancelling');
     expect(page.tags()).toEqual(['booked', 'cancelFailed']);
     expect(page.context()).toMatchObject({ call: FAR_CALL, error: 'Network Error' });
+    page.send({ type: 'booking.keep' });
+    expect(page.tags()).toEqual(['booked', 'changeable']);
+    expect(page.context().error).toBeNull();
+    page.send({ type: 'booking.cancel' });
+    page.send({ type: 'booking.confirmCancel' });
+    await page.settled('cancelling');
     page.send({ type: 'booking.retry' });
     await page.settled('cancelling');
     expect(page.tags()).toEqual(['waiting']);
     expect(page.context().call).toBeNull();
-    expect(page.calls.cancelBooking).toHaveLength(2);
+    expect(page.calls.cancelBooking).toEqual(Array.from({ length: 3 }, () => ({ api: card(null).api })));
   });
 
   it('closes its window at the cut-off, on the real clock', async () => {
@@ -208,10 +227,96 @@ describe('a booked call', () => {
   });
 });
 
-it('fails with the name of a service the page did not provide', async () => {
-  const link = createActor(callBookingMachine, {
-    input: { api: { via: 'link', token: 't' }, timeZone: 'UTC', call: null },
-  }).start();
+describe('what the machine keeps', () => {
+  it('a refusal by its name, and a change window no longer than one timer waits', () => {
+    expect(new BookingRefusal('taken', SLOT_TAKEN_TEXT)).toMatchObject({ name: 'BookingRefusal', refusal: 'taken' });
+    const changeWindow = callBookingMachine.implementations.delays.changeWindow as (args: {
+      context: { call: CallBookingInput['call'] };
+    }) => number;
+    expect(changeWindow({ context: { call: FAR_CALL } })).toBe(2 ** 31 - 1);
+    expect(changeWindow({ context: { call: NEAR_CALL } })).toBe(0);
+    vi.useFakeTimers({ now: Date.parse(NEAR_CALL.changeUntil) - 90_000 });
+    try {
+      expect(changeWindow({ context: { call: NEAR_CALL } })).toBe(90_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says why the slots or the booking failed, and when no time is free', async () => {
+    const none = { ...SLOTS, slots: [] };
+    const page = booking(card(null), {
+      loadSlots: [new Error('The server is down.'), none, SLOTS],
+      book: [new Error('Network Error')],
+    });
+    page.send({ type: 'booking.choose' });
+    await page.settled('loadingSlots');
+    expect(page.tags()).toEqual(['picking', 'slotsFailed']);
+    expect(page.context().error).toBe('The server is down.');
+    page.send({ type: 'booking.retry' });
+    await page.settled('loadingSlots');
+    expect(page.tags()).toEqual(['noSlots', 'picking']);
+    expect(page.context()).toMatchObject({ slots: [], promiseEndsAt: SLOTS.promiseEndsAt, day: null, error: null });
+    page.send({ type: 'booking.retry' });
+    await page.settled('loadingSlots');
+    page.send({ type: 'booking.pickTime', start: SLOTS.slots[0]!.start });
+    page.send({ type: 'booking.book' });
+    await page.settled('submitting');
+    expect(page.tags()).toEqual(['confirming', 'picking', 'submitFailed']);
+    expect(page.context()).toMatchObject({ error: 'Network Error', chosen: SLOTS.slots[0]!.start });
+  });
+
+  it("shows a link's service, call and slots on the customer's clock, booked, cancelled or ended", async () => {
+    const pages = [
+      // Its call's window has passed (the sample's dates are): the page says so at once.
+      { page: SCHEDULED_PAGE, tags: ['closed'] },
+      { page: { ...SCHEDULED_PAGE, state: 'cancelled' as const, call: null }, tags: ['waiting'] },
+      { page: { ...SCHEDULED_PAGE, state: 'ended' as const }, tags: ['ended'] },
+    ];
+    for (const { page, tags } of pages) {
+      const calls: { api: BookingApi }[] = [];
+      const link = createActor(callBookingMachine.provide({ actors: { loadPage: scriptedService(calls, [page]) } }), {
+        input: { api: { via: 'link', token: LINK_TOKEN }, timeZone: 'Pacific/Kiritimati', call: null },
+      }).start();
+      await vi.waitFor(() => expect(link.getSnapshot().hasTag('loading')).toBe(false));
+      expect(calls).toEqual([{ api: { via: 'link', token: LINK_TOKEN } }]);
+      expect([...link.getSnapshot().tags].sort()).toEqual(tags);
+      expect(link.getSnapshot().context).toMatchObject({
+        service: page.service,
+        call: page.call,
+        slots: page.slots,
+        promiseEndsAt: page.promiseEndsAt,
+        day: '2026-11-24',
+      });
+      link.stop();
+    }
+  });
+});
+
+it('fails with the name of each service the page did not provide', async () => {
+  const bare = (input: CallBookingInput) => createActor(callBookingMachine, { input }).start();
+  const link = bare({ api: { via: 'link', token: 't' }, timeZone: 'UTC', call: null });
   await vi.waitFor(() => expect(link.getSnapshot().hasTag('failed')).toBe(true));
   expect(link.getSnapshot().context.error).toBe('loadPage is not provided');
+  const waiting = bare(card(null));
+  waiting.send({ type: 'booking.choose' });
+  await vi.waitFor(() => expect(waiting.getSnapshot().hasTag('slotsFailed')).toBe(true));
+  expect(waiting.getSnapshot().context.error).toBe('loadSlots is not provided');
+  const booked = bare(card(FAR_CALL));
+  booked.send({ type: 'booking.cancel' });
+  booked.send({ type: 'booking.confirmCancel' });
+  await vi.waitFor(() => expect(booked.getSnapshot().hasTag('cancelFailed')).toBe(true));
+  expect(booked.getSnapshot().context.error).toBe('cancelBooking is not provided');
+  const slotsOnly = createActor(
+    callBookingMachine.provide({
+      actors: { loadSlots: scriptedService<{ api: BookingApi }, SlotsResponse>([], [SLOTS]) },
+    }),
+    { input: card(null) },
+  ).start();
+  slotsOnly.send({ type: 'booking.choose' });
+  await vi.waitFor(() => expect(slotsOnly.getSnapshot().hasTag('choosing')).toBe(true));
+  slotsOnly.send({ type: 'booking.pickTime', start: SLOTS.slots[0]!.start });
+  slotsOnly.send({ type: 'booking.book' });
+  await vi.waitFor(() => expect(slotsOnly.getSnapshot().hasTag('submitFailed')).toBe(true));
+  expect(slotsOnly.getSnapshot().context.error).toBe('book is not provided');
 });

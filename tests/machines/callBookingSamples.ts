@@ -19,7 +19,7 @@ type Samples = Pick<
 type BookedCallWire = NonNullable<BookingResponse['call']>;
 
 export const ORDER_ID = 'invoice-call-1';
-const LINK_TOKEN = 'link-token-1';
+export const LINK_TOKEN = 'link-token-1';
 
 /**
  * A call whose window to change it closes within a timer's reach: once its timer runs, the card says to contact
@@ -63,7 +63,7 @@ const NO_SLOTS: SlotsResponse = { ...SLOTS, slots: [] };
 
 const service = { title: 'Website Development Consultation', type: 'Video Meeting' };
 
-const SCHEDULED_PAGE: BookingPageResponse = { service, state: 'scheduled', call: NEAR_CALL, ...SLOTS };
+export const SCHEDULED_PAGE: BookingPageResponse = { service, state: 'scheduled', call: NEAR_CALL, ...SLOTS };
 const CANCELLED_PAGE: BookingPageResponse = { ...SCHEDULED_PAGE, state: 'cancelled', call: null };
 const ENDED_PAGE: BookingPageResponse = { ...SCHEDULED_PAGE, state: 'ended', slots: [] };
 
