@@ -28,6 +28,7 @@ const Profile = lazyScreen(() => import('./pages/Profile'));
 const ChangePassword = lazyScreen(() => import('./pages/ChangePassword'));
 const ForgotPassword = lazyScreen(() => import('./pages/ForgotPassword'));
 const Office = lazyScreen(() => import('./pages/office/Office'));
+const BookingPage = lazyScreen(() => import('./pages/booking/BookingPage'));
 
 /** Sign-in and sign-up are only for visitors; a signed-in user goes home. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
@@ -170,6 +171,8 @@ export function Routes() {
                 </StaffOnly>
               </SignedInOnly>
             </Route>
+            {/* A booking mail's link: the token is the key, so no sign-in (docs/decisions/0042-customers-book-their-call.md). */}
+            <Route path="/booking/:token">{publicScreen(<BookingPage />)}</Route>
             <Route path="/not-found">{publicScreen(<NotFound />)}</Route>
             <Route>
               <Redirect to="/not-found" replace />

@@ -39,6 +39,8 @@ export function ConfirmDialog({
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const confirmed = useRef(false);
+  // Radix gives focus back to a Dialog.Trigger; this dialog has none (the machine opens it), so it keeps the opener.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <Dialog.Portal>
@@ -47,15 +49,17 @@ export function ConfirmDialog({
           role="alertdialog"
           className="dialog__content"
           onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
             event.preventDefault();
             cancel.current?.focus();
           }}
           onPointerDownOutside={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => {
-            if (!confirmed.current || !focusAfterConfirm?.current) return;
+            const target = confirmed.current ? focusAfterConfirm?.current : opener.current;
             confirmed.current = false;
+            if (!target) return;
             event.preventDefault();
-            focusAfterConfirm.current.focus();
+            target.focus();
           }}
         >
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>

@@ -5,8 +5,10 @@ import { type Invoice, PAYMENT_RETURN_PARAM, PAYMENT_RETURNS, type PaymentReturn
 import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
-import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../common/orderTime';
+import { formatOrderDay } from '../common/orderTime';
 import { wireInvoices } from './Invoices.wiring';
+import { CardBooking } from './booking/CardBooking';
+import { isCall } from '#machines/order.machine';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import { DownloadButton } from '../components/DownloadButton';
@@ -159,44 +161,27 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         </button>
       )}
       {invoice.order && invoice.order.status !== 'awaitingPayment' && (
-        <OrderStatus invoiceId={invoice._id} order={invoice.order} />
+        <OrderStatus invoiceId={invoice._id} order={invoice.order} call={isCall(invoice.service.type)} />
       )}
     </li>
   );
 }
 
 /**
- * Where a paid order stands (docs/product.md#orders): paid and waiting, a call scheduled (when, on the
- * company's clock as the e-mail says it, how to join, why later than promised, and the calendar file), the
- * report sent, or delivered (with the report to download when there is one).
+ * Where a paid order stands (docs/product.md#orders): a call waiting for its time or booked, which the customer
+ * books, moves or cancels here (src/pages/booking/); the report sent; or delivered (with the report to download
+ * when there is one).
  */
-function OrderStatus({ invoiceId, order }: { invoiceId: string; order: OrderWire }) {
+function OrderStatus({ invoiceId, order, call }: { invoiceId: string; order: OrderWire; call: boolean }) {
   return (
     <div className={`invoice-order invoice-order--${order.status}`} data-testid="order-status">
-      {order.status === 'paid' && (
+      {order.status === 'paid' && !call && (
         <p className="invoice-order__line">
           <strong>Paid</strong> — we deliver within one day of your payment.
         </p>
       )}
-      {order.status === 'scheduled' && order.scheduledAt && (
-        <>
-          <p className="invoice-order__line">
-            <strong>
-              Scheduled for {formatOrderTime(order.scheduledAt)} ({COMPANY_ZONE_LABEL})
-            </strong>
-          </p>
-          {order.join && (
-            <p className="invoice-order__join">
-              How to join: <JoinText text={order.join} />
-            </p>
-          )}
-          {order.lateReason && (
-            <p className="invoice-order__reason">Later than our one-day promise: {order.lateReason}</p>
-          )}
-          {order.calendarURL && (
-            <DownloadButton url={order.calendarURL} fileName={`call-${invoiceId}.ics`} label="Add to calendar" />
-          )}
-        </>
+      {call && (order.status === 'paid' || order.status === 'scheduled') && (
+        <CardBooking invoiceId={invoiceId} order={order} />
       )}
       {order.status === 'reportSent' && (
         <p className="invoice-order__line">
@@ -212,22 +197,5 @@ function OrderStatus({ invoiceId, order }: { invoiceId: string; order: OrderWire
         <DownloadButton url={order.reportURL} fileName={`report-${invoiceId}.pdf`} label="Download report (PDF)" />
       )}
     </div>
-  );
-}
-
-/** Web addresses in the way to join: only http and https ones, the rest stays text. */
-const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+)/i;
-
-/** The office's text with its web addresses as links (a new tab: the invoices page stays). */
-function JoinText({ text }: { text: string }) {
-  return text.split(WEB_ADDRESS).map((part, index) =>
-    // split with one capturing group: the odd parts are the addresses.
-    index % 2 === 1 ? (
-      <a key={index} href={part} target="_blank" rel="noopener noreferrer">
-        {part}
-      </a>
-    ) : (
-      part
-    ),
   );
 }

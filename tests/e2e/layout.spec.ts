@@ -5,7 +5,9 @@
  * full-page screenshot into test-results/ for a person to look at.
  */
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
+import { SLOT_TAKEN_TEXT } from '#domain/booking';
 import { servicesByPrice } from '#domain/catalogue/services';
+import { BOOKING_REQUESTS, linkFromMail, worksAllDay } from './model/booking';
 import { giveCall, hoursFromNow, paidOrder, roles, scheduleCall, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, openApp, withStoredToken } from './model/support';
 import { newAccount } from './support';
@@ -341,4 +343,111 @@ test('the office’s “My hours”, with several ranges a day, days off and a l
   await page.getByRole('region', { name: 'Your calls' }).getByRole('link', { name: order.title }).click();
   await expect(page.getByTestId('order-detail').getByRole('heading', { name: order.title })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/office\\?order=${order.id}$`));
+});
+
+test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
+  // Another clock than London's: each time shows both, the longest the page words them.
+  test.use({ timezoneId: 'Asia/Kathmandu' });
+
+  test('the invoice card’s booking, step by step, fits every width', async ({ page, baseURL }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+    await worksAllDay(page, await staffAccount(page, 'office'));
+    const customer = await customerWithLongAddress(page);
+    await paidOrder(page, customer, 2, 'Video Meeting', 'shop.example.com');
+    await withStoredToken(page, customer.token);
+    await openAt(page, '/invoices');
+    const panel = page.getByTestId('call-booking');
+    await checkWidths(page, testInfo, 'booking-waiting');
+
+    await panel.getByRole('button', { name: 'Choose a time' }).press('Enter');
+    // From the keyboard: the button pressed is gone, and focus is on what took its place.
+    await expect(panel.getByRole('heading', { name: 'Choose a time for your call' })).toBeFocused();
+    const times = panel.getByRole('group', { name: /^Times on / }).getByRole('button');
+    await expect(times.first()).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-choosing');
+    // The last day offered: later than the one-day promise, which the confirmation says.
+    await panel.getByRole('group', { name: 'Day', exact: true }).getByRole('button').last().click();
+    await times.first().click();
+    await expect(panel.getByText('This is later than our one-day promise')).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-confirm');
+    await panel.getByRole('button', { name: 'Book this time' }).press('Enter');
+    await expect(panel.getByTestId('booked-call')).toBeVisible();
+    await expect(panel.getByTestId('booked-call').locator('..')).toBeFocused();
+    await checkWidths(page, testInfo, 'booking-booked');
+
+    await panel.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    await expect(dialog).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-confirm-cancel');
+    await dialog.getByRole('button', { name: 'Keep booking' }).click();
+    await expect(panel.getByRole('button', { name: 'Cancel booking' })).toBeFocused();
+
+    // Taken meanwhile: a time offered to nobody (a minute past a slot's start) is refused as taken.
+    await page.route(BOOKING_REQUESTS.book, (route) => {
+      const body = route.request().postDataJSON() as { start: string; timeZone: string };
+      const start = new Date(Date.parse(body.start) + 60_000).toISOString();
+      return route.continue({ postData: JSON.stringify({ ...body, start }) });
+    });
+    await panel.getByRole('button', { name: 'Change time' }).click();
+    await times.nth(1).click();
+    await panel.getByRole('button', { name: 'Move to this time' }).click();
+    await expect(panel.getByRole('alert')).toHaveText(SLOT_TAKEN_TEXT);
+    await expect(times.first()).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-taken');
+  });
+
+  test('a call past its cut-off, no free time, and the link’s pages fit every width', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+    const office = await staffAccount(page, 'office');
+    await worksAllDay(page, office);
+    const customer = await customerWithLongAddress(page);
+    const waiting = await paidOrder(page, customer, 1, 'Phone Call');
+    const soon = await paidOrder(page, customer, 2, 'Video Meeting');
+    // The office sets one call an hour ahead: within the cut-off, the card says to write to the office.
+    const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000).toISOString();
+    const scheduled = await page.request.post(`/api/office/orders/${soon.id}/schedule`, {
+      headers: { authorization: `Bearer ${office.token}` },
+      data: { at, join: 'https://meet.example/northgate-layout-room-with-a-long-name' },
+    });
+    expect(scheduled.status()).toBe(200);
+    // No free time at all: the answer of a fully booked fortnight.
+    await page.route(BOOKING_REQUESTS.slots, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), slots: [] } });
+    });
+    await withStoredToken(page, customer.token);
+    await openAt(page, '/invoices');
+    const cards = page.getByTestId('invoice-card');
+    await expect(cards).toHaveCount(2);
+    await cards.filter({ hasText: waiting.title }).getByRole('button', { name: 'Choose a time' }).click();
+    await expect(page.getByText('There is no free time in the next two weeks')).toBeVisible();
+    await expect(page.getByText('it can no longer be changed here')).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-closed-and-none-free');
+
+    await openAt(page, '/booking/not-a-booking-link');
+    await expect(page.getByRole('heading', { name: 'This booking link is not valid' })).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-link-invalid');
+
+    // A booking mail's link: the call, then a new time to choose (the link asks its own address, not the card's).
+    const headers = { authorization: `Bearer ${customer.token}` };
+    const free = await page.request.get(`/api/orders/${waiting.id}/slots`, { headers });
+    const { slots } = (await free.json()) as { slots: { start: string }[] };
+    const booked = await page.request.post(`/api/orders/${waiting.id}/booking`, {
+      headers,
+      data: { start: slots[0]!.start, timeZone: 'Asia/Kathmandu' },
+    });
+    expect(booked.status()).toBe(201);
+    // The office's scheduling above mailed a link too: this one is the booking's, of the other order.
+    await openAt(page, `/booking/${await linkFromMail(customer.email, waiting.title)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(waiting.title);
+    await checkWidths(page, testInfo, 'booking-link');
+    await page.getByRole('button', { name: 'Change time' }).click();
+    await expect(page.getByRole('group', { name: /^Times on / })).toBeVisible();
+    await checkWidths(page, testInfo, 'booking-link-choosing');
+  });
 });

@@ -14,6 +14,7 @@ import './model/googleSignIn.model';
 import './model/officeQueue.model';
 import './model/officeStaff.model';
 import './model/officeHours.model';
+import './model/callBooking.model';
 import './model/download.model';
 import './model/contact.model';
 import './model/menu.model';

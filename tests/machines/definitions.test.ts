@@ -138,6 +138,35 @@ describe('machine definitions: each loads and starts where its screen starts', (
     expect(office.context.isAdmin).toBe(false);
   });
 
+  it('callBooking: a card waiting for a time or showing its call, a link opening; nothing chosen', async () => {
+    const { callBookingMachine } = await import('#machines/callBooking.machine');
+    const order = { via: 'order', orderId: 'order-1' } as const;
+    const waiting = createActor(callBookingMachine, { input: { api: order, timeZone: 'UTC', call: null } });
+    expect(waiting.getSnapshot().value).toBe('waiting');
+    expect(waiting.getSnapshot().context).toStrictEqual({
+      api: order,
+      timeZone: 'UTC',
+      companyZone: 'Europe/London',
+      service: null,
+      call: null,
+      slots: [],
+      promiseEndsAt: null,
+      day: null,
+      chosen: null,
+      notice: null,
+      closedText: null,
+      error: null,
+    });
+    const call = { start: '2099-01-01T10:00:00.000Z', join: 'x', with: null, changeUntil: '2099-01-01T08:00:00.000Z' };
+    const booked = createActor(callBookingMachine, { input: { api: order, timeZone: 'UTC', call } });
+    expect(booked.getSnapshot().value).toEqual({ booked: 'idle' });
+    expect(booked.getSnapshot().context.call).toBe(call);
+    const link = createActor(callBookingMachine, {
+      input: { api: { via: 'link', token: 't' }, timeZone: 'UTC', call: null },
+    });
+    expect(link.getSnapshot().value).toBe('opening');
+  });
+
   it('twoFactor: the status loading, nothing typed, no codes shown', async () => {
     const { twoFactorMachine } = await import('#machines/twoFactor.machine');
     const snapshot = createActor(twoFactorMachine, { input: { hasPassword: true } }).getSnapshot();

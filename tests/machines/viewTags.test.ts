@@ -126,4 +126,34 @@ describe('the tags views read: each on the states it names', () => {
     const { youthApplicationMachine } = await import('#machines/youthApplication.machine');
     expect(taggedStates(youthApplicationMachine)).toStrictEqual({ busy: ['youthApplication.submitting'] });
   });
+
+  it('callBooking: the link opening, each step of choosing, booking and cancelling, closed and ended', async () => {
+    const { callBookingMachine } = await import('#machines/callBooking.machine');
+    expect(taggedStates(callBookingMachine)).toStrictEqual({
+      loading: ['callBooking.opening'],
+      failed: ['callBooking.unavailable'],
+      invalid: ['callBooking.invalid'],
+      ended: ['callBooking.ended'],
+      waiting: ['callBooking.waiting'],
+      booked: [
+        'callBooking.booked.idle',
+        'callBooking.booked.asking',
+        'callBooking.booked.cancelling',
+        'callBooking.booked.cancelFailed',
+      ],
+      changeable: ['callBooking.booked.idle'],
+      askingCancel: ['callBooking.booked.asking'],
+      cancelling: ['callBooking.booked.cancelling'],
+      cancelFailed: ['callBooking.booked.cancelFailed'],
+      picking: ['callBooking.picking', 'callBooking.submitting'],
+      loadingSlots: ['callBooking.picking.loading'],
+      slotsFailed: ['callBooking.picking.failed'],
+      noSlots: ['callBooking.picking.empty'],
+      choosing: ['callBooking.picking.choosing'],
+      confirming: ['callBooking.picking.confirming', 'callBooking.picking.submitFailed', 'callBooking.submitting'],
+      submitFailed: ['callBooking.picking.submitFailed'],
+      submitting: ['callBooking.submitting'],
+      closed: ['callBooking.closed'],
+    });
+  });
 });

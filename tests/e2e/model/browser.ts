@@ -12,6 +12,7 @@ import {
   createActor,
   type EventFromLogic,
   type EventObject,
+  type InputFrom,
   type SnapshotFrom,
   type StateMachine,
   type StateValueFrom,
@@ -114,6 +115,27 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
   };
   /** How each delay passes (Playwright's clock). */
   delays: { [D in DelayName<M>]: (page: Page, ctx: Ctx) => Promise<void> };
+  /**
+   * Phone widths (px) to walk every path at too, besides the config's desktop viewport: each path runs once more
+   * per width, titled and reported with it. A model without any runs at the config's viewport only.
+   */
+  widths?: number[];
+  /** The browser's time zone (Playwright's `timezoneId`) for a path's input; the config's when it answers none. */
+  timezoneOf?: (input: InputFrom<M>) => string | undefined;
+}
+
+/** How tall the phone widths' viewport is: a phone held upright. */
+const PHONE_HEIGHT = 800;
+
+/** Registers a test as it is, or with the browser options its variant needs (an anonymous group adds no title). */
+function registerTest(title: string, use: Record<string, unknown>, body: (page: Page) => Promise<void>) {
+  const declare = () => test(title, ({ page }) => body(page));
+  if (Object.keys(use).length === 0) declare();
+  else
+    test.describe(() => {
+      test.use(use);
+      declare();
+    });
 }
 
 function leafPaths(value: unknown, prefix = ''): string[] {
@@ -155,71 +177,89 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   const describeTitle = `model: ${machine.id}`;
   test.describe(describeTitle, () => {
     for (const [index, { path, transitions }] of paths.entries()) {
-      const title = `#${index + 1} ${['start', ...path.steps.map((s) => s.event.type.replace(/^xstate\./, ''))].join(' → ')}`;
-      const command = playwrightCommand(MODEL_SPEC, describeTitle, title);
-      const steps = path.steps.map((step) => ({ event: eventText(step.event), state: step.state.value as unknown }));
-      const run = async (page: Page) => {
-        test.setTimeout(60_000);
-        await page.clock.install();
-        const ctx = await spec.start(page, path.input);
-        const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
-          for (const leaf of leafPaths(snapshot.value)) {
-            await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot));
-          }
+      for (const width of [undefined, ...(spec.widths ?? [])]) {
+        const timezoneId = spec.timezoneOf?.(path.input as InputFrom<M>);
+        const use = {
+          ...(width === undefined ? {} : { viewport: { width, height: PHONE_HEIGHT } }),
+          ...(timezoneId === undefined ? {} : { timezoneId }),
         };
-        // The state before any step is the machine's initial state, as the first step's source.
-        // An actor that is never started only computes its initial snapshot.
-        await expectState(createActor(machine as AnyStateMachine, { input: path.input }).getSnapshot(), 'start');
-        for (const [i, step] of path.steps.entries()) {
-          const { event } = step;
-          const where = `step ${i + 1} ${event.type}`;
-          await test.step(where, async () => {
-            if (event.type.startsWith(DONE_ACTOR) || event.type.startsWith(ERROR_ACTOR)) {
-              const done = event.type.startsWith(DONE_ACTOR);
-              const src = srcOfInvoke(machine, event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length));
-              await outcomes[src]![done ? 'done' : 'error'](page, ctx, event);
-            } else if (event.type.startsWith(SNAPSHOT_ACTOR)) {
-              const src = srcOfInvoke(machine, event.type.slice(SNAPSHOT_ACTOR.length));
-              const pass = snapshots[src];
-              if (!pass) throw new Error(`no snapshot map for '${src}' in ${machine.id}`);
-              await pass(page, ctx, event);
-            } else if (event.type.startsWith(AFTER)) {
-              const delay = event.type.slice(AFTER.length).split('.')[0]!;
-              await delays[delay]!(page, ctx);
-            } else {
-              await events[event.type]!(page, ctx, event);
-            }
-          });
-          await expectState(step.state, where);
-        }
-        const folder = join(process.cwd(), 'reports', 'model', 'browser', machine.id);
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(
-          join(folder, `path-${index + 1}.json`),
-          JSON.stringify({ title, command, steps, transitions }, null, 2),
-        );
-      };
-      test(title, async ({ page }) => {
-        try {
-          await run(page);
-        } catch (error) {
-          // The path's events and the one command that replays just this path, below the failure itself.
-          const hint = [
-            '',
-            'Events of this path:',
-            `start${path.input === undefined ? '' : ` with input ${JSON.stringify(path.input)}`}`,
-            ...steps.map((step, i) => `${i + 1}. ${step.event} ⇒ ${JSON.stringify(step.state)}`),
-            '',
-            'Run just this path in Chromium (after npm run build):',
-            `  ${command}`,
-          ].join('\n');
-          if (error instanceof Error) {
-            error.message = `${error.message}\n${hint}`;
-            throw error;
-          }
-          throw new Error(`${String(error)}\n${hint}`);
-        }
-      });
+        registerPath(index, path, transitions, width, use);
+      }
     }
   });
+
+  function registerPath(
+    index: number,
+    path: (typeof paths)[number]['path'],
+    transitions: (typeof paths)[number]['transitions'],
+    width: number | undefined,
+    use: Record<string, unknown>,
+  ) {
+    const at = width === undefined ? '' : ` at ${width} px`;
+    const title = `#${index + 1}${at} ${['start', ...path.steps.map((s) => s.event.type.replace(/^xstate\./, ''))].join(' → ')}`;
+    const command = playwrightCommand(MODEL_SPEC, describeTitle, title);
+    const steps = path.steps.map((step) => ({ event: eventText(step.event), state: step.state.value as unknown }));
+    const run = async (page: Page) => {
+      test.setTimeout(60_000);
+      await page.clock.install();
+      const ctx = await spec.start(page, path.input);
+      const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
+        for (const leaf of leafPaths(snapshot.value)) {
+          await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot));
+        }
+      };
+      // The state before any step is the machine's initial state, as the first step's source.
+      // An actor that is never started only computes its initial snapshot.
+      await expectState(createActor(machine as AnyStateMachine, { input: path.input }).getSnapshot(), 'start');
+      for (const [i, step] of path.steps.entries()) {
+        const { event } = step;
+        const where = `step ${i + 1} ${event.type}`;
+        await test.step(where, async () => {
+          if (event.type.startsWith(DONE_ACTOR) || event.type.startsWith(ERROR_ACTOR)) {
+            const done = event.type.startsWith(DONE_ACTOR);
+            const src = srcOfInvoke(machine, event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length));
+            await outcomes[src]![done ? 'done' : 'error'](page, ctx, event);
+          } else if (event.type.startsWith(SNAPSHOT_ACTOR)) {
+            const src = srcOfInvoke(machine, event.type.slice(SNAPSHOT_ACTOR.length));
+            const pass = snapshots[src];
+            if (!pass) throw new Error(`no snapshot map for '${src}' in ${machine.id}`);
+            await pass(page, ctx, event);
+          } else if (event.type.startsWith(AFTER)) {
+            const delay = event.type.slice(AFTER.length).split('.')[0]!;
+            await delays[delay]!(page, ctx);
+          } else {
+            await events[event.type]!(page, ctx, event);
+          }
+        });
+        await expectState(step.state, where);
+      }
+      const folder = join(process.cwd(), 'reports', 'model', 'browser', machine.id);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        join(folder, `path-${index + 1}${width === undefined ? '' : `-${width}px`}.json`),
+        JSON.stringify({ title, command, steps, transitions }, null, 2),
+      );
+    };
+    registerTest(title, use, async (page) => {
+      try {
+        await run(page);
+      } catch (error) {
+        // The path's events and the one command that replays just this path, below the failure itself.
+        const hint = [
+          '',
+          'Events of this path:',
+          `start${path.input === undefined ? '' : ` with input ${JSON.stringify(path.input)}`}`,
+          ...steps.map((step, i) => `${i + 1}. ${step.event} ⇒ ${JSON.stringify(step.state)}`),
+          '',
+          'Run just this path in Chromium (after npm run build):',
+          `  ${command}`,
+        ].join('\n');
+        if (error instanceof Error) {
+          error.message = `${error.message}\n${hint}`;
+          throw error;
+        }
+        throw new Error(`${String(error)}\n${hint}`);
+      }
+    });
+  }
 }

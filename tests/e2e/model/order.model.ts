@@ -13,6 +13,16 @@ import { servicesByPrice, formatPrice } from '#domain/catalogue/services';
 import { formatOrderDay, formatOrderTime } from '#src/common/orderTime';
 import { orderSamples } from '#tests/machines/samples';
 import { mailsTo } from '../support';
+import {
+  answerTo,
+  BOOKING_REQUESTS,
+  confirmBooking,
+  pickSlot,
+  slotNear,
+  slotsFrom,
+  worksAllDay,
+  zoneOf,
+} from './booking';
 import { describeBrowserModel } from './browser';
 import { type Account, OFFICE_REQUESTS, staffAccount, tinyPdf } from './office';
 import { useToken } from './pages';
@@ -29,6 +39,8 @@ interface Ctx {
   call: { at: string; join: string; reason: string | null } | null;
   /** The day the office marked it delivered, on the company's clock. */
   deliveredOn: string | null;
+  /** A video meeting or a phone call: booked on the card, not only by the office. */
+  isCall: boolean;
 }
 
 const service = servicesByPrice[0]!;
@@ -36,6 +48,7 @@ const SAMPLE_PAID_AT = orderSamples.events.find((event) => event.type === 'order
 const MINUTE_MS = 60_000;
 
 const card = (page: Page) => page.getByTestId('invoice-card');
+const booking = (page: Page) => card(page).getByTestId('call-booking');
 const status = (page: Page) => card(page).getByTestId('order-status');
 const detail = (page: Page) => page.getByTestId('order-detail');
 
@@ -79,6 +92,8 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
   start: async (page, input) => {
     const { type } = input as { type: string };
     const office = await staffAccount(page, 'office');
+    // Someone works whenever the test runs, so the card offers times to choose from.
+    await worksAllDay(page, office);
     const customer = await existingAccount(page);
     const created = await page.request.post('/api/invoices/create', {
       headers: { authorization: `Bearer ${customer.token}` },
@@ -87,7 +102,16 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
     expect(created.status()).toBe(201);
     const paymentLink = ((await created.json()) as { paymentLink: string }).paymentLink;
     const invoice = new URL(paymentLink).pathname.split('/').pop()!;
-    const ctx: Ctx = { customer, office, invoice, paymentLink, viewing: 'elsewhere', call: null, deliveredOn: null };
+    const ctx: Ctx = {
+      customer,
+      office,
+      invoice,
+      paymentLink,
+      viewing: 'elsewhere',
+      call: null,
+      deliveredOn: null,
+      isCall: type === 'Video Meeting' || type === 'Phone Call',
+    };
     await asCustomer(page, ctx);
     return ctx;
   },
@@ -99,16 +123,22 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
       await expect(card(page).getByTestId('test-payment')).toHaveText('Test checkout — no money will be taken');
       await expect(status(page)).toHaveCount(0);
     },
+    // A call waits for the customer to choose its time (or the office to set it); a report for the office.
     paid: async (page, ctx) => {
       await asCustomer(page, ctx);
       await expect(card(page).locator('.invoice-card__status')).toHaveText('Paid');
-      await expect(status(page)).toHaveText('Paid — we deliver within one day of your payment.');
+      if (ctx.isCall) {
+        await expect(booking(page)).toContainText('Paid — please choose a time for your call.');
+        await expect(booking(page).getByRole('button', { name: 'Choose a time' })).toBeVisible();
+      } else await expect(status(page)).toHaveText('Paid — we deliver within one day of your payment.');
     },
     scheduled: async (page, ctx) => {
       await asCustomer(page, ctx);
       const call = ctx.call!;
       await expect(status(page)).toContainText(`Scheduled for ${formatOrderTime(call.at)} (London time)`);
       await expect(status(page)).toContainText(`How to join: ${call.join}`);
+      await expect(booking(page).getByRole('button', { name: 'Change time' })).toBeEnabled();
+      await expect(booking(page).getByRole('button', { name: 'Cancel booking' })).toBeEnabled();
       const reason = status(page).getByText('Later than our one-day promise:');
       if (call.reason) await expect(reason).toHaveText(`Later than our one-day promise: ${call.reason}`);
       else await expect(reason).toHaveCount(0);
@@ -159,6 +189,30 @@ await describeBrowserModel<typeof orderMachine, Ctx>({
       const enabled = await button.isEnabled();
       await pressAndWait(page, button, OFFICE_REQUESTS.schedule);
       if (enabled) ctx.call = { at, join: event.join, reason: (await reasonField.count()) ? event.reason : null };
+    },
+    // The customer chooses the free time nearest the sample's, as far from the real payment as the sample is from
+    // its own, on the card: "Choose a time" while it waits, "Change time" once booked.
+    'order.book': async (page, ctx, event) => {
+      await asCustomer(page, ctx);
+      const open = booking(page).getByRole('button', { name: /^(Choose a time|Change time)$/ });
+      if ((await open.count()) === 0 || !(await open.isEnabled())) return;
+      const loaded = slotsFrom(answerTo(page, BOOKING_REQUESTS.slots));
+      await open.click();
+      const { slots } = await loaded;
+      const slot = slotNear(slots, Date.now() + Date.parse(event.at) - Date.parse(SAMPLE_PAID_AT));
+      await pickSlot(booking(page), slot.start, await zoneOf(page), slots);
+      const { call } = await confirmBooking(page, booking(page), BOOKING_REQUESTS.book);
+      ctx.call = { at: call!.start, join: call!.join, reason: null };
+    },
+    // The customer cancels on the card, and confirms it in the dialog.
+    'order.cancelBooking': async (page, ctx) => {
+      await asCustomer(page, ctx);
+      const cancel = booking(page).getByRole('button', { name: 'Cancel booking' });
+      if ((await cancel.count()) === 0 || !(await cancel.isEnabled())) return;
+      await cancel.click();
+      const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' });
+      await pressAndWait(page, confirm, BOOKING_REQUESTS.cancel);
+      ctx.call = null;
     },
     'order.sendReport': async (page, ctx) => {
       await asOffice(page, ctx);
