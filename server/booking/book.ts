@@ -20,9 +20,8 @@ import { findMemberName } from './repository';
 import { slotInput } from './slot-input';
 import { checkedTimeZone } from './time-zone';
 import { formatCallTime } from '../mail/time';
+import { callRangeMinutes } from '../orders/call-range';
 import { nextStatus, orderStateOf } from '../orders/machine';
-
-const MINUTE_MS = 60_000;
 
 /** The members to try, in order: the one who holds the call already, then the others free then. */
 function candidates(free: string[], holder: string | null): string[] {
@@ -59,8 +58,6 @@ export async function bookCall(
 async function tryToBook(services: Services, change: CallChange, customer: Customer): Promise<boolean> {
   const { order, start, memberId, now } = change;
   const to = nextStatus(orderStateOf(order), { type: 'order.book', at: start });
-  const callMs = services.config.CALL_MINUTES * MINUTE_MS;
-  const startMinute = Date.parse(start) / MINUTE_MS;
   try {
     await services.db.transaction().execute(async (trx) => {
       const moved = await changeStatus(trx, {
@@ -73,8 +70,7 @@ async function tryToBook(services: Services, change: CallChange, customer: Custo
           join_info: change.join,
           late_reason: null,
           call_member_id: memberId,
-          call_start_minute: startMinute,
-          call_until_minute: startMinute + (callMs / MINUTE_MS + services.config.CALL_BUFFER_MINUTES),
+          ...callRangeMinutes(Date.parse(start), services.config),
           call_chosen_by_customer: 1,
           call_customer_zone: change.timeZone,
           call_sequence: change.sequence,

@@ -26,7 +26,13 @@ export function validate<T, S>(struct: Struct<T, S>, value: unknown, overrides: 
   const field = failure.path[0];
   if (field === undefined) throw new HttpError(400, 'The request body must be an object of fields.');
   const key = String(field);
-  throw new HttpError(400, overrides[key] ?? FIELD_MESSAGES[key] ?? `The field "${key}" is missing or invalid.`);
+  // Own properties only: a body field named "__proto__" must not find Object.prototype as its message.
+  const message = Object.hasOwn(overrides, key)
+    ? overrides[key]
+    : Object.hasOwn(FIELD_MESSAGES, key)
+      ? FIELD_MESSAGES[key]
+      : `The field "${key}" is missing or invalid.`;
+  throw new HttpError(400, message!);
 }
 
 function mediaType(c: Context): string {

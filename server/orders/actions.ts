@@ -16,12 +16,12 @@ import { formatCallTime } from '../mail/time';
 import type { Services } from '../services';
 import type { MailCalendar } from '../mail/mailer';
 import { callInvitation } from './calendar';
+import { callRangeMinutes } from './call-range';
 import { bookingLinkUrl, newBookingToken } from './booking-links-repository';
 import { nextStatus, orderStateOf } from './machine';
 import { type OrderChanges, type OrderDetailRow, changeStatus, findActorRole, findCallHolder } from './repository';
 import { isCallOverlap } from '../db/errors';
 
-const MINUTE_MS = 60_000;
 import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
 const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
@@ -97,15 +97,13 @@ export async function scheduleCall(
   const customer = customerOf(order);
   const held = await findCallHolder(services.db, order.id);
   const sequence = (held.call_sequence ?? -1) + 1;
-  const startMinute = request.at.getTime() / MINUTE_MS;
   // The member who held the call keeps it; a call nobody held yet goes to whoever sets it, when they are free.
   const preferredHolder = held.call_member_id ?? request.actor.id;
   const set: OrderChanges = {
     scheduled_at: at,
     join_info: request.join,
     late_reason: lateReason,
-    call_start_minute: startMinute,
-    call_until_minute: startMinute + config.CALL_MINUTES + config.CALL_BUFFER_MINUTES,
+    ...callRangeMinutes(request.at.getTime(), config),
     call_chosen_by_customer: 0,
     call_sequence: sequence,
   };

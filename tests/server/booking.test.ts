@@ -11,8 +11,8 @@ import { START_TEXT } from '#server/booking/booking-request';
 import { NOTHING_TO_CANCEL_TEXT } from '#server/booking/cancel';
 import { TIME_ZONE_TEXT } from '#server/booking/time-zone';
 import { NOT_FOUND_TEXT } from '#server/http/errors';
-import { cleanup, createTestServer, errorText, myInvoices } from './helpers';
-import { PHONE_ORDER, account, paidOrder } from './office-helpers';
+import { bearer, cleanup, createTestServer, errorText, myInvoices } from './helpers';
+import { PHONE_ORDER, account, paidOrder, schedule } from './office-helpers';
 import { book, bookingBody, cancel, setHours, slotsOf } from './booking-helpers';
 
 afterAll(cleanup);
@@ -85,6 +85,13 @@ describe('POST /api/orders/<id>/booking', () => {
       const res = await book(app, ada, id, start);
       expect([start, res.status, await errorText(res)]).toEqual([start, status, text]);
     }
+    // A field named __proto__ once found Object.prototype as its message: the answer had no text (fuzzing).
+    const proto = await app.request(`/api/orders/${id}/booking`, {
+      method: 'POST',
+      headers: { ...bearer(ada.token), 'content-type': 'application/json' },
+      body: '{"start":"2026-01-06T10:00:00.000Z","timeZone":"Europe/London","__proto__":{}}',
+    });
+    expect([proto.status, await errorText(proto)]).toEqual([400, 'The field "__proto__" is missing or invalid.']);
     const zone = await book(app, ada, id, '2026-01-06T10:00:00.000Z', 'Mars/Olympus_Mons');
     expect([zone.status, await errorText(zone)]).toEqual([400, TIME_ZONE_TEXT]);
     expect(await orderRow(id)).toMatchObject({ status: 'paid', scheduled_at: null, call_member_id: null });
@@ -159,5 +166,19 @@ describe('POST /api/orders/<id>/booking/cancel', () => {
       expect([res.status, await errorText(res)]).toEqual([409, text]);
     }
     expect(await orderRow(id)).toMatchObject({ status: 'scheduled', scheduled_at: start, call_sequence: 0 });
+  });
+});
+
+describe('the office sets a call by hand', () => {
+  it('gives it to whoever sets it, or to nobody when their diary is full then; seconds and all', async () => {
+    const ada = await account(app, db);
+    const [first, second] = [await paidOrder(app, ada), await paidOrder(app, ada)];
+    // A time typed to the millisecond: the diary counts whole minutes (PostgreSQL once refused the fraction).
+    const at = '2026-01-06T15:00:03.320Z';
+    const body = { at, join: 'https://meet.example.com/by-hand', reason: 'Asked for.' };
+    expect((await schedule(app, olive.token, first, body)).status).toBe(200);
+    expect(await orderRow(first)).toMatchObject({ call_member_id: olive.id, call_sequence: 0 });
+    expect((await schedule(app, olive.token, second, body)).status).toBe(200);
+    expect(await orderRow(second)).toMatchObject({ status: 'scheduled', scheduled_at: at, call_member_id: null });
   });
 });
