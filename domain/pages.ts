@@ -22,11 +22,23 @@ export function serviceRequestPage(service: Service): PageMeta {
   };
 }
 
+/**
+ * A booking mail's page (/booking/<token>, docs/decisions/0042-customers-book-their-call.md): the same title
+ * whatever the token, and closed to crawlers, as the account pages are.
+ */
+export const bookingLinkPage: PageMeta = Object.freeze({
+  title: 'Your booked call',
+  description: 'See, change or cancel the time of your call, without signing in.',
+  indexed: false,
+});
+
 const servicePath = /^\/service\/([^/]+)\/(details|request)$/;
+const bookingLinkPath = /^\/booking\/[^/]+$/;
 
 /** The page at this path, or undefined when the SPA has none there (an unknown service id included). */
 export function findPage(path: string): PageMeta | undefined {
   if (Object.hasOwn(fixedPages, path)) return fixedPages[path as keyof typeof fixedPages];
+  if (bookingLinkPath.test(path)) return bookingLinkPage;
   const match = servicePath.exec(path);
   const service = match ? findService(match[1] ?? '') : undefined;
   if (!service) return undefined;

@@ -20,6 +20,7 @@ export const PAGE_MODULES: readonly (readonly [RegExp, string])[] = [
   [/^\/contact-us$/, 'src/pages/Contact.tsx'],
   [/^\/youth-project$/, 'src/pages/YouthProject.tsx'],
   [/^\/service\/[^/]+\/details$/, 'src/pages/ServiceDetails.tsx'],
+  [/^\/booking\/[^/]+$/, 'src/pages/booking/BookingPage.tsx'],
   [/^\/not-found$/, 'src/pages/NotFound.tsx'],
 ];
 

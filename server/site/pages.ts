@@ -58,7 +58,7 @@ export function renderPage(indexHtml: string, page: RenderedPage, preloads: stri
  */
 function robotsTxt(publicUrl: string): string {
   const closedPages = Object.entries(fixedPages).filter(([, page]) => !page.indexed);
-  const closed = ['/api/', ...closedPages.map(([path]) => path), '/service/*/request', '/not-found'];
+  const closed = ['/api/', ...closedPages.map(([path]) => path), '/service/*/request', '/booking/', '/not-found'];
   const lines = ['User-agent: *', 'Allow: /', ...closed.map((path) => `Disallow: ${path}`), ''];
   return `${[...lines, `Sitemap: ${publicUrl}/sitemap.xml`].join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { services } from '#domain/catalogue/services';
 import { company } from '#domain/company';
 import { documentTitle, fixedPages, notFoundPage } from '#domain/fixedPages';
+import { bookingLinkPage } from '#domain/pages';
 import { escapeHtml, renderPage } from '#server/site/pages';
 import { cleanup, createTestServer, errorText } from './helpers';
 
@@ -42,6 +43,8 @@ const pages: [string, string | null, string | undefined][] = [
     page.description,
   ]),
   ...(servicePages as [string, string, string | undefined][]),
+  // A booking mail's link: any token shows the page, which tells a valid one from another (server/booking/).
+  ['/booking/a-token-from-a-mail', bookingLinkPage.title, bookingLinkPage.description],
 ];
 
 describe('page routes', () => {
@@ -107,7 +110,7 @@ describe('page routes', () => {
     expect(calls.length).toBeGreaterThanOrEqual(Object.keys(fixedPages).length);
     for (const call of calls) {
       expect(call).toMatch(
-        /^usePageMeta\((fixedPages\['[^']+'\]|notFoundPage|serviceRequestPage\(service\)|service \? serviceDetailsPage\(service\) : notFoundPage)\);$/,
+        /^usePageMeta\((fixedPages\['[^']+'\]|notFoundPage|bookingLinkPage|serviceRequestPage\(service\)|service \? serviceDetailsPage\(service\) : notFoundPage)\);$/,
       );
     }
   });
@@ -151,7 +154,15 @@ describe('robots.txt and sitemap.xml', () => {
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/office', '/profile', '/invoices', '/forgot-password', '/service/*/request']) {
+    for (const path of [
+      '/api/',
+      '/office',
+      '/profile',
+      '/invoices',
+      '/forgot-password',
+      '/service/*/request',
+      '/booking/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     for (const path of [

@@ -5,6 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { company } from '#domain/company';
+import { bookingLinkPage } from '#domain/pages';
 import { useAppActors } from '#src/common/AppActorsContext';
 import { usePageMeta } from '#src/common/hooks';
 import { Spinner } from '#src/components/Spinner';
@@ -13,13 +14,8 @@ import { callTime, viewerZone } from './bookingTime';
 import { wireCallBooking } from './CallBooking.wiring';
 import type { BookingSnapshot, StepProps } from './SlotPicker';
 
-const META = {
-  title: 'Your booked call',
-  description: 'Change or cancel the time of your call with Northgate IT Consulting.',
-};
-
 export default function BookingPage() {
-  usePageMeta(META);
+  usePageMeta(bookingLinkPage);
   const { token = '' } = useParams<{ token: string }>();
   const { inspect } = useAppActors();
   const [snapshot, send] = useMachine(wireCallBooking(), {
