@@ -47,5 +47,7 @@ export const OrderWire = type({
    */
   changeUntil: nullable(string()),
   chosenByCustomer: boolean(),
+  /** The office member who holds the scheduled call, by name, when one does. */
+  callWith: nullable(string()),
 });
 export type OrderWire = Infer<typeof OrderWire>;

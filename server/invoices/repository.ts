@@ -57,7 +57,8 @@ export type InvoiceOrderColumns = Pick<
   'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name' | 'call_chosen_by_customer'
 >;
 /** With the number of its document, once issued (a listing joins it). */
-export type InvoiceWithOrder = InvoiceRow & InvoiceOrderColumns & { document_number: string | null };
+export type InvoiceWithOrder = InvoiceRow &
+  InvoiceOrderColumns & { document_number: string | null; call_with: string | null };
 
 /** The user's invoices with their orders, newest first; invoices made in the same millisecond keep their insertion order. */
 export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Promise<InvoiceWithOrder[]> = preparedQuery(
@@ -66,9 +67,12 @@ export const listInvoicesForUser: (db: Kysely<Database>, userId: string) => Prom
       .selectFrom('invoices')
       .innerJoin('orders', 'orders.invoice_id', 'invoices.id')
       .leftJoin('invoice_documents', 'invoice_documents.invoice_id', 'invoices.id')
+      // The office member who holds the call, named on the card.
+      .leftJoin('users as holder', 'holder.id', 'orders.call_member_id')
       .selectAll('invoices')
       .select([
         'invoice_documents.number as document_number',
+        'holder.name as call_with',
         'orders.status',
         'orders.call_chosen_by_customer',
         'orders.scheduled_at',

@@ -11,7 +11,7 @@ import type { InvoiceOrderColumns } from './repository';
  * document and where it downloads (the owner's only, server/invoices/download-routes.ts).
  */
 export function toWireInvoice(
-  row: InvoiceRow & Partial<InvoiceOrderColumns> & { document_number?: string | null },
+  row: InvoiceRow & Partial<InvoiceOrderColumns> & { document_number?: string | null; call_with?: string | null },
   rules: BookingRules,
 ): Invoice {
   if (!isServiceType(row.type)) throw new Error(`Invoice ${row.id} has an unknown delivery type.`);
@@ -37,6 +37,7 @@ export function toWireInvoice(
             delivered_at: row.delivered_at ?? null,
             report_name: row.report_name ?? null,
             call_chosen_by_customer: row.call_chosen_by_customer ?? 0,
+            call_with: row.call_with ?? null,
           }),
         }
       : {}),

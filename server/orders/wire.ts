@@ -68,6 +68,8 @@ export function toOrderWire(
   rules: BookingRules,
   order: Pick<OrdersTable, 'status' | 'scheduled_at' | 'join_info' | 'late_reason' | 'delivered_at' | 'report_name'> & {
     call_chosen_by_customer: number;
+    /** The name of the office member who holds the call. */
+    call_with: string | null;
   },
 ): OrderWire {
   const base = `/api/orders/${encodeURIComponent(invoiceId)}`;
@@ -82,5 +84,6 @@ export function toOrderWire(
     changeUntil:
       order.status === 'scheduled' && order.scheduled_at !== null ? changeUntil(order.scheduled_at, rules) : null,
     chosenByCustomer: order.call_chosen_by_customer === 1,
+    callWith: order.status === 'scheduled' ? order.call_with : null,
   };
 }

@@ -12,7 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Env, Hono } from 'hono';
 import { notFoundPage } from '#domain/fixedPages';
-import { findPage } from '#domain/pages';
+import { bookingLinkPage, findPage } from '#domain/pages';
 import type { ServerLog } from '../log';
 import { type Manifest, NOT_FOUND_MODULE, pageModuleFor, preloadTags } from './page-chunks';
 import { crawlerFileRoutes, renderPage } from './pages';
@@ -89,7 +89,9 @@ export function mountStatic<E extends Env>(app: Hono<E>, staticDir: string, log:
       const html = await indexHtml();
       if (html === undefined) return next();
       const preloads = await preloadsFor(pageModuleFor(path), html);
-      return htmlAnswer(c, 200, renderPage(html, { ...page, url: `${publicUrl}${path}` }, preloads));
+      // A booking link's address holds its secret token: the page does not repeat it in its own HTML.
+      const url = page === bookingLinkPage ? undefined : `${publicUrl}${path}`;
+      return htmlAnswer(c, 200, renderPage(html, { ...page, url }, preloads));
     }
     const response = await files(c, noNext);
     if (response) {

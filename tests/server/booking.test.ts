@@ -51,6 +51,7 @@ describe('POST /api/orders/<id>/booking', () => {
     expect([olive.id, bea.id]).toContain(row.call_member_id);
     const [invoice] = await myInvoices(app, ada.token);
     expect(invoice!.order).toMatchObject({
+      callWith: body.call!.with,
       status: 'scheduled',
       chosenByCustomer: true,
       changeUntil: body.call!.changeUntil,
@@ -109,7 +110,7 @@ describe('POST /api/orders/<id>/booking', () => {
     ]).toEqual([2, 18]);
     const holders = await db.selectFrom('orders').select('call_member_id').where('scheduled_at', '=', start).execute();
     expect(holders.map((row) => row.call_member_id).sort()).toEqual([olive.id, bea.id].sort());
-  });
+  }, 60_000);
 
   it('moves a booked call (200, SEQUENCE raised) and offers the freed time again at once', async () => {
     const ada = await account(app, db);

@@ -70,6 +70,7 @@ describe('POST /api/invoices/create', () => {
           calendarURL: null,
           changeUntil: null,
           chosenByCustomer: false,
+          callWith: null,
         },
       },
     ]);

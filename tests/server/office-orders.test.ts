@@ -121,6 +121,7 @@ describe('payment', () => {
       calendarURL: null,
       changeUntil: null,
       chosenByCustomer: false,
+      callWith: null,
     });
   });
 });

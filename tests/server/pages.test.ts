@@ -80,7 +80,10 @@ describe('page routes', () => {
     expect(shown).toBeTruthy();
     if (description) expect(shown).toBe(description);
     expect(metaContent(html, 'og:description')).toBe(shown);
-    expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}${path}`);
+    // A booking link's address holds its secret: its page does not repeat it.
+    const bookingLink = path.startsWith('/booking/');
+    expect(metaContent(html, 'og:url')).toBe(bookingLink ? undefined : `${PUBLIC_URL}${path}`);
+    if (bookingLink) expect(html).not.toContain(path);
     expect(metaContent(html, 'og:type')).toBe('website');
     expect(metaContent(html, 'og:site_name')).toBe(company.name);
     expect(metaContent(html, 'twitter:card')).toBe('summary');

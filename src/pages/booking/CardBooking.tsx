@@ -11,13 +11,13 @@ import { BookingPanel } from './BookingPanel';
 import { viewerZone } from './bookingTime';
 import { wireCallBooking } from './CallBooking.wiring';
 
-/** The order's call as the panel shows it; the invoice list does not say who holds it. */
+/** The order's call as the panel shows it, as the invoice list gave it. */
 function callOf(order: OrderWire): CallShown | null {
   if (order.status !== 'scheduled' || order.scheduledAt === null) return null;
   return {
     start: order.scheduledAt,
     join: order.join ?? '',
-    with: null,
+    with: order.callWith,
     changeUntil: order.changeUntil ?? order.scheduledAt,
   };
 }
