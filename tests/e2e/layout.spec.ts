@@ -198,6 +198,11 @@ test("a customer's invoices, bell and profile fit every width", async ({ page, b
   await billing.getByLabel('VAT number').fill('123 456 789');
   await expect(billing.getByText('A VAT number is a two-letter country code')).toBeVisible();
   await checkWidths(page, testInfo, 'profile-billing');
+
+  // The password change: three fields, each with its show button, once stuck out of its card at 320 px.
+  await openAt(page, '/change-password');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await checkWidths(page, testInfo, 'change-password');
 });
 
 test("the profile's data card, once the data was downloaded, fits every width", async ({ page, baseURL }, testInfo) => {
