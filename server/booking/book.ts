@@ -46,20 +46,28 @@ export async function bookCall(
   const sequence = (held.call_sequence ?? -1) + 1;
   for (const memberId of candidates(membersFreeAt(start, input), held.call_member_id)) {
     const change: CallChange = { order, start, join, timeZone, memberId, sequence, now };
-    if (await tryToBook(services, change, customer)) {
-      const memberName = await findMemberName(services.db, memberId);
-      return { created: order.status === 'paid', answer: bookedCallOf(services.config, change, memberName) };
+    const booked = await tryToBook(services, change, customer);
+    if (booked !== 'taken') {
+      return { created: order.status === 'paid', answer: bookedCallOf(services.config, change, booked.memberName) };
     }
   }
   throw new HttpError(409, SLOT_TAKEN_TEXT);
 }
 
-/** One attempt with one member: false when the database says they took another call then meanwhile. */
-async function tryToBook(services: Services, change: CallChange, customer: Customer): Promise<boolean> {
+/**
+ * One attempt with one member: 'taken' when the database says they took another call then meanwhile. The holder's
+ * name for the answer is read in the same transaction, so a committed booking is never answered with an error.
+ */
+async function tryToBook(
+  services: Services,
+  change: CallChange,
+  customer: Customer,
+): Promise<{ memberName: string | null } | 'taken'> {
   const { order, start, memberId, now } = change;
   const to = nextStatus(orderStateOf(order), { type: 'order.book', at: start });
+  let memberName: string | null;
   try {
-    await services.db.transaction().execute(async (trx) => {
+    memberName = await services.db.transaction().execute(async (trx) => {
       const moved = await changeStatus(trx, {
         invoiceId: order.id,
         from: order.status,
@@ -81,14 +89,15 @@ async function tryToBook(services: Services, change: CallChange, customer: Custo
       });
       if (!moved) throw changedMeanwhile();
       await recordCallChange(trx, services, change, customer);
+      return findMemberName(trx, memberId!);
     });
   } catch (error) {
-    if (isCallOverlap(error)) return false;
+    if (isCallOverlap(error)) return 'taken';
     throw error;
   }
   services.mail.kick();
   services.log.security('order.changed', { orderId: order.id, change: 'order.book', to, actorId: customer.id });
-  return true;
+  return { memberName };
 }
 
 /** The audit entry's words, on the company's clock as the office reads them. */
