@@ -3,7 +3,6 @@
  * JSON text of wall-clock ranges and local dates, and the calls already booked.
  */
 import type { Kysely } from 'kysely';
-import { isCallOverlap } from '../db/errors';
 import type { Database } from '../db/schema';
 
 /** An office member's row as stored: the ranges and days off still JSON text. */
@@ -64,26 +63,4 @@ export function listBookedCalls(db: Kysely<Database>, since: string) {
 export async function findMemberName(db: Kysely<Database>, memberId: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('name').where('id', '=', memberId).executeTakeFirst();
   return row?.name ?? null;
-}
-
-/**
- * Gives the order's call to an office member, from its start to the end of its buffer (minutes since the epoch).
- * The database refuses a range that overlaps another call of the same member (migration 0021): 'taken' then,
- * whichever instance or request wrote first.
- */
-export async function assignCall(
-  db: Kysely<Database>,
-  call: { orderId: string; memberId: string; startMinute: number; untilMinute: number },
-): Promise<'assigned' | 'taken'> {
-  try {
-    await db
-      .updateTable('orders')
-      .set({ call_member_id: call.memberId, call_start_minute: call.startMinute, call_until_minute: call.untilMinute })
-      .where('invoice_id', '=', call.orderId)
-      .execute();
-    return 'assigned';
-  } catch (error) {
-    if (isCallOverlap(error)) return 'taken';
-    throw error;
-  }
 }

@@ -9,6 +9,7 @@ import type { OrderStatus } from '#domain/orders';
 import type { OfficeView } from '#domain/officeContract';
 import { isWellFormedId, newOrderedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
+import { lockCallDiary } from './call-diary-lock';
 import type { Database, OrdersTable } from '../db/schema';
 
 /** The most orders the unpaid and delivered lists show (newest first); the queue is always whole. */
@@ -184,7 +185,8 @@ export type OrderChanges = Partial<
 /**
  * Moves the order from `from` to `to` (a move the caller checked with the order machine) with its changes,
  * and records who did it. False when the order is no longer in `from`: someone else changed it meanwhile.
- * `db` should be a transaction, so that the entry and the change commit together.
+ * `db` should be a transaction, so that the entry and the change commit together, and so that a call given to a
+ * member is written with the member's diary locked.
  */
 export async function changeStatus(
   db: Kysely<Database>,
@@ -205,6 +207,8 @@ export async function changeStatus(
   },
 ): Promise<boolean> {
   const at = change.now.toISOString();
+  const holder = change.set?.call_member_id;
+  if (typeof holder === 'string') await lockCallDiary(db, holder);
   let update = db
     .updateTable('orders')
     .set({ ...change.set, status: change.to, updated_at: at })

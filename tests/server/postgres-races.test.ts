@@ -5,6 +5,10 @@ import { cancelDeletion, purgeDueAccounts } from '#server/account/deletion';
 import { openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { insertUser } from '#server/users/repository';
+import { insertInvoice } from '#server/invoices/new-invoice';
+import { changeStatus } from '#server/orders/repository';
+import { lockCallDiary } from '#server/orders/call-diary-lock';
+import { sql } from 'kysely';
 import { createTestClock } from './helpers';
 import { startPostgres } from './postgres';
 
@@ -43,5 +47,61 @@ describe('on PostgreSQL', () => {
     });
     expect(await purge).toEqual([]);
     expect(await db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual([{ id: user.id }]);
+  });
+
+  it('a call given to a member waits for the write that holds that member’s diary; another member’s does not', async () => {
+    const now = new Date();
+    const person = (name: string) =>
+      insertUser(db, {
+        name,
+        email: `${name.toLowerCase()}.diary@example.com`,
+        passwordHash: null,
+        emailVerified: true,
+        now,
+      });
+    const [customer, ann, bob] = await Promise.all([person('Cy'), person('Ann'), person('Bob')]);
+    const order = async () =>
+      (
+        await insertInvoice(db, {
+          userId: customer.id,
+          amountPence: 15_000,
+          title: 'A call',
+          type: 'Video Meeting',
+          url: 'https://example.com/',
+          provider: 'sandbox',
+          now,
+        })
+      ).id;
+    const [forAnn, forBob] = await Promise.all([order(), order()]);
+    const giveCall = (invoiceId: string, memberId: string) =>
+      db.transaction().execute((trx) =>
+        changeStatus(trx, {
+          invoiceId,
+          from: 'awaitingPayment',
+          to: 'scheduled',
+          set: { call_member_id: memberId, call_start_minute: 1_000, call_until_minute: 1_060 },
+          actor: null,
+          note: null,
+          now,
+        }),
+      );
+    const waitingForADiary = async () => {
+      for (;;) {
+        const waiting = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(db);
+        if (waiting.rows[0]!.n > 0) return 'waiting';
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+
+    let forAnnWritten: Promise<boolean> | undefined;
+    await other.transaction().execute(async (trx) => {
+      // Another write holds Ann's diary: Bob's call goes through, Ann's waits its turn.
+      await lockCallDiary(trx, ann.id);
+      expect(await giveCall(forBob, bob.id)).toBe(true);
+      forAnnWritten = giveCall(forAnn, ann.id);
+      expect(await Promise.race([forAnnWritten.then(() => 'written'), waitingForADiary()])).toBe('waiting');
+    });
+    expect(await forAnnWritten).toBe(true);
   });
 });
