@@ -9,7 +9,7 @@ import type { OrderStatus } from '#domain/orders';
 import type { OfficeView } from '#domain/officeContract';
 import { isWellFormedId, newOrderedId } from '../db/ids';
 import { preparedQuery } from '../db/prepared';
-import { lockCallDiary } from './call-diary-lock';
+import { lockCallDiary } from './call-diary-repository';
 import type { Database, OrdersTable } from '../db/schema';
 
 /** The most orders the unpaid and delivered lists show (newest first); the queue is always whole. */

@@ -7,7 +7,7 @@ import { migrate } from '#server/db/migrate';
 import { insertUser } from '#server/users/repository';
 import { insertInvoice } from '#server/invoices/new-invoice';
 import { changeStatus } from '#server/orders/repository';
-import { lockCallDiary } from '#server/orders/call-diary-lock';
+import { lockCallDiary } from '#server/orders/call-diary-repository';
 import { sql } from 'kysely';
 import { createTestClock } from './helpers';
 import { startPostgres } from './postgres';
