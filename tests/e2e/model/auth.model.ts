@@ -1,7 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { authMachine } from '#machines/auth.machine';
 import { describeBrowserModel } from './browser';
-import { existingAccount, HeldRequests, SPLASH_MS, withStoredToken } from './support';
+import {
+  existingAccount,
+  expectSignedOutBar,
+  followTopBarLink,
+  HeldRequests,
+  SPLASH_MS,
+  withStoredToken,
+} from './support';
 import { authSamples } from '#tests/machines/samples';
 
 interface Ctx {
@@ -47,7 +54,7 @@ await describeBrowserModel<typeof authMachine, Ctx>({
       await expect(page.getByTestId('splash')).toBeVisible();
     },
     signedOut: async (page) => {
-      await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+      await expectSignedOutBar(page);
       expect(await storedToken(page)).toBeNull();
     },
     signedIn: async (page) => {
@@ -57,7 +64,7 @@ await describeBrowserModel<typeof authMachine, Ctx>({
   },
   events: {
     'auth.signedIn': async (page, { account }) => {
-      await page.getByRole('link', { name: 'Sign In' }).click();
+      await followTopBarLink(page, 'Sign In');
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Continue', exact: true }).click();

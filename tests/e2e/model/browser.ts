@@ -115,17 +115,15 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
   };
   /** How each delay passes (Playwright's clock). */
   delays: { [D in DelayName<M>]: (page: Page, ctx: Ctx) => Promise<void> };
-  /**
-   * Phone widths (px) to walk every path at too, besides the config's desktop viewport: each path runs once more
-   * per width, titled and reported with it. A model without any runs at the config's viewport only.
-   */
-  widths?: number[];
   /** The browser's time zone (Playwright's `timezoneId`) for a path's input; the config's when it answers none. */
   timezoneOf?: (input: InputFrom<M>) => string | undefined;
 }
 
-/** How tall the phone widths' viewport is: a phone held upright. */
-const PHONE_HEIGHT = 800;
+/**
+ * Every path runs at the config's desktop viewport and once more on a phone held upright, titled and reported
+ * with its width: a state that breaks on a phone fails a generated test (docs/testing.md).
+ */
+const PHONE = { width: 375, height: 800 } as const;
 
 /** Registers a test as it is, or with the browser options its variant needs (an anonymous group adds no title). */
 function registerTest(title: string, use: Record<string, unknown>, body: (page: Page) => Promise<void>) {
@@ -177,10 +175,10 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   const describeTitle = `model: ${machine.id}`;
   test.describe(describeTitle, () => {
     for (const [index, { path, transitions }] of paths.entries()) {
-      for (const width of [undefined, ...(spec.widths ?? [])]) {
+      for (const width of [undefined, PHONE.width]) {
         const timezoneId = spec.timezoneOf?.(path.input as InputFrom<M>);
         const use = {
-          ...(width === undefined ? {} : { viewport: { width, height: PHONE_HEIGHT } }),
+          ...(width === undefined ? {} : { viewport: PHONE }),
           ...(timezoneId === undefined ? {} : { timezoneId }),
         };
         registerPath(index, path, transitions, width, use);
@@ -200,7 +198,8 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
     const command = playwrightCommand(MODEL_SPEC, describeTitle, title);
     const steps = path.steps.map((step) => ({ event: eventText(step.event), state: step.state.value as unknown }));
     const run = async (page: Page) => {
-      test.setTimeout(60_000);
+      // A long path on a loaded machine needs longer than a short one.
+      test.setTimeout(30_000 + path.steps.length * 5_000);
       await page.clock.install();
       const ctx = await spec.start(page, path.input);
       const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {

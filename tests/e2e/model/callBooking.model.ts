@@ -168,7 +168,6 @@ await describeBrowserModel<typeof callBookingMachine, Ctx>({
         event.error.refusal === 'invalid'
       ),
   },
-  widths: [375],
   timezoneOf: (input: CallBookingInput) => input.timeZone,
   start: async (page, rawInput) => {
     const input = rawInput as CallBookingInput;

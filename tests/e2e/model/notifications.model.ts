@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import { notificationsMachine } from '#machines/notifications.machine';
 import { notificationsSamples } from '#tests/machines/accountSamples';
 import { describeBrowserModel } from './browser';
-import { existingAccount, HeldRequests, openApp, withStoredToken } from './support';
+import { existingAccount, followTopBarLink, HeldRequests, openApp, withStoredToken } from './support';
 
 interface Ctx {
   list: HeldRequests;
@@ -70,7 +70,7 @@ await describeBrowserModel<typeof notificationsMachine, Ctx>({
     // The customer moves to another screen (the top bar stays).
     'notifications.refresh': async (page) => {
       const other = page.url().endsWith('/privacy-policy') ? 'Terms of Service' : 'Privacy Policy';
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: other }).click();
+      await followTopBarLink(page, other);
     },
   },
   outcomes: {

@@ -243,7 +243,10 @@ await describeBrowserModel<typeof officeQueueMachine, Ctx>({
     'office.reload': (page) => page.getByRole('button', { name: 'Refresh' }).click(),
     'office.select': async (page, ctx, event) => {
       const row = page.getByTestId('office-order').filter({ hasText: ctx.orders[event.id]!.title });
-      if ((await row.count()) > 0) await row.click();
+      if ((await row.count()) === 0) return;
+      // On a phone the open order takes the screen, and the list waits behind "Back to the list".
+      if (!(await row.isVisible())) await page.getByRole('button', { name: 'Back to the list' }).click();
+      await row.click();
     },
     'office.deselect': (page) => page.getByRole('button', { name: 'Back to the list' }).click(),
     'office.editSchedule': async (page, _ctx, event) => {

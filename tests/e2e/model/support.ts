@@ -128,3 +128,25 @@ export async function withStoredToken(page: Page, token: string) {
     }
   }, token);
 }
+
+/**
+ * Follows a link of the top bar (a page of the main navigation, or "Sign In") as a person at this width does: in
+ * the bar where it shows, else through the menu button, where narrower screens keep it (docs/product.md).
+ */
+export async function followTopBarLink(page: Page, name: string) {
+  const inBar = page.locator('.topbar').getByRole('link', { name, exact: true }).first();
+  if (await inBar.isVisible()) return inBar.click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** The top bar of a signed-out visitor: "Sign In" in it, or on a phone, where it moves into the menu, no avatar. */
+export async function expectSignedOutBar(page: Page) {
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  const signIn = page.locator('.topbar').getByRole('link', { name: 'Sign In', exact: true }).first();
+  if ((page.viewportSize()?.width ?? 0) >= SIGN_IN_IN_BAR_FROM) await expect(signIn).toBeVisible();
+  else await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+}
+
+/** From this width up the top bar shows "Sign In" itself (src/components/TopBar.css). */
+const SIGN_IN_IN_BAR_FROM = 768;
