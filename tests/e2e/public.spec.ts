@@ -15,7 +15,7 @@ test('every public route renders its content, with a title and a description', a
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{20,}$/);
   }
   await open(page, '/privacy-policy');
-  await expect(page.getByText('November 26 2026')).toBeVisible();
+  await expect(page.getByText('November 29 2026')).toBeVisible();
   await open(page, '/terms');
   await expect(page.getByText(/non-refundable/).first()).toBeVisible();
   await expect(page.getByText(/within a few hours/).first()).toBeVisible();
