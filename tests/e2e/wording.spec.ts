@@ -44,3 +44,21 @@ test.describe('the legal pages', () => {
     await expect(page.locator('#changes')).toContainText('numbered and dated at the top of this page');
   });
 });
+
+test.describe('the footer', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("links no social network's front page: only the company's own pages, and none when unset", async ({ page }) => {
+    await open(page, '/');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    const addresses = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    const networks = addresses.map((href) => new URL(href)).filter((url) => /linkedin|x\.com|github/.test(url.host));
+    for (const url of networks) expect(url.pathname.replace(/\/+$/, ''), url.href).not.toBe('');
+    // This build sets no company page (docs/configuration.md): so no network is linked, and no empty heading stays.
+    expect(networks).toEqual([]);
+    await expect(footer.getByRole('heading', { name: 'Follow us' })).toHaveCount(0);
+  });
+});
