@@ -3,8 +3,12 @@
  * pages say what the site keeps and which version applies, the footer links to the company's own pages, the
  * invoice PDF reads as a document, one field keeps one name, and each screen says a thing once.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { TERMS_EFFECTIVE_DATE, TERMS_VERSION } from '#domain/policies';
+import { paidOrder } from './model/office';
+import { existingAccount, withStoredToken } from './model/support';
 import { open } from './support';
 
 test.describe('the legal pages', () => {
@@ -60,5 +64,40 @@ test.describe('the footer', () => {
     // This build sets no company page (docs/configuration.md): so no network is linked, and no empty heading stays.
     expect(networks).toEqual([]);
     await expect(footer.getByRole('heading', { name: 'Follow us' })).toHaveCount(0);
+  });
+});
+
+test.describe('the invoice PDF', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('names its number as the reference, states the delivery as a bill does, the e-mail after the address', async ({
+    page,
+  }) => {
+    const customer = await existingAccount(page);
+    const billing = await page.request.put('/api/users/billing', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { billingName: 'Analytical Engines Ltd', address: '1 Difference Road\nLondon\nN1 9GU', vatNumber: '' },
+    });
+    expect(billing.status()).toBe(200);
+    const order = await paidOrder(page, customer, 0, 'PDF Sent to Email');
+    await withStoredToken(page, customer.token);
+    await open(page, '/invoices');
+    const card = page.getByTestId('invoice-number').first();
+    const number = (await card.textContent())!;
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: /Download invoice \(PDF\)/ })
+      .first()
+      .click();
+    const bytes = readFileSync(await (await download).path());
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    const words = text.replace(/\s+/g, ' ');
+
+    expect(words).toContain(`Receipt number ${number}`);
+    expect(words).not.toContain(order.id);
+    expect(words).not.toMatch(/Invoice ID|on the site/);
+    expect(words).toContain('Report sent by e-mail');
+    expect(words).not.toContain('my email');
+    expect(words).toContain(`Billed to Analytical Engines Ltd 1 Difference Road London N1 9GU ${customer.email}`);
   });
 });
