@@ -32,7 +32,7 @@ export function receiptMail(p: {
     ['Service', p.title],
     // The words of the PDF it carries (docs/invoices.md#the-pdf).
     ['Delivery', documentDeliveryFor(p.type)],
-    ...(p.url ? [['Website or application', p.url] satisfies Row] : []),
+    ...(p.url ? [['App URL', p.url] satisfies Row] : []),
     // A receipt's seller is not registered for VAT and charges none: no VAT lines.
     ...(document.kind === 'invoice'
       ? ([

@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { TERMS_EFFECTIVE_DATE, TERMS_VERSION } from '#domain/policies';
-import { paidOrder } from './model/office';
+import { paidOrder, roles } from './model/office';
 import { existingAccount, withStoredToken } from './model/support';
-import { open } from './support';
+import { readable } from './office-support';
+import { mailsTo, open } from './support';
 
 test.describe('the legal pages', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -99,5 +100,56 @@ test.describe('the invoice PDF', () => {
     expect(words).toContain('Report sent by e-mail');
     expect(words).not.toContain('my email');
     expect(words).toContain(`Billed to Analytical Engines Ltd 1 Difference Road London N1 9GU ${customer.email}`);
+  });
+});
+
+test.describe('one field, one name', () => {
+  test('the website or application given is "App URL" at checkout, in the receipt and in the office', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const site = 'https://engines.example/app';
+    const customer = await existingAccount(page);
+    const created = await page.request.post('/api/invoices/create', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { amount: 49, title: 'Website Development Consultation', type: 'Video Meeting', url: site },
+    });
+    expect(created.status()).toBe(201);
+    const { paymentLink } = (await created.json()) as { paymentLink: string };
+    const id = new URL(paymentLink).pathname.split('/').pop()!;
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(paymentLink);
+    const facts = page.locator('dl');
+    await expect(facts).toContainText(`App URL${site}`);
+    await expect(facts).not.toContainText('Website or application');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/invoices/);
+    await expect.poll(() => mailsTo(customer.email).map(readable).join('\n')).toContain(`App URL: ${site}`);
+    expect(mailsTo(customer.email).map(readable).join('\n')).not.toContain('Website or application');
+
+    const office = await existingAccount(page);
+    roles('grant', 'office', office.email);
+    const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await withStoredToken(staff, office.token);
+    await open(staff, `/office?order=${id}`);
+    const detail = staff.locator('.office-detail__facts');
+    await expect(detail).toContainText(`App URL${site}`);
+    await expect(detail).not.toContainText('Website or application');
+  });
+
+  test('the change-password page calls its first field "Old password", and its refusal says the same', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const customer = await existingAccount(page);
+    await withStoredToken(page, customer.token);
+    await open(page, '/change-password');
+    await page.getByLabel('Old password', { exact: true }).fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('a new password 1');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a new password 1');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your old password is incorrect.');
   });
 });
