@@ -12,6 +12,12 @@ import { existingAccount, withStoredToken } from './model/support';
 import { readable } from './office-support';
 import { mailsTo, open } from './support';
 
+/** A real 2x2 PNG, small enough to read. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.describe('the legal pages', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -151,5 +157,45 @@ test.describe('one field, one name', () => {
     await page.getByLabel('Confirm new password', { exact: true }).fill('a new password 1');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your old password is incorrect.');
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the picture picker names the picture chosen, not "No file chosen"', async ({ page }) => {
+    const customer = await existingAccount(page);
+    await withStoredToken(page, customer.token);
+    await open(page, '/profile');
+    const picker = page.getByLabel('Picture');
+    const field = page.locator('.field').filter({ has: picker });
+    await expect(field).toContainText('No picture chosen');
+    await picker.setInputFiles({ name: 'holiday-portrait.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Preview of your new picture' })).toBeVisible();
+    await expect(field.getByText('holiday-portrait.png')).toBeVisible();
+    await expect(picker).toHaveAccessibleDescription(/holiday-portrait\.png/);
+    // The line sits beside the button, inside the phone's width.
+    const line = await field.getByText('holiday-portrait.png').boundingBox();
+    expect(line!.x + line!.width).toBeLessThanOrEqual(375);
+  });
+
+  test("the e-mail change's code step says once where the code went", async ({ page }) => {
+    const customer = await existingAccount(page);
+    await withStoredToken(page, customer.token);
+    await open(page, '/profile');
+    const next = `moved-${Date.now()}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(next);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your new e-mail address' });
+    await dialog.getByRole('textbox', { name: 'Current password' }).fill(customer.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByLabel('Code sent to your new address')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText(
+      `We have sent a code to ${next}. Enter it to finish changing your e-mail address.`,
+    );
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    expect(said.split(next).length - 1, said).toBe(1);
+    expect(said.match(/enter (it|the code)/gi) ?? [], said).toHaveLength(1);
+    await expect(dialog).toContainText(`Your e-mail address stays ${customer.email} for now.`);
   });
 });
