@@ -13,4 +13,11 @@ export const INVOICE_RETENTION_YEARS = 6;
 export const VISIT_RETENTION_DAYS = 90;
 
 /** The date the privacy policy was last updated (docs/product.md#offer). */
-export const PRIVACY_POLICY_DATE = 'November 26 2026';
+export const PRIVACY_POLICY_DATE = 'November 29 2026';
+
+/**
+ * The Terms of Service's version and the date it took effect, shown at its top (docs/product.md#offer): its
+ * "Changes to these terms" section says the version in force when an order is placed applies to it.
+ */
+export const TERMS_VERSION = '2';
+export const TERMS_EFFECTIVE_DATE = 'November 29 2026';

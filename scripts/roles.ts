@@ -26,8 +26,10 @@ async function main(): Promise<number> {
     await migrate(db);
     return await runRolesCommand(process.argv.slice(2), {
       db,
-      // The security log's lines go to standard output, as the server's do.
-      log: createLog({ level: config.LOG_LEVEL }),
+      // The security log's lines go to standard output, as the server's do, for a log collector to keep. At a
+      // terminal nothing keeps them: there the person reads the command's own sentence, not the same news again
+      // as a JSON line mixed into it (docs/configuration.md#staff-roles).
+      log: createLog({ level: process.stdout.isTTY ? 'silent' : config.LOG_LEVEL }),
       now: () => new Date(),
       print: (line) => console.log(line),
       error: (line) => console.error(line),

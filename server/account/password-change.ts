@@ -5,12 +5,14 @@ import { HttpError } from '../http/errors';
 import type { Services } from '../services';
 import { toWireUser } from '../users/wire';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
-import { WRONG_CURRENT_PASSWORD_TEXT, checkCurrentPassword } from '../ways-in/current-password';
+import { checkCurrentPassword } from '../ways-in/current-password';
 import { setPassword } from '../ways-in/new-password';
 import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 
 const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
 const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
+/** The change-password page names its field "Old password" (beside "New password"): its refusal says the same. */
+export const WRONG_OLD_PASSWORD_TEXT = 'Your old password is incorrect.';
 
 export async function changePassword(
   services: Services,
@@ -27,7 +29,7 @@ export async function changePassword(
   if (check === 'no_password') throw new HttpError(403, NO_PASSWORD_TEXT);
   if (check === 'wrong') {
     services.log.security('password.change_failed', { userId: user.id });
-    throw new HttpError(403, WRONG_CURRENT_PASSWORD_TEXT);
+    throw new HttpError(403, WRONG_OLD_PASSWORD_TEXT);
   }
 
   const passwordHash = await services.passwords.hash(body.newPassword);

@@ -14,7 +14,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   name: 'Please enter your name (up to 100 characters).',
   email: 'Please enter a valid e-mail address.',
   password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
-  oldPassword: 'Please enter your current password.',
+  oldPassword: 'Please enter your old password.',
   newPassword: `The new password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
   confirmPassword: 'Please confirm the new password.',
 };

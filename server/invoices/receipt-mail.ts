@@ -2,7 +2,7 @@
  * The receipt mailed when an order is paid: what was bought, the document issued for it (its number, the VAT split
  * and the seller), and where the customer's invoices are. The PDF is attached when given.
  */
-import { deliveryLabelFor } from '#domain/catalogue/delivery';
+import { documentDeliveryFor } from '#domain/catalogue/delivery';
 import { escapeHtml, html, SafeHtml } from '../mail/html';
 import { letter, table, textRows, type Row } from '../mail/letter';
 import type { MailMessage } from '../mail/mailer';
@@ -30,8 +30,9 @@ export function receiptMail(p: {
   const documentName = document.kind === 'invoice' ? 'VAT invoice' : 'Receipt';
   const rows: Row[] = [
     ['Service', p.title],
-    ['Delivery', deliveryLabelFor(p.type)],
-    ...(p.url ? [['Website or application', p.url] satisfies Row] : []),
+    // The words of the PDF it carries (docs/invoices.md#the-pdf).
+    ['Delivery', documentDeliveryFor(p.type)],
+    ...(p.url ? [['App URL', p.url] satisfies Row] : []),
     // A receipt's seller is not registered for VAT and charges none: no VAT lines.
     ...(document.kind === 'invoice'
       ? ([

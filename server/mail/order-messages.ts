@@ -45,7 +45,7 @@ function officeRows(p: OfficeOrderFacts): Row[] {
     ['Customer', p.customer ? `${p.customer.name} <${p.customer.email}>` : '(account deleted)'],
     ['Service', p.title],
     ['Delivery', officeDeliveryLabel(p.type)],
-    ['Website or application', p.url || '(none given)'],
+    ['App URL', p.url || '(none given)'],
     ['Amount', `${formatPounds(p.amountPence)}${p.provider === 'sandbox' ? ' (test payment: no money moved)' : ''}`],
     ['Paid', formatCallTime(p.paidAt)],
     ['Deliver by', formatCallTime(p.deadline)],

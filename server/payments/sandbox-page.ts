@@ -75,7 +75,7 @@ function details(invoice: InvoiceRow): string {
   const rows: Array<[string, string]> = [
     ['Service', invoice.title],
     ['Delivery', deliveryLabelFor(invoice.type)],
-    ['Website or application', invoice.url === '' ? 'Not provided' : invoice.url],
+    ['App URL', invoice.url === '' ? 'Not provided' : invoice.url],
     ['Amount', formatPrice(penceToPounds(invoice.amount_pence))],
   ];
   return `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;

@@ -58,6 +58,12 @@ export default function EmailChangeDialog(props: EmailChangeDialogProps) {
           <>
             To change your e-mail address to <strong>{newEmail}</strong>, enter your current password.
           </>
+        ) : enteringCode ? (
+          // The notice below says where the code went: said once.
+          <>
+            To change your e-mail address to <strong>{newEmail}</strong>, confirm it is you with a code. Your account
+            signs in with Google, so it has no password to confirm with.
+          </>
         ) : (
           <>
             To change your e-mail address to <strong>{newEmail}</strong>, enter the code we send to your current
@@ -203,10 +209,17 @@ function NewAddressDialog({
         if (step.canCancel) onCancel();
       }}
       description={
-        <>
-          Your e-mail address stays <strong>{currentEmail}</strong> until you enter the code we sent to{' '}
-          <strong>{step.pending}</strong>.
-        </>
+        // The server's notice, under it, says where the code went and what to do with it: said once.
+        notice ? (
+          <>
+            Your e-mail address stays <strong>{currentEmail}</strong> for now.
+          </>
+        ) : (
+          <>
+            Your e-mail address stays <strong>{currentEmail}</strong> until you enter the code we sent to{' '}
+            <strong>{step.pending}</strong>.
+          </>
+        )
       }
     >
       <form

@@ -41,13 +41,31 @@ const sections: LegalSection[] = [
           <li>
             <strong>Account data:</strong> your name, e-mail address, a hash of your password (we never store the
             password itself, and cannot read it), your profile picture (avatar) if you upload one or if your external
-            sign-in provider supplies one, and the date and time you last signed in.
+            sign-in provider supplies one, and the date and time you last signed in. If you sign in with Google, we also
+            keep Google&rsquo;s id for your Google account and the e-mail address it gave us.
+          </li>
+          <li>
+            <strong>Billing details:</strong> if you give them on your profile, a billing name, a billing address and a
+            VAT number. They are optional; we print them on the invoices of your later payments.
+          </li>
+          <li>
+            <strong>Sign-in security:</strong> if you turn on an authenticator app, an encrypted copy of its secret and
+            when you turned it on; your recovery codes only as keyed hashes (we cannot read them back), with whether
+            each was used. For each passkey you add, its public key, its technical ids, the name you gave it, when you
+            added it and when it last signed you in; the private key never leaves your device. For each sign-in session,
+            when it began, when it was last used, when it ends and whether it used a second step. Codes we e-mail you
+            are kept only as hashes, and work for a few minutes.
           </li>
           <li>
             <strong>Invoices:</strong> for each service you request, the service title, the amount, the delivery type
             you chose (PDF sent by e-mail, video meeting or audio call), the website address or application name you
             gave us (if any), whether and when it was paid, and when the invoice was created. Card details are entered
             on our payment provider&rsquo;s page and never reach us.
+          </li>
+          <li>
+            <strong>Invoice documents:</strong> when you pay, we issue a numbered VAT invoice (or a receipt) and keep it
+            as issued. It names you as you were billed: your name or billing name, your e-mail address, and your billing
+            address and VAT number if you gave them.
           </li>
           <li>
             <strong>Orders:</strong> for each paid invoice, the order we deliver: its status and dates, and who in our
@@ -66,6 +84,15 @@ const sections: LegalSection[] = [
           <li>
             <strong>Notifications:</strong> messages we show you in your account (for example about an order, a
             verification or a deletion request) and whether you have seen them.
+          </li>
+          <li>
+            <strong>E-mails we send you:</strong> a copy of each service e-mail (a code, a receipt, a report) while it
+            waits to be sent, and for a week after.
+          </li>
+          <li>
+            <strong>Security records:</strong> when you sign in or fail to, or change your password, e-mail address,
+            sign-in methods or billing details, our server writes a line to its log. It holds your account&rsquo;s id,
+            the e-mail or IP address involved and the outcome, never a password or code.
           </li>
           <li>
             <strong>Correspondence:</strong> e-mails you send to our support address and our replies.
@@ -108,6 +135,14 @@ const sections: LegalSection[] = [
           verification codes, password-reset codes, order confirmations and account-deletion confirmations. We do not
           send marketing e-mails.
         </li>
+        <li>
+          <strong>To protect your account</strong> (performance of a contract and legitimate interests): the
+          authenticator app, recovery codes and passkeys you choose to set up, sign-in sessions, and the security
+          records that let us see and stop misuse of an account.
+        </li>
+        <li>
+          <strong>To issue invoices</strong> (legal obligation): the billing details printed on a VAT invoice.
+        </li>
       </ul>
     ),
   },
@@ -117,14 +152,19 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Account data and notifications:</strong> for as long as your account exists. When an account is
-          deleted, this data is deleted with it.
+          <strong>Account data, billing details and notifications:</strong> for as long as your account exists. When an
+          account is deleted, this data is deleted with it. You can change or clear your billing details at any time.
+        </li>
+        <li>
+          <strong>Authenticator app, recovery codes and passkeys:</strong> until you turn the app off, make new recovery
+          codes, remove the passkey or delete your account.
         </li>
         <li>
           <strong>Invoices:</strong> for as long as your account exists. When it is deleted, unpaid invoices are deleted
           with it; paid invoices are kept for {INVOICE_RETENTION_YEARS} years after payment, as UK law requires of a
-          business&rsquo;s sales records, but detached from you: without your name, e-mail address or any link to the
-          deleted account. Our payment provider keeps its own record of each payment, as the law requires of it.
+          business&rsquo;s sales records, but detached from the deleted account. Their invoice documents stay as they
+          were issued, with the buyer&rsquo;s details printed on them, because the law asks an invoice to name its
+          buyer. Our payment provider keeps its own record of each payment, as the law requires of it.
         </li>
         <li>
           <strong>Visit records:</strong> {VISIT_RETENTION_DAYS} days from the visit, after which they are deleted.
@@ -134,6 +174,9 @@ const sections: LegalSection[] = [
           <strong>Orders, reports and call details:</strong> with the invoice. When your account is deleted, the order
           of a paid invoice keeps only what was delivered and when (its status, dates, the report&rsquo;s name and
           fingerprint, and who changed it); the report&rsquo;s content and the way to join a call are deleted.
+        </li>
+        <li>
+          <strong>E-mails we send you:</strong> removed from our outgoing mail a week after they are sent.
         </li>
         <li>
           <strong>Support correspondence:</strong> up to two years after the conversation ends, unless it relates to an
@@ -250,10 +293,13 @@ const sections: LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Passwords are stored only as strong, salted hashes. Connections to the site are encrypted with HTTPS, access to
-        the database is limited to the people who need it to run the service, repeated failed sign-ins are slowed down,
-        and sign-in sessions can be revoked from our server. No system is perfectly secure, but if a breach affecting
-        your data ever occurs we will tell you and the Information Commissioner&rsquo;s Office where the law requires.
+        Passwords are stored only as strong, salted hashes, and so are recovery codes and e-mailed codes. The
+        authenticator app&rsquo;s secret is stored encrypted, and a passkey leaves us only its public key. Connections
+        to the site are encrypted with HTTPS, access to the database is limited to the people who need it to run the
+        service, repeated failed sign-ins are slowed down, and sign-in sessions can be revoked from our server. You can
+        add a second step to your sign-in, an authenticator app or a passkey, on your profile page. No system is
+        perfectly secure, but if a breach affecting your data ever occurs we will tell you and the Information
+        Commissioner&rsquo;s Office where the law requires.
       </p>
     ),
   },
@@ -274,8 +320,13 @@ const sections: LegalSection[] = [
           <li>withdraw consent at any time where we rely on it, without affecting earlier processing.</li>
         </ul>
         <p>
-          To use any of these rights, e-mail {mail}. We will answer within one month and may ask you to confirm your
-          identity first. Exercising your rights is free of charge.
+          You can get a copy of your data yourself at any time: &ldquo;Download my data&rdquo; on your profile page
+          gives you a ZIP file with everything we hold about you, with the data in a machine-readable file (JSON) and
+          your invoices and reports as PDF files. We e-mail you a note each time it is used.
+        </p>
+        <p>
+          To use any other right, or if you cannot sign in, e-mail {mail}. We will answer within one month and may ask
+          you to confirm your identity first. Exercising your rights is free of charge.
         </p>
         <p>
           If you are unhappy with how we handle your data, please tell us first so we can try to put it right. You also
@@ -295,11 +346,12 @@ const sections: LegalSection[] = [
           Account&rdquo; link. We confirm the request by e-mail, so that you would notice one you did not make.
         </p>
         <p>
-          Your account and its data (profile, avatar, unpaid invoices, notifications and the visit records linked to it)
-          are permanently deleted {ACCOUNT_DELETION_GRACE_DAYS} days after the request. Paid invoices are kept, detached
-          from you, for {INVOICE_RETENTION_YEARS} years after payment, as described under &ldquo;How long we keep
-          it&rdquo;. If you change your mind during those {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign in and cancel
-          the request from your profile.
+          Your account and its data (profile, avatar, billing details, authenticator app, recovery codes, passkeys,
+          sign-in sessions, unpaid invoices, notifications and the visit records linked to it) are permanently deleted{' '}
+          {ACCOUNT_DELETION_GRACE_DAYS} days after the request. Paid invoices and their invoice documents are kept,
+          detached from the account, for {INVOICE_RETENTION_YEARS} years after payment, as described under &ldquo;How
+          long we keep it&rdquo;. If you change your mind during those {ACCOUNT_DELETION_GRACE_DAYS} days, simply sign
+          in and cancel the request from your profile.
         </p>
       </>
     ),

@@ -7,7 +7,6 @@ import type { VerifyEvent, verifyEmailMachine } from '#machines/verifyEmail.mach
 import { lastLoginMachine } from '#machines/lastLogin.machine';
 import { formatSince } from '#machines/lib/since';
 import type { User } from '#domain/types';
-import { AVATAR_TYPES } from '#domain/contract';
 import { useAppActors } from '../common/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '../common/hooks';
 import { wireDeleteAccount, wireProfile, wireVerifyEmail } from './Profile.wiring';
@@ -18,6 +17,7 @@ import { PasskeySettings } from '../components/security/PasskeySettings';
 import { SignOutEverywhere } from '../components/security/SignOutEverywhere';
 import { DataExportCard } from '../components/account/DataExportCard';
 import { BillingDetails } from '../components/account/BillingDetails';
+import { PicturePicker } from '../components/account/PicturePicker';
 import './Profile.css';
 import { fixedPages } from '#domain/fixedPages';
 
@@ -99,7 +99,6 @@ interface FormProps {
 
 /** Picture, name and e-mail, the refusal above 'Edit', and 'Edit' with its spinner while the update is out. */
 function ProfileForm({ form, send }: FormProps) {
-  const fileInput = useRef<HTMLInputElement>(null);
   const { name, email, error } = form.context;
   // 'Edit' is enabled when the machine takes a submit: something changed, and nothing is being saved.
   const canSubmit = form.can({ type: 'profile.submit' });
@@ -114,22 +113,10 @@ function ProfileForm({ form, send }: FormProps) {
         send({ type: 'profile.submit' });
       }}
     >
-      <div className="field">
-        <label htmlFor="profile-avatar">Picture</label>
-        <input
-          ref={fileInput}
-          id="profile-avatar"
-          className="field__input"
-          type="file"
-          accept={AVATAR_TYPES.join(',')}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) send({ type: 'profile.chooseAvatar', file, preview: URL.createObjectURL(file) });
-            event.target.value = '';
-          }}
-        />
-        <p className="field__hint">PNG, JPEG, WebP or GIF, at most 2 MB.</p>
-      </div>
+      <PicturePicker
+        chosen={form.context.avatar}
+        onChoose={(file) => send({ type: 'profile.chooseAvatar', file, preview: URL.createObjectURL(file) })}
+      />
       <div className="field">
         <label htmlFor="profile-name">Name</label>
         <input

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { usePageMeta } from '../common/hooks';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 import { company } from '#domain/company';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
+import { ACCOUNT_DELETION_GRACE_DAYS, TERMS_EFFECTIVE_DATE, TERMS_VERSION } from '#domain/policies';
 import { fixedPages } from '#domain/fixedPages';
 
 const mail = <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>;
@@ -233,9 +233,10 @@ const sections: LegalSection[] = [
     title: 'Changes to these terms',
     body: (
       <p>
-        We may change these terms from time to time, for example to reflect new services or changes in the law. The
-        version published on this page when you place an order applies to that order. If we make a significant change
-        that affects your account, we will let you know by e-mail or by a notification in your account.
+        We may change these terms from time to time, for example to reflect new services or changes in the law. Each
+        version is numbered and dated at the top of this page. The version in force on the day you place an order
+        applies to that order. If we make a significant change that affects your account, we will let you know by e-mail
+        or by a notification in your account.
       </p>
     ),
   },
@@ -259,6 +260,7 @@ export default function Terms() {
       header={
         <>
           <h1>Terms of Service</h1>
+          <p className="legal__updated">{`Version ${TERMS_VERSION}, in force from ${TERMS_EFFECTIVE_DATE}`}</p>
           <p className="legal__intro">
             The rules for using this website and ordering our fixed-price consultations, written to be read and
             understood.

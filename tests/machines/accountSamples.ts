@@ -91,7 +91,7 @@ export const changePasswordSamples: Samples<typeof changePasswordMachine> = {
     { type: 'password.submit' },
   ],
   outputs: { changePassword: [adaSession] },
-  errors: { changePassword: [new Error('Your current password is incorrect.')] },
+  errors: { changePassword: [new Error('Your old password is incorrect.')] },
 };
 
 export const changePasswordState = (s: SnapshotFrom<typeof changePasswordMachine>) =>

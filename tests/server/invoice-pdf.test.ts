@@ -29,7 +29,7 @@ describe('a VAT invoice', () => {
 
     expect(text).toContain('VAT invoice');
     expect(text).not.toContain('Receipt');
-    expect(text).toContain('Number NG-2026-000042');
+    expect(text).toContain('Invoice number NG-2026-000042');
     for (const part of [
       'Northgate IT Consulting Ltd',
       '12 Harbour Street',
@@ -40,13 +40,15 @@ describe('a VAT invoice', () => {
     ]) {
       expect(text).toContain(part);
     }
-    // The billing name stands for the buyer when there is one; the account's name is not printed then.
-    expect(text).toContain('Billed to Analytical Engines Ltd ada@example.com 1 Difference Road London N1 9GU');
+    // The billing name stands for the buyer when there is one; the account's name is not printed then. The
+    // address and VAT number follow the name, as a postal address reads; the e-mail comes after them.
+    expect(text).toContain(
+      'Billed to Analytical Engines Ltd 1 Difference Road London N1 9GU VAT number GB987654321 ada@example.com',
+    );
     expect(text).not.toContain('Ada Lovelace');
-    expect(text).toContain('VAT number GB987654321');
     // The table's row, then its totals.
     expect(text).toContain(
-      'Service Delivery Net VAT 20% Total Website Development Consultation PDF file sent to my email £1,234.00 £246.80 £1,480.80',
+      'Service Delivery Net VAT 20% Total Website Development Consultation Report sent by e-mail £1,234.00 £246.80 £1,480.80',
     );
     expect(text).toContain('Net £1,234.00');
     expect(text).toContain('VAT 20% £246.80');
@@ -54,7 +56,9 @@ describe('a VAT invoice', () => {
     expect(text).toContain('Date of issue 25 November 2026');
     expect(text).toContain('Tax point 25 November 2026');
     expect(text).toContain('Paid on 25 November 2026');
-    expect(text).toContain('7f3c2a10-5b7e-4c1d-9a0e-2d4f6b8c1e23');
+    // The number is the reference: the site's internal id, and the wizard's first person, are not printed.
+    expect(text).not.toContain('7f3c2a10-5b7e-4c1d-9a0e-2d4f6b8c1e23');
+    expect(text).not.toMatch(/Invoice ID|my email/);
     expect(text).not.toContain('Test — not a tax document');
   });
 
@@ -70,7 +74,7 @@ describe('a VAT invoice', () => {
   it('names the account holder when there is no billing name, and leaves out a VAT number the buyer has not', async () => {
     const data = invoiceData({ buyer: { ...invoiceData().buyer, billingName: null, vatNumber: null } });
     const text = await textOf(await renderInvoicePdf(data));
-    expect(text).toContain('Billed to Ada Lovelace ada@example.com');
+    expect(text).toContain('Billed to Ada Lovelace 1 Difference Road London N1 9GU ada@example.com');
     expect(text).not.toContain('GB987654321');
   });
 
@@ -88,7 +92,8 @@ describe('a receipt', () => {
     expect(text).toContain('not a VAT invoice');
     expect(text).not.toMatch(/VAT \d+%|Tax point/);
     expect(text).not.toContain('GB123456789');
-    expect(text).toContain('Service Delivery Amount Website Development Consultation PDF file sent to my email £49.00');
+    expect(text).toContain('Receipt number NG-2026-000042');
+    expect(text).toContain('Service Delivery Amount Website Development Consultation Report sent by e-mail £49.00');
     expect(text).toContain('Total £49.00');
     expect(text).not.toContain('Test — not a tax document');
   });

@@ -1,9 +1,16 @@
 /**
  * The office reads a delivery type in its own words (domain/catalogue/delivery.ts, STAFF_DELIVERY_LABELS); the
- * customer's mails keep the product's words, as the order wizard shows them.
+ * customer's mails keep the product's words, as the order wizard shows them, but for the receipt, which states it
+ * as its invoice document does (DOCUMENT_DELIVERY_LABELS).
  */
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_LABELS, STAFF_DELIVERY_LABELS } from '#domain/catalogue/delivery';
+import {
+  DELIVERY_LABELS,
+  DOCUMENT_DELIVERY_LABELS,
+  STAFF_DELIVERY_LABELS,
+  documentDeliveryFor,
+  documentDeliveryForLabel,
+} from '#domain/catalogue/delivery';
 import { SERVICE_TYPES } from '#domain/contract';
 import { receiptMail } from '#server/invoices/receipt-mail';
 import { officeNewOrderMail, officeReminderMail } from '#server/mail/order-messages';
@@ -48,9 +55,22 @@ describe('delivery-type names', () => {
     }
   });
 
-  it("the customer's receipt keeps the wizard's words", () => {
+  it("the customer's receipt states the delivery as its PDF does, not in the wizard's first person", () => {
     const document = sampleDocument({ item: { ...sampleDocument().item, delivery: 'PDF file sent to my email' } });
     const receipt = receiptMail({ ...order, to: 'ada@example.test', name: 'Ada', document });
-    expect(receipt.text).toContain('Delivery: PDF file sent to my email');
+    expect(receipt.text).toContain('Delivery: Report sent by e-mail');
+    expect(receipt.text).not.toContain('my email');
+    expect(DOCUMENT_DELIVERY_LABELS).toEqual({
+      'PDF Sent to Email': 'Report sent by e-mail',
+      'Video Meeting': 'Video meeting',
+      'Phone Call': 'Audio call',
+    });
+    // An issued document keeps the customer's choice in the wizard's words; it is printed in the document's.
+    for (const type of SERVICE_TYPES) {
+      expect(documentDeliveryForLabel(DELIVERY_LABELS[type])).toBe(DOCUMENT_DELIVERY_LABELS[type]);
+      expect(documentDeliveryFor(type)).toBe(DOCUMENT_DELIVERY_LABELS[type]);
+    }
+    expect(documentDeliveryForLabel('Carrier pigeon')).toBe('Carrier pigeon');
+    expect(documentDeliveryFor('Carrier pigeon')).toBe('Carrier pigeon');
   });
 });

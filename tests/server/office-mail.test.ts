@@ -142,7 +142,7 @@ describe('the office is e-mailed', () => {
       `Customer: Ada Customer <${customer.email}>`,
       'Service: Website Development Consultation',
       'Delivery: Video meeting',
-      'Website or application: https://example.com',
+      'App URL: https://example.com',
       'Amount: £49.00 (test payment: no money moved)',
       'Paid: Monday, 5 January 2026 at 09:00 GMT (London time)',
       'Deliver by: Tuesday, 6 January 2026 at 09:00 GMT (London time)',

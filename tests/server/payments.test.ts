@@ -95,7 +95,7 @@ describe('the sandbox checkout page', () => {
     // The order as a list of what was ordered, and buttons that say what they do.
     expect(html).toContain(`<dt>Service</dt><dd>${ORDER.title}</dd>`);
     expect(html).toContain('<dt>Delivery</dt><dd>Video meeting</dd>');
-    expect(html).toContain(`<dt>Website or application</dt><dd>${ORDER.url}</dd>`);
+    expect(html).toContain(`<dt>App URL</dt><dd>${ORDER.url}</dd>`);
     expect(html).toContain('<dt>Amount</dt><dd>£49.00</dd>');
     expect(html).toContain('<button type="submit" class="pay">Pay £49.00</button>');
     expect(html).toContain('<button type="submit" class="cancel">Cancel</button>');
@@ -106,7 +106,7 @@ describe('the sandbox checkout page', () => {
   it('says when the customer left the website field empty', async () => {
     const { token } = await register(app);
     const html = await (await openCheckout(app, await paymentLink(app, token, { ...ORDER, url: '' }))).text();
-    expect(html).toContain('<dt>Website or application</dt><dd>Not provided</dd>');
+    expect(html).toContain('<dt>App URL</dt><dd>Not provided</dd>');
   });
 
   it('escapes what the customer typed', async () => {

@@ -171,6 +171,15 @@ describe('npm run roles, as a process', () => {
         code: 1,
         stderr: expect.stringContaining('No account uses the e-mail address ghost@example.com'),
       });
+
+      // At a terminal (util-linux's `script` gives it one), the operator reads the sentence alone: no JSON line.
+      const command = `${process.execPath} --import tsx scripts/roles.ts revoke admin ${user.email}`;
+      const atTerminal = await run('script', ['-qec', command, '/dev/null'], { env });
+      expect(atTerminal.stdout.replace(/\r/g, '').trim()).toBe(
+        `Revoked admin from ${user.email} (Olive Owner); it is now a customer account.`,
+      );
+      const after = await target.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(after.role).toBe('common');
     } finally {
       await target.destroy();
     }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { WRONG_OLD_PASSWORD_TEXT } from '#server/account/password-change';
 import { outboxDir, readOutbox } from '#server/mail/mailer';
 import { assert } from 'superstruct';
 import { ProfileUpdateResponse } from '#domain/contract';
@@ -182,7 +183,7 @@ describe('PATCH /api/users/password/change', () => {
     [
       'a missing old password',
       { newPassword: 'long enough', confirmPassword: 'long enough' },
-      'Please enter your current password.',
+      'Please enter your old password.',
     ],
     ['a missing confirmation', { oldPassword: 'x', newPassword: 'long enough' }, 'Please confirm the new password.'],
   ])('refuses %s with 400', async (_label, body, message) => {
@@ -192,7 +193,7 @@ describe('PATCH /api/users/password/change', () => {
     expect(await errorText(res)).toBe(message);
   });
 
-  it('refuses a wrong current password with 403, and throttles repeated tries', async () => {
+  it('refuses a wrong old password with 403, and throttles repeated tries', async () => {
     const account = await register(app);
     const attempt = () =>
       changePassword(account.token, {
@@ -202,7 +203,9 @@ describe('PATCH /api/users/password/change', () => {
       });
     const first = await attempt();
     expect(first.status).toBe(403);
-    expect(await errorText(first)).toBe('Your current password is incorrect.');
+    // In the words of the page's field, "Old password".
+    expect(await errorText(first)).toBe(WRONG_OLD_PASSWORD_TEXT);
+    expect(WRONG_OLD_PASSWORD_TEXT).toBe('Your old password is incorrect.');
     for (let i = 0; i < 4; i += 1) expect((await attempt()).status).toBe(403);
     const blocked = await changePassword(account.token, {
       oldPassword: account.password,

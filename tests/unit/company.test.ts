@@ -6,11 +6,8 @@ describe('the company', () => {
     expect(companyFrom({})).toEqual(company);
     expect(company.supportEmail).toBe('support@northgate-consulting.example');
     expect(company.youthProjectEmail).toBe('youth@northgate-consulting.example');
-    expect(company.social).toEqual({
-      linkedin: 'https://www.linkedin.com/',
-      x: 'https://x.com/',
-      github: 'https://github.com/',
-    });
+    // No page of the company's own is known: the footer shows no social link rather than a network's front page.
+    expect(company.social).toEqual({ linkedin: null, x: null, github: null });
   });
 
   it('takes the contact addresses and social links from the VITE_COMPANY_* variables', () => {
@@ -29,6 +26,17 @@ describe('the company', () => {
       github: 'https://github.com/acme',
     });
     expect(built.name).toBe(company.name);
+  });
+
+  it("takes no network's front page, nor anything but a web address, for the company's page", () => {
+    const built = companyFrom({
+      VITE_COMPANY_LINKEDIN_URL: 'https://www.linkedin.com/',
+      VITE_COMPANY_X_URL: 'javascript:alert(1)//x.com/acme',
+      VITE_COMPANY_GITHUB_URL: 'https://github.com//',
+    });
+    expect(built.social).toEqual({ linkedin: null, x: null, github: null });
+    expect(companyFrom({ VITE_COMPANY_X_URL: 'http://x.com/acme?lang=en' }).social.x).toBe('http://x.com/acme?lang=en');
+    expect(companyFrom({ VITE_COMPANY_X_URL: 'https://x.com?acme' }).social.x).toBeNull();
   });
 
   it('keeps the default where a variable is blank', () => {

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@cantoo/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import { documentDeliveryForLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
 import type { InvoiceDocumentData } from './data';
 
@@ -110,17 +111,19 @@ function drawDocument(sheet: Sheet, data: InvoiceDocumentData): void {
   if (data.test) sheet.text('Test — not a tax document', { size: 12, bold: true, colour: DANGER });
 
   sheet.gap(14);
-  sheet.pair('Number', data.number);
+  // The number is the document's reference, the one a customer quotes: the site's internal id is not printed.
+  sheet.pair(invoice ? 'Invoice number' : 'Receipt number', data.number);
   sheet.pair('Date of issue', date(data.issuedAt));
   // The tax point is a VAT invoice's: the date the supply is taken to happen, here the payment's.
   if (invoice) sheet.pair('Tax point', date(item.paidAt));
 
   sheet.gap(18);
   sheet.text('Billed to', { bold: true });
+  // Who and where, as a postal address reads; the e-mail after it.
   sheet.text(buyer.billingName || buyer.name);
-  sheet.text(buyer.email);
   for (const line of buyer.address) sheet.text(line);
   if (buyer.vatNumber) sheet.text(`VAT number ${buyer.vatNumber}`);
+  sheet.text(buyer.email);
 
   sheet.gap(24);
   const amount = (pence: number) => formatPrice(pence / 100);
@@ -139,9 +142,10 @@ function drawDocument(sheet: Sheet, data: InvoiceDocumentData): void {
         { heading: 'Delivery', width: CONTENT_WIDTH - 220 - 90 },
         { heading: 'Amount', width: 90, right: true },
       ];
+  const delivery = documentDeliveryForLabel(item.delivery);
   const cells = invoice
-    ? [item.service, item.delivery, amount(money.netPence), amount(money.vatPence), amount(money.grossPence)]
-    : [item.service, item.delivery, amount(money.grossPence)];
+    ? [item.service, delivery, amount(money.netPence), amount(money.vatPence), amount(money.grossPence)]
+    : [item.service, delivery, amount(money.grossPence)];
   sheet.row(
     columns.map((column) => ({ ...column, text: column.heading })),
     { bold: true },
@@ -159,7 +163,6 @@ function drawDocument(sheet: Sheet, data: InvoiceDocumentData): void {
 
   sheet.gap(24);
   sheet.text(`Paid on ${date(item.paidAt)}`);
-  sheet.text(`Invoice ID on the site: ${data.invoiceId}`, { colour: MUTED });
 }
 
 /** "25 November 2026", stated in the company's time zone. */

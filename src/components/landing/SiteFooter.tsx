@@ -143,15 +143,20 @@ export function SiteFooter() {
   );
 }
 
-/** The company's social networks, each opening in a new tab. */
+/**
+ * The company's own pages on the social networks, each opening in a new tab. A network whose page the build does
+ * not set is left out, and with none set the block is too (docs/configuration.md#the-company-and-the-content).
+ */
 function SocialLinks() {
+  const links = socialLinks.flatMap(({ href, ...link }) => (href ? [{ ...link, href }] : []));
+  if (links.length === 0) return null;
   return (
     <div className="landing-footer__social">
       <h2 className="landing-footer__heading" id="footer-social-title">
         Follow us
       </h2>
       <ul aria-labelledby="footer-social-title">
-        {socialLinks.map((link) => (
+        {links.map((link) => (
           <li key={link.name}>
             <a
               href={link.href}

@@ -114,7 +114,7 @@ function OrderFacts({ order }: { order: OfficeOrder }) {
       </dd>
       <dt>Delivery</dt>
       <dd>{deliveryOf(order)}</dd>
-      <dt>Website or application</dt>
+      <dt>App URL</dt>
       <dd>{order.service.url || 'Not provided'}</dd>
       <dt>Price</dt>
       <dd>{formatPrice(order.amount)}</dd>
