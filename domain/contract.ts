@@ -292,5 +292,11 @@ export const ClientConfig = type({
 export type ClientConfig = Infer<typeof ClientConfig>;
 
 export const SeenResponse = type({ seen: integer() });
+/** The most notifications one listing shows, and so the most one marking names. */
+export const NOTIFICATIONS_SHOWN_MAX = 50;
+/** What the bell showed, by id: only these are marked seen (docs/product.md#profile). */
+export const SeeNotificationsRequest = type({
+  ids: size(array(size(string(), 1, 64)), 0, NOTIFICATIONS_SHOWN_MAX),
+});
 
 export const GoogleTokenRequest = type({ googleToken: size(string(), 1, 4096) });

@@ -4,8 +4,8 @@
  * red text under the password field; typing in any field clears it. After an e-mail submit the
  * spinner also clears after 1.5 s, even while the request is still out (the buttons stay disabled then).
  *
- * The client config says whether the site offers Google sign-in; when it does not, the Google button
- * says so at once, in the error's place, instead of opening a popup.
+ * The client config says whether the site offers Google sign-in; when it does not, the screen shows no
+ * Google button (docs/product.md#authentication).
  *
  * The server may answer the password with the step the sign-in still needs (`secondStep`): a code it e-mailed,
  * asked when the account's failed sign-ins reached the day's ceiling (docs/decisions/0022-tickets-for-codes.md),
@@ -16,7 +16,6 @@
  */
 import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { type SecondStep, type SignInResponse, SIX_DIGIT_CODE } from '#domain/contract';
-import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
   signInActions,
@@ -163,7 +162,8 @@ export const loginMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    googleUnavailable: ({ context }) => context.google === 'unavailable',
+    /** Not known to be off: while the check is out, or when it failed, the button tries. */
+    googleOffered: ({ context }) => context.google !== 'unavailable',
     codeWellFormed: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),
     recoveryCodeWellFormed: ({ context }) => RECOVERY_CODE_PATTERN.test(context.code.trim()),
     /** The answer asks for this kind of step before it signs in. */
@@ -184,10 +184,8 @@ export const loginMachine = setup({
         },
         // A new attempt starts without the last attempt's error.
         'login.submit': { target: 'submitting', actions: assign({ error: null }) },
-        'login.google': [
-          { guard: 'googleUnavailable', actions: assign({ error: GOOGLE_ERRORS.unavailable }) },
-          { target: 'withGoogle', actions: assign({ error: null }) },
-        ],
+        // A site known to have no Google sign-in shows no Google button: nothing to press.
+        'login.google': { guard: 'googleOffered', target: 'withGoogle', actions: assign({ error: null }) },
       },
     },
     submitting: {

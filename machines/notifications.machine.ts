@@ -1,6 +1,7 @@
 /**
- * The signed-in top bar's notifications: an unseen count and a list; opening the list marks them seen
- * on the server (GET /users/notifications/see).
+ * The signed-in top bar's notifications: an unseen count and a list. Opening the list reads it again, so that
+ * what the server wrote since the page opened shows, then marks seen what it showed, by id, on the server
+ * (POST /users/notifications/see). One written after that read stays new (docs/product.md#profile).
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -22,7 +23,11 @@ export const notificationsMachine = setup({
   },
   actors: {
     loadNotifications: fromPromise<Notification[]>(async () => []),
-    markSeen: fromPromise<void>(async () => {}),
+    /** Marks seen the notifications the list showed, by id. */
+    markSeen: fromPromise<void, { ids: string[] }>(async () => {}),
+  },
+  actions: {
+    keepList: assign({ notifications: (_, list: Notification[]) => list }),
   },
 }).createMachine({
   id: 'notifications',
@@ -34,7 +39,7 @@ export const notificationsMachine = setup({
       invoke: {
         id: 'loadNotifications',
         src: 'loadNotifications',
-        onDone: { target: 'closed', actions: assign({ notifications: ({ event }) => event.output }) },
+        onDone: { target: 'closed', actions: { type: 'keepList', params: ({ event }) => event.output } },
         // The bell simply stays empty when the list cannot be read.
         onError: 'closed',
       },
@@ -44,12 +49,24 @@ export const notificationsMachine = setup({
     },
     open: {
       tags: ['open'],
-      initial: 'markingSeen',
+      initial: 'reading',
       states: {
+        // The list shows what was read before while it is read again: the bell's news may be minutes old.
+        reading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'readNotifications',
+            src: 'loadNotifications',
+            onDone: { target: 'markingSeen', actions: { type: 'keepList', params: ({ event }) => event.output } },
+            // The list read before is what shows, and so what is marked.
+            onError: 'markingSeen',
+          },
+        },
         markingSeen: {
           invoke: {
             id: 'markSeen',
             src: 'markSeen',
+            input: ({ context }) => ({ ids: context.notifications.filter((n) => !n.seen).map((n) => n.id) }),
             onDone: {
               target: 'seen',
               actions: assign({

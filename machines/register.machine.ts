@@ -4,11 +4,10 @@
  * spinner clears after at most 1.5 s, on the e-mail path and on the Google path alike (the buttons stay
  * disabled while the request or the popup is still out). Success stores user and token, goes to /.
  *
- * The client config says whether the site offers Google sign-in; when it does not, the Google button
- * says so at once, in the error's place, instead of opening a popup.
+ * The client config says whether the site offers Google sign-in; when it does not, the screen shows no
+ * Google button (docs/product.md#authentication).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { GOOGLE_ERRORS } from './googleSignIn.machine';
 import {
   SIGN_IN_SPINNER_LIMIT_MS,
   signInActions,
@@ -54,8 +53,8 @@ export const registerMachine = setup({
   actions: { ...signInActions, assignError: assignError<RegisterContext, RegisterEvent>() },
   guards: {
     agreed: ({ context }) => context.agreed,
-    /** The box is ticked, but the site is known to have no Google sign-in. */
-    agreedWithoutGoogle: ({ context }) => context.agreed && context.google === 'unavailable',
+    /** The box is ticked, and the site is not known to be without Google sign-in. */
+    agreedWithGoogle: ({ context }) => context.agreed && context.google !== 'unavailable',
   },
   delays: { spinnerLimit: REGISTER_SPINNER_LIMIT_MS },
 }).createMachine({
@@ -72,10 +71,8 @@ export const registerMachine = setup({
         'register.agree': { actions: assign({ agreed: ({ event }) => event.agreed }) },
         // A new attempt starts without the last attempt's error.
         'register.submit': { guard: 'agreed', target: 'submitting', actions: assign({ error: null }) },
-        'register.google': [
-          { guard: 'agreedWithoutGoogle', actions: assign({ error: GOOGLE_ERRORS.unavailable }) },
-          { guard: 'agreed', target: 'withGoogle', actions: assign({ error: null }) },
-        ],
+        // A site known to have no Google sign-in shows no Google button: nothing to press.
+        'register.google': { guard: 'agreedWithGoogle', target: 'withGoogle', actions: assign({ error: null }) },
       },
     },
     submitting: {

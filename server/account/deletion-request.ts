@@ -6,7 +6,7 @@
 import type { UserRow } from '../db/schema';
 import { deletionRequestedMail, formatLongDate } from '../mail/messages';
 import { enqueueMail } from '../mail/queue';
-import { addNotification, notificationTexts } from '../notifications/notifications';
+import { addNotification, markKindSeen, notificationTexts } from '../notifications/notifications';
 import type { Services } from '../services';
 import { cancelDeletion, daysUntil, scheduleDeletion } from './deletion';
 import { proveDeletion, refuseUnconfirmedStaffDeletion } from './deletion-proof';
@@ -63,10 +63,19 @@ export async function requestConfirmedDeletion(services: Services, user: UserRow
   return requestDeletion(services, user);
 }
 
-/** Clears a scheduled deletion; the same answer whether there was one or not. */
+/**
+ * Clears a scheduled deletion; the same answer whether there was one or not. A cleared one is news: a
+ * notification says so, and the one that announced the date is no longer new (docs/product.md#deletion).
+ */
 export async function cancelDeletionRequest(services: Services, userId: string) {
-  if (await cancelDeletion(services.db, userId, services.clock.now())) {
-    services.log.security('account.deletion_cancelled', { userId });
-  }
+  const now = services.clock.now();
+  const cancelled = await services.db.transaction().execute(async (trx) => {
+    if (!(await cancelDeletion(trx, userId, now))) return false;
+    await markKindSeen(trx, userId, 'deletion_requested', now);
+    const text = notificationTexts.deletionCancelled();
+    await addNotification(trx, { userId, kind: 'deletion_cancelled', text, now });
+    return true;
+  });
+  if (cancelled) services.log.security('account.deletion_cancelled', { userId });
   return { message: { en: DELETION_CANCELLED_TEXT } };
 }

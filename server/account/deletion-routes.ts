@@ -5,21 +5,12 @@
 import { type Context, Hono } from 'hono';
 import { DeletionRequest } from '#domain/contract';
 import type { AppEnv } from '../http/app-env';
-import { SMALL_BODY, bodyBytes } from '../http/body-read';
 import { readJson, validate } from '../http/validate';
 import type { Services } from '../services';
 import { requireAuth } from '../ways-in/require-auth';
+import { isBare } from './bare-body';
 import { DELETION_PASSWORD_FIELD } from './deletion-proof';
 import { cancelDeletionRequest, requestConfirmedDeletion, requestPlainDeletion } from './deletion-request';
-
-/**
- * Whether a request carries nothing: no Content-Type and no bytes. Only then is the body read here; any other
- * body goes on to its own checks (a JSON body to validation, anything else to the 415 of server/http/validate.ts).
- */
-async function isBare(c: Context<AppEnv>): Promise<boolean> {
-  if (c.req.header('content-type') !== undefined) return false;
-  return (await bodyBytes(c, SMALL_BODY)).byteLength === 0;
-}
 
 export function deletionRoutes(services: Services) {
   const routes = new Hono<AppEnv>();

@@ -5,16 +5,17 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { listNotifications, markAllSeen, toWireNotification } from '../notifications/notifications';
+import { listNotifications, toWireNotification } from '../notifications/notifications';
 import type { Services } from '../services';
 import { requireAuth } from '../ways-in/require-auth';
 import { deletionRoutes } from './deletion-routes';
 import { emailChangeRoutes } from './email-change-routes';
+import { seeNotifications } from './notifications-seen';
 import { passwordRoutes } from './password-routes';
 import { verificationRoutes } from './verification-routes';
 
 export function accountRoutes(services: Services) {
-  const { db, clock, sessions } = services;
+  const { db, sessions } = services;
   const auth = requireAuth(sessions);
   const routes = new Hono<AppEnv>()
     .route('/', passwordRoutes(services))
@@ -26,11 +27,11 @@ export function accountRoutes(services: Services) {
     return c.json({ notifications: rows.map(toWireNotification) }, 200);
   });
 
-  // A write: the site POSTs it; the contract's GET stays as its alias (docs/decisions/0023-one-home-per-resource.md).
-  routes.on(['POST', 'GET'], '/notifications/see', auth, async (c) => {
-    const seen = await markAllSeen(db, c.get('auth').user.id, clock.now());
-    return c.json({ seen }, 200);
-  });
+  // A write: the site POSTs the ids it showed; the contract's GET stays as an alias that marks every one
+  // (docs/decisions/0023-one-home-per-resource.md).
+  routes.on(['POST', 'GET'], '/notifications/see', auth, async (c) =>
+    c.json({ seen: await seeNotifications(services, c) }, 200),
+  );
 
   return routes.route('/', deletionRoutes(services));
 }

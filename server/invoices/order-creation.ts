@@ -21,16 +21,18 @@ export interface NewOrder {
   order: { title: string; type: ServiceType; url: string };
   /** The request's Idempotency-Key; null when none was sent. */
   key: string | null;
+  /** The origin the customer ordered from, where the checkout returns (server/http/site-origin.ts). */
+  site: string;
 }
 
 /** The payment link of the order: a new invoice's, or (a retry with the same key) the first attempt's. */
 export async function createOrder(services: OrderServices, user: UserRow, request: NewOrder): Promise<string> {
   const { db, clock, payments, writes } = services;
-  const { key, order } = request;
+  const { key, order, site } = request;
   const fingerprint = orderFingerprint(order);
   if (key !== null) {
     const earlier = await findEarlierOrder(db, user.id, key, clock);
-    if (earlier) return replay(services, user, key, earlier, fingerprint);
+    if (earlier) return replay(services, user, { key, site }, earlier, fingerprint);
   }
   const fields = { userId: user.id, amountPence: poundsToPence(request.price), ...order, provider: payments.name };
   let invoice: InvoiceRow;
@@ -48,18 +50,18 @@ export async function createOrder(services: OrderServices, user: UserRow, reques
     } catch (error) {
       // The same key arrived twice at once: the loser answers with the winner's invoice.
       const earlier = isConstraintRace(error) ? await findEarlierOrder(db, user.id, key, clock) : undefined;
-      if (earlier) return replay(services, user, key, earlier, fingerprint);
+      if (earlier) return replay(services, user, { key, site }, earlier, fingerprint);
       throw error;
     }
   }
-  return newPaymentLink(services, invoice, user, key);
+  return newPaymentLink(services, invoice, user, { key, site });
 }
 
 /** A retry of an order made with this key: its invoice's link, never a second invoice. */
 async function replay(
   services: OrderServices,
   user: UserRow,
-  key: string,
+  link: { key: string; site: string },
   earlier: EarlierOrder,
   fingerprint: string,
 ): Promise<string> {
@@ -68,5 +70,5 @@ async function replay(
   // The first attempt made the invoice but got no link (the provider failed, or it is still asking).
   const invoice = await findInvoice(services.db, earlier.invoice_id);
   if (!invoice) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_TEXT);
-  return newPaymentLink(services, invoice, user, key);
+  return newPaymentLink(services, invoice, user, link);
 }

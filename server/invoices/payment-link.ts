@@ -12,17 +12,18 @@ type LinkServices = Pick<Services, 'payments' | 'writes' | 'log'>;
 
 /**
  * A new invoice's link; its provider reference, and the link under the order's Idempotency-Key (when given),
- * kept for a retry. 502 when the provider fails.
+ * kept for a retry. 502 when the provider fails. `site`: the origin the customer ordered from
+ * (server/http/site-origin.ts).
  */
 export async function newPaymentLink(
   { payments, writes, log }: LinkServices,
   invoice: InvoiceRow,
   user: UserRow,
-  key: string | null,
+  { key, site }: { key: string | null; site: string },
 ): Promise<string> {
   let link;
   try {
-    link = await payments.createPaymentLink(invoice, user);
+    link = await payments.createPaymentLink(invoice, user, site);
   } catch (error) {
     // The invoice stays, unpaid: if the provider did create a payment and only its answer was lost,
     // its confirmation still finds the invoice to mark paid.
@@ -44,10 +45,11 @@ export async function renewedPaymentLink(
   { payments, writes, log }: LinkServices,
   invoice: InvoiceRow,
   user: UserRow,
+  site: string,
 ): Promise<string> {
   let link;
   try {
-    link = await payments.renewPaymentLink(invoice, user);
+    link = await payments.renewPaymentLink(invoice, user, site);
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log.logger.error({ invoiceId: invoice.id, provider: payments.name, reason }, 'no renewed payment link');

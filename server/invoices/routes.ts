@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { requireAuth } from '../ways-in/require-auth';
 import type { AppEnv } from '../http/app-env';
 import { JSON_CONTENT_TYPE } from '../http/json';
+import { siteOrigin } from '../http/site-origin';
 import { readIdempotencyKey } from './idempotency';
 import { bookingRules } from '../orders/wire';
 import { invoiceListings } from './listing';
@@ -26,8 +27,9 @@ export function invoiceRoutes(services: Services) {
     const { service, order } = await readOrder(c);
     // Every well-formed order counts, retries included, before anything is written or the provider is asked.
     await chargeOrderLimits(services, c, user.id);
-    const paymentLink = await createOrder(services, user, { price: service.price, order, key: readIdempotencyKey(c) });
-    return c.json({ paymentLink }, 201);
+    const key = readIdempotencyKey(c);
+    const site = siteOrigin(c.req.url, services.config.PUBLIC_URL);
+    return c.json({ paymentLink: await createOrder(services, user, { price: service.price, order, key, site }) }, 201);
   });
 
   /**
@@ -37,7 +39,8 @@ export function invoiceRoutes(services: Services) {
   routes.post('/pay/:id', auth, async (c) => {
     const { user } = c.get('auth');
     await chargeOrderLimits(services, c, user.id);
-    return c.json({ paymentLink: await payAgain(services, user, c.req.param('id')) }, 200);
+    const site = siteOrigin(c.req.url, services.config.PUBLIC_URL);
+    return c.json({ paymentLink: await payAgain(services, user, c.req.param('id'), site) }, 200);
   });
 
   routes.get('/my', auth, async (c) => {

@@ -9,12 +9,13 @@ import { formatCallTime, formatCompanyDay } from '../mail/time';
 import { insertNotification } from './repository';
 
 // The listing's queries, named here still for the routes that read them.
-export { NOTIFICATIONS_LIMIT, listNotifications, markAllSeen } from './repository';
+export { NOTIFICATIONS_LIMIT, listNotifications, markAllSeen, markKindSeen, markSeen } from './repository';
 
 export type NotificationKind =
   | 'welcome'
   | 'invoice_paid'
   | 'deletion_requested'
+  | 'deletion_cancelled'
   | 'order_scheduled'
   | 'order_booking_cancelled'
   | 'order_report_sent'
@@ -28,6 +29,8 @@ export const notificationTexts = {
     `Your payment for ${title} (${formatPounds(amountPence)}) was received. We will deliver within one day.`,
   deletionRequested: (on: Date) =>
     `Your account is scheduled for deletion on ${formatLongDate(on)}. Cancel the deletion before then to keep it.`,
+  deletionCancelled: () =>
+    'The deletion of your account was cancelled: your account stays open, with everything in it.',
   orderScheduled: (title: string, at: Date, join: string, moved: boolean) =>
     `Your call for ${title} ${moved ? 'has moved to' : 'is booked for'} ${formatCallTime(at)}. How to join: ${join}`,
   orderBookingCancelled: (title: string) =>

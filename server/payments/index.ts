@@ -13,7 +13,5 @@ export function paymentProviderName(config: Pick<Config, 'STRIPE_SECRET_KEY'>): 
 
 /** `secret`: the server's signing secret, which the sandbox signs its links with. */
 export function createPaymentProvider(config: Config, secret: () => Promise<string>): ConfiguredProvider {
-  return paymentProviderName(config) === 'stripe'
-    ? createStripeProvider(config)
-    : createSandboxProvider(config, secret);
+  return paymentProviderName(config) === 'stripe' ? createStripeProvider(config) : createSandboxProvider(secret);
 }

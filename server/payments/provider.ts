@@ -16,12 +16,16 @@ export interface PaymentLink {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Rejects when the provider cannot be reached or refuses; the caller answers 502. */
-  createPaymentLink(invoice: InvoiceRow, user: UserRow): Promise<PaymentLink>;
+  /**
+   * Rejects when the provider cannot be reached or refuses; the caller answers 502. `site` is the origin the
+   * customer ordered from (server/http/site-origin.ts): a checkout this server serves opens there, and returns
+   * there. Stripe returns to PUBLIC_URL, the only origin a public site trusts.
+   */
+  createPaymentLink(invoice: InvoiceRow, user: UserRow, site: string): Promise<PaymentLink>;
   /**
    * A fresh link for an unpaid invoice (its customer's "Pay now"): the invoice's earlier link, named by its
    * provider_ref, stops working first, so that at most one checkout for it can take money. Rejects like
    * `createPaymentLink`.
    */
-  renewPaymentLink(invoice: InvoiceRow, user: UserRow): Promise<PaymentLink>;
+  renewPaymentLink(invoice: InvoiceRow, user: UserRow, site: string): Promise<PaymentLink>;
 }

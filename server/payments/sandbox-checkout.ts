@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { InvoiceRow } from '../db/schema';
 import { readFormWithin } from '../http/body-read';
 import { clientAborted } from '../http/client-aborted';
+import { siteOrigin } from '../http/site-origin';
 import { findInvoice } from '../invoices/repository';
 import type { Services } from '../services';
 import type { SandboxProvider } from './sandbox';
@@ -23,7 +24,7 @@ export async function authorisedInvoice(
   signature: unknown,
 ): Promise<InvoiceRow | Response> {
   const page = (status: ContentfulStatusCode, heading: string, text: string) =>
-    c.html(messagePage(heading, text, `${config.PUBLIC_URL}/invoices`), status);
+    c.html(messagePage(heading, text, `${siteOrigin(c.req.url, config.PUBLIC_URL)}/invoices`), status);
   const invoice = await findInvoice(db, c.req.param('id') ?? '');
   // Only invoices this sandbox issued a link for, and whose customer still has an account, can be paid here.
   if (!invoice || invoice.provider !== 'sandbox' || invoice.user_id === null) {

@@ -6,7 +6,6 @@
  * `<version>.<signature>`: a link whose version is not the invoice's current one is authentic but superseded.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config';
 import type { PaymentProvider } from './provider';
 
 /** What a link's signature is worth for one invoice: its current link, an earlier one, or nothing. */
@@ -35,18 +34,16 @@ export function sandboxCheckoutPath(invoiceId: string): string {
 const VERSION = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** `secret` is the server's signing secret (server/secrets.ts), shared by every instance. */
-export function createSandboxProvider(
-  config: Pick<Config, 'PUBLIC_URL'>,
-  secret: () => Promise<string>,
-): SandboxProvider {
+export function createSandboxProvider(secret: () => Promise<string>): SandboxProvider {
   const mac = async (invoiceId: string, userId: string, version: string | null) =>
     createHmac('sha256', await secret())
       .update(version === null ? `${invoiceId}\n${userId}` : `${invoiceId}\n${userId}\n${version}`, 'utf8')
       .digest('base64url');
   const sign = async (invoiceId: string, userId: string, version: string | null = null) =>
     version === null ? mac(invoiceId, userId, null) : `${version}.${await mac(invoiceId, userId, version)}`;
-  const link = async (invoiceId: string, userId: string, version: string | null) =>
-    `${config.PUBLIC_URL}${sandboxCheckoutPath(invoiceId)}?sig=${await sign(invoiceId, userId, version)}`;
+  // On the customer's own origin (`site`), so that the checkout returns where their sign-in is kept.
+  const link = async (site: string, invoiceId: string, userId: string, version: string | null) =>
+    `${site}${sandboxCheckoutPath(invoiceId)}?sig=${await sign(invoiceId, userId, version)}`;
 
   return {
     name: 'sandbox',
@@ -62,13 +59,13 @@ export function createSandboxProvider(
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
       return version === currentVersion ? 'valid' : 'superseded';
     },
-    async createPaymentLink(invoice, user) {
-      return { url: await link(invoice.id, user.id, null), reference: null };
+    async createPaymentLink(invoice, user, site) {
+      return { url: await link(site, invoice.id, user.id, null), reference: null };
     },
-    async renewPaymentLink(invoice, user) {
+    async renewPaymentLink(invoice, user, site) {
       // A new version is the whole renewal: stored as provider_ref, it makes every earlier link superseded.
       const version = randomBytes(12).toString('base64url');
-      return { url: await link(invoice.id, user.id, version), reference: version };
+      return { url: await link(site, invoice.id, user.id, version), reference: version };
     },
   };
 }

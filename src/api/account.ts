@@ -95,6 +95,7 @@ export async function notifications(): Promise<Notification[]> {
   return notifications.map((n) => ({ id: n.id, text: n.text.en, createdAt: n.createdAt, seen: n.seen }));
 }
 
-export async function seeNotifications(): Promise<void> {
-  await post('/users/notifications/see', SeenResponse, undefined, { auth: true });
+/** Marks seen the notifications the bell showed, by id (docs/product.md#profile). */
+export async function seeNotifications(ids: string[]): Promise<void> {
+  await post('/users/notifications/see', SeenResponse, { ids }, { auth: true });
 }

@@ -8,8 +8,8 @@ import { wireNotifications } from './NotificationsBell.wiring';
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The signed-in top bar's notifications: the unseen count, and the list; opening it marks them seen. Moving to
- * another screen reads the list again.
+ * The signed-in top bar's notifications: the unseen count, and the list. Opening it reads the list again and
+ * marks seen what it shows (docs/product.md#profile). Moving to another screen reads the list again too.
  */
 export default function NotificationsBell() {
   const { inspect } = useAppActors();

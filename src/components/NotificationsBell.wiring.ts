@@ -6,7 +6,7 @@ import * as api from '#src/api/account';
 const wired = notificationsMachine.provide({
   actors: {
     loadNotifications: fromPromise(() => api.notifications()),
-    markSeen: fromPromise(() => api.seeNotifications()),
+    markSeen: fromPromise(({ input }) => api.seeNotifications(input.ids)),
   },
 });
 

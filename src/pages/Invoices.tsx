@@ -5,9 +5,10 @@ import { type Invoice, PAYMENT_RETURN_PARAM, PAYMENT_RETURNS, type PaymentReturn
 import type { OrderWire } from '#domain/orders';
 import { useAppActors } from '../common/AppActorsContext';
 import { usePageMeta, useToast } from '../common/hooks';
-import { formatOrderDay } from '../common/orderTime';
+import { COMPANY_ZONE_LABEL, formatOrderDay, formatOrderTime } from '../common/orderTime';
 import { wireInvoices } from './Invoices.wiring';
 import { CardBooking } from './booking/CardBooking';
+import { JoinText } from './booking/JoinText';
 import { isCall } from '#machines/order.machine';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
@@ -156,7 +157,7 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         </div>
       )}
       {!invoice.paid && (
-        <button type="button" className="button invoice-card__pay" disabled={busy} onClick={onPay}>
+        <button type="button" className="button button--primary invoice-card__pay" disabled={busy} onClick={onPay}>
           {paying ? <Spinner label="Pay now: opening the checkout" /> : 'Pay now'}
         </button>
       )}
@@ -193,8 +194,29 @@ function OrderStatus({ invoiceId, order, call }: { invoiceId: string; order: Ord
           <strong>Delivered{order.deliveredAt ? ` on ${formatOrderDay(order.deliveredAt)}` : ''}</strong>
         </p>
       )}
+      {order.status === 'delivered' && call && <HeldCall order={order} />}
       {(order.status === 'reportSent' || order.status === 'delivered') && order.reportURL && (
         <DownloadButton url={order.reportURL} fileName={`report-${invoiceId}.pdf`} label="Download report (PDF)" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A delivered call keeps what it was: its time and how it was joined, as the booked card said them
+ * (docs/product.md#orders). The way to join is gone once the account's data is cleared, and so is its line.
+ */
+function HeldCall({ order }: { order: OrderWire }) {
+  if (order.scheduledAt === null) return null;
+  return (
+    <div className="booking__call" data-testid="held-call">
+      <p className="booking__line">
+        The call was held on {formatOrderTime(order.scheduledAt)} ({COMPANY_ZONE_LABEL}).
+      </p>
+      {order.join && (
+        <p className="booking__join">
+          How it was joined: <JoinText text={order.join} />
+        </p>
       )}
     </div>
   );

@@ -76,6 +76,7 @@ export default function Login() {
           spinning={spinning}
           spinnerLabel="Signing in"
           disabled={busy}
+          google={snapshot.context.google !== 'unavailable'}
           onGoogle={() => send({ type: 'login.google' })}
         />
         <PasskeySignIn />

@@ -71,6 +71,7 @@ export default function Register() {
           spinning={spinning}
           spinnerLabel="Creating your account"
           disabled={disabled}
+          google={snapshot.context.google !== 'unavailable'}
           onGoogle={() => send({ type: 'register.google' })}
         />
         <p className="form__switch">

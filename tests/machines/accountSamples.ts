@@ -198,8 +198,12 @@ export const welcome: Notification = {
 
 export const notificationsSamples: Samples<typeof notificationsMachine> = {
   events: [{ type: 'notifications.toggle' }, { type: 'notifications.close' }, { type: 'notifications.refresh' }],
-  outputs: { loadNotifications: [[welcome]] },
-  errors: { loadNotifications: [new Error('Network Error')], markSeen: [new Error('Network Error')] },
+  outputs: { loadNotifications: [[welcome]], readNotifications: [[welcome]] },
+  errors: {
+    loadNotifications: [new Error('Network Error')],
+    readNotifications: [new Error('Network Error')],
+    markSeen: [new Error('Network Error')],
+  },
 };
 
 export const invoice: Invoice = {

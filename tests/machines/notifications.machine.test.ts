@@ -16,7 +16,7 @@ const read: Notification = {
 /** The machine with its server calls stubbed: `list` answers the reads (an Error fails one), `seen` the marking. */
 function bell(list: Array<Notification[] | Error>, seen: Error | null = null) {
   const reads: number[] = [];
-  const marks: number[] = [];
+  const marks: string[][] = [];
   const actor = createActor(
     notificationsMachine.provide({
       actors: {
@@ -26,8 +26,8 @@ function bell(list: Array<Notification[] | Error>, seen: Error | null = null) {
           if (answer instanceof Error) throw answer;
           return answer;
         }),
-        markSeen: fromPromise(async () => {
-          marks.push(marks.length);
+        markSeen: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+          marks.push(input.ids);
           if (seen) throw seen;
         }),
       },
@@ -54,17 +54,42 @@ describe('the bell', () => {
     expect(actor.getSnapshot().context.notifications).toEqual([]);
   });
 
-  it('opening marks every notification seen, on the server and in the list', async () => {
-    const { actor, marks } = bell([[welcome, read]]);
+  it('opening reads the list again, then marks seen what it shows, by id, on the server and in the list', async () => {
+    const fresh: Notification = {
+      id: 'n3',
+      text: 'Your call is booked.',
+      createdAt: '2026-11-23T09:00:00.000Z',
+      seen: false,
+    };
+    const { actor, reads, marks } = bell([
+      [welcome, read],
+      [fresh, welcome, read],
+    ]);
     actor.start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('closed'));
     actor.send({ type: 'notifications.toggle' });
-    expect(actor.getSnapshot().value).toEqual({ open: 'markingSeen' });
-    expect(actor.getSnapshot().children.markSeen).toBeDefined();
-    // Until the server answers, the count stays as it was.
+    expect(actor.getSnapshot().value).toEqual({ open: 'reading' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    // Until the new read answers, the list read before shows.
     expect(actor.getSnapshot().context.notifications).toEqual([welcome, read]);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ open: 'seen' }));
-    expect(marks).toHaveLength(1);
+    expect(reads).toHaveLength(2);
+    // The one written while the page was open is listed, and marked with the others it showed unseen.
+    expect(marks).toEqual([['n3', 'n1']]);
+    expect(actor.getSnapshot().context.notifications).toEqual([
+      { ...fresh, seen: true },
+      { ...welcome, seen: true },
+      read,
+    ]);
+  });
+
+  it('a failed new read shows, and marks, the list read before', async () => {
+    const { actor, marks } = bell([[welcome, read], new Error('Network Error')]);
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('closed'));
+    actor.send({ type: 'notifications.toggle' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ open: 'seen' }));
+    expect(marks).toEqual([['n1']]);
     expect(actor.getSnapshot().context.notifications).toEqual([{ ...welcome, seen: true }, read]);
   });
 
@@ -74,7 +99,7 @@ describe('the bell', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('closed'));
     expect(actor.getSnapshot().context.notifications).toEqual([]);
 
-    const second = bell([[welcome]], new Error('Network Error'));
+    const second = bell([[welcome], [welcome]], new Error('Network Error'));
     second.actor.start();
     await vi.waitFor(() => expect(second.actor.getSnapshot().value).toBe('closed'));
     second.actor.send({ type: 'notifications.toggle' });
@@ -83,7 +108,7 @@ describe('the bell', () => {
   });
 
   it('closing and refreshing: the list is read again and replaces the old one', async () => {
-    const { actor, reads } = bell([[welcome], [read]]);
+    const { actor, reads } = bell([[welcome], [welcome], [read]]);
     actor.start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('closed'));
     actor.send({ type: 'notifications.toggle' });
@@ -92,7 +117,7 @@ describe('the bell', () => {
     actor.send({ type: 'notifications.refresh' });
     expect(actor.getSnapshot().value).toBe('loading');
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('closed'));
-    expect(reads).toHaveLength(2);
+    expect(reads).toHaveLength(3);
     expect(actor.getSnapshot().context.notifications).toEqual([read]);
   });
 });

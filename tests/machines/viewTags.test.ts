@@ -29,10 +29,10 @@ describe('the tags views read: each on the states it names', () => {
     expect(taggedStates(topBarMachine)).toStrictEqual({ solid: ['topBar.solid'] });
   });
 
-  it('notifications: the list loading, the panel open', async () => {
+  it('notifications: the list loading (at start, and again as it opens), the panel open', async () => {
     const { notificationsMachine } = await import('#machines/notifications.machine');
     expect(taggedStates(notificationsMachine)).toStrictEqual({
-      loading: ['notifications.loading'],
+      loading: ['notifications.loading', 'notifications.open.reading'],
       open: ['notifications.open'],
     });
   });

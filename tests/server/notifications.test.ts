@@ -135,6 +135,85 @@ describe('notifications are created', () => {
   });
 });
 
+describe('a cancelled deletion', () => {
+  it('is news, and the notice of its date is no longer new; a second cancel adds nothing', async () => {
+    const account = await register(app);
+    await see(account.token, 'POST');
+    clock.advance(MINUTE);
+    await app.request('/api/users/account/deletion/request', { headers: bearer(account.token) });
+    clock.advance(MINUTE);
+    const cancel = () =>
+      app.request('/api/users/account/deletion/cancel', { method: 'POST', headers: bearer(account.token) });
+    expect((await cancel()).status).toBe(200);
+    const list = await notifications(account.token);
+    expect(list.map((n) => [n.text.en, n.seen])).toEqual([
+      ['The deletion of your account was cancelled: your account stays open, with everything in it.', false],
+      [expect.stringMatching(/^Your account is scheduled for deletion on /), true],
+      [expect.stringMatching(/^Welcome to /), true],
+    ]);
+    expect((await cancel()).status).toBe(200);
+    expect(await notifications(account.token)).toEqual(list);
+  });
+
+  it('leaves a notice the customer already saw as it was, and another customer’s alone', async () => {
+    const account = await register(app);
+    const other = await register(app);
+    for (const { token } of [account, other]) {
+      await app.request('/api/users/account/deletion/request', { headers: bearer(token) });
+    }
+    const seenAt = clock.now().toISOString();
+    await see(account.token, 'POST');
+    clock.advance(MINUTE);
+    await app.request('/api/users/account/deletion/cancel', { method: 'POST', headers: bearer(account.token) });
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'kind', 'seen_at'])
+      .where('kind', '=', 'deletion_requested')
+      .where('user_id', 'in', [account.user.id, other.user.id])
+      .execute();
+    expect(rows.find((row) => row.user_id === account.user.id)?.seen_at).toBe(seenAt);
+    expect(rows.find((row) => row.user_id === other.user.id)?.seen_at).toBeNull();
+  });
+});
+
+describe('POST /api/users/notifications/see with the ids the bell showed', () => {
+  const seeIds = (token: string, body: unknown) =>
+    app.request('/api/users/notifications/see', {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('marks only those, and only the caller’s own', async () => {
+    const account = await register(app);
+    const other = await register(app);
+    await payThroughSandbox(account.token);
+    const [paid, welcome] = await notifications(account.token);
+    const [theirs] = await notifications(other.token);
+    const res = await seeIds(account.token, { ids: [welcome!.id, theirs!.id, 'no-such-id'] });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ seen: 1 });
+    expect((await notifications(account.token)).map((n) => [n.id, n.seen])).toEqual([
+      [paid!.id, false],
+      [welcome!.id, true],
+    ]);
+    expect((await notifications(other.token))[0]!.seen).toBe(false);
+    // Named again, or none named: nothing more is marked.
+    expect(await (await seeIds(account.token, { ids: [welcome!.id] })).json()).toEqual({ seen: 0 });
+    expect(await (await seeIds(account.token, { ids: [] })).json()).toEqual({ seen: 0 });
+  });
+
+  it('refuses a list longer than a listing, or ids that are not text (400)', async () => {
+    const account = await register(app);
+    for (const body of [{ ids: Array.from({ length: 51 }, (_, i) => `n${i}`) }, { ids: [1] }, { ids: 'n1' }, {}]) {
+      const res = await seeIds(account.token, body);
+      expect(res.status).toBe(400);
+      expect(await errorText(res)).toBe('Please name at most 50 notifications, by their ids.');
+    }
+    expect((await notifications(account.token))[0]!.seen).toBe(false);
+  });
+});
+
 describe('GET /api/users/notifications', () => {
   it('lists newest first, only the caller’s own, at most 50', async () => {
     const account = await register(app);

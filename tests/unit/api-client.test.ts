@@ -204,7 +204,7 @@ describe('API client', () => {
     expect(readToken()).toBeNull();
   });
 
-  it("sends the account's writes as POST: seeing notifications, and a customer's deletion request without a body", async () => {
+  it("sends the account's writes as POST: seeing notifications by id, and a customer's deletion request without a body", async () => {
     const session = await api.registerWithEmail({ name: 'Writer', email: uniqueEmail('posts'), password: PASSWORD });
     storeToken(session.token);
     const toApp = globalThis.fetch;
@@ -213,12 +213,12 @@ describe('API client', () => {
       sent.push({ method: init?.method, path: new URL(String(input), 'http://localhost').pathname, body: init?.body });
       return toApp(input, init);
     }) as typeof fetch;
-    await account.seeNotifications();
+    await account.seeNotifications(['n1', 'n2']);
     await expect(account.requestDeletion()).resolves.toMatch(/^Your account and its data will be deleted on /);
     // Asked again, it reaches the server again (nothing is cached).
     await expect(account.requestDeletion()).resolves.toMatch(/\(in 14 days\)/);
     expect(sent).toEqual([
-      { method: 'POST', path: '/api/users/notifications/see', body: undefined },
+      { method: 'POST', path: '/api/users/notifications/see', body: JSON.stringify({ ids: ['n1', 'n2'] }) },
       { method: 'POST', path: '/api/users/account/deletion/request', body: undefined },
       { method: 'POST', path: '/api/users/account/deletion/request', body: undefined },
     ]);

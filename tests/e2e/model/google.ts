@@ -22,10 +22,6 @@ export async function signInAtProvider(popup: Page, login: string): Promise<void
   await closed;
 }
 
-export async function expectNoPopupOpen(page: Page) {
-  expect(page.context().pages()).toHaveLength(1);
-}
-
 /**
  * The customer closes the popup. The opener polls `popup.closed` every second (on the test's clock),
  * but the close reaches it in real time: give it a moment between polls, then wait the 8 s

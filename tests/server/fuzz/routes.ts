@@ -252,7 +252,11 @@ export function fuzzRoutes(world: FuzzWorld): Record<RouteGroup, Route[]> {
       },
       { method: 'GET', path: '/api/users/notifications' },
       { method: 'GET', path: '/api/users/notifications/see' },
-      { method: 'POST', path: '/api/users/notifications/see' },
+      {
+        method: 'POST',
+        path: '/api/users/notifications/see',
+        fields: { ids: fc.array(fc.oneof(text, fc.constantFrom('0', 'n1')), { maxLength: 60 }) },
+      },
       { method: 'GET', path: '/api/users/account/deletion/request' },
       { method: 'POST', path: '/api/users/account/deletion/request', fields: { currentPassword: F.password } },
       { method: 'POST', path: '/api/users/account/deletion/cancel' },
