@@ -456,3 +456,23 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
     await checkWidths(page, testInfo, 'booking-link-choosing');
   });
 });
+
+test('the cookie table keeps its Purpose column readable on a phone', async ({ page, baseURL }, testInfo) => {
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  await openAt(page, '/privacy-policy');
+  const table = page.getByRole('table', { name: 'Cookies and local storage used by this site' });
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await table.scrollIntoViewIfNeeded();
+    // Each purpose is in view whole, not cut at the screen's edge, and its lines hold words: 12 em wide at least.
+    const cells = await table.locator('tbody td:nth-child(3)').evaluateAll((tds) =>
+      tds.map((td) => {
+        const { left, right, width } = td.getBoundingClientRect();
+        const inView = left >= 0 && right <= document.documentElement.clientWidth;
+        return { inView, wideEnough: width / parseFloat(getComputedStyle(td).fontSize) >= 12 };
+      }),
+    );
+    expect.soft(cells, `the purposes at ${width} px`).toEqual(Array(4).fill({ inView: true, wideEnough: true }));
+    await table.screenshot({ path: testInfo.outputPath(`cookie-table-${width}.png`) });
+  }
+});
