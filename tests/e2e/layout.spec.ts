@@ -457,6 +457,61 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
   });
 });
 
+test('the wizard brings each new step into view below the top bar; its last button fits 320 px', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  await withStoredToken(page, (await existingAccount(page)).token);
+  await openAt(page, `/service/${servicesByPrice[1]!.id}/details`);
+  await page.setViewportSize({ width: 375, height: HEIGHT });
+  await page.getByRole('button', { name: "Let's go!" }).click();
+  const steps = page.getByRole('list', { name: 'Order steps' });
+  const next = page.getByRole('button', { name: 'Next' });
+  /** The step indicator is below the top bar, in the screen's upper half. */
+  const inView = () =>
+    steps.evaluate((list) => {
+      const { top } = list.getBoundingClientRect();
+      return top >= document.querySelector('header.topbar')!.getBoundingClientRect().bottom && top < innerHeight / 2;
+    });
+  // Next pressed at the foot of the long first step: in the screen's middle, or at its foot. On a phone the page
+  // scrolls smoothly; at 1024 px, for someone who prefers reduced motion, at once.
+  for (const [width, motion] of [
+    [375, 'no-preference'],
+    [1024, 'reduce'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.emulateMedia({ reducedMotion: motion });
+    for (const block of ['center', 'end'] as const) {
+      await next.evaluate((button, at) => button.scrollIntoView({ block: at, behavior: 'instant' }), block);
+      await next.click();
+      await expect(page.getByRole('group', { name: 'Information' })).toBeVisible();
+      const what = `the indicator after Next at ${width} px from the screen's ${block}`;
+      if (motion === 'reduce') {
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        expect.soft(await inView(), what).toBe(true);
+      } else await expect.configure({ soft: true }).poll(inView, { message: what }).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`wizard-next-${width}-${block}.png`) });
+      await page.getByRole('button', { name: 'Back' }).click();
+    }
+  }
+
+  // "Confirm & Checkout" on one line at 320 px.
+  await next.click();
+  await page.getByLabel("I don't have an existing website or application").check();
+  await next.click();
+  await page.getByLabel('Video meeting').check();
+  await next.click();
+  await page.setViewportSize({ width: 320, height: HEIGHT });
+  const lines = await page.getByRole('button', { name: 'Confirm & Checkout' }).evaluate((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect.soft(lines, 'the lines of "Confirm & Checkout" at 320 px').toBe(1);
+  await page.screenshot({ path: testInfo.outputPath('wizard-confirm-320.png'), fullPage: true });
+});
+
 test('the cookie table keeps its Purpose column readable on a phone', async ({ page, baseURL }, testInfo) => {
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   await openAt(page, '/privacy-policy');
