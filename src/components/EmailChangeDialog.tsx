@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ProofField } from '#machines/profile.machine';
+import { Breakable } from './Breakable';
 import { Spinner } from './Spinner';
 import './Dialog.css';
 import '../pages/Forms.css';
@@ -56,13 +57,23 @@ export default function EmailChangeDialog(props: EmailChangeDialogProps) {
       description={
         hasPassword ? (
           <>
-            To change your e-mail address to <strong>{newEmail}</strong>, enter your current password.
+            To change your e-mail address to{' '}
+            <strong>
+              <Breakable text={newEmail} />
+            </strong>
+            , enter your current password.
           </>
         ) : (
           <>
-            To change your e-mail address to <strong>{newEmail}</strong>, enter the code we send to your current
-            address, <strong>{currentEmail}</strong>. Your account signs in with Google, so it has no password to
-            confirm with.
+            To change your e-mail address to{' '}
+            <strong>
+              <Breakable text={newEmail} />
+            </strong>
+            , enter the code we send to your current address,{' '}
+            <strong>
+              <Breakable text={currentEmail} />
+            </strong>
+            . Your account signs in with Google, so it has no password to confirm with.
           </>
         )
       }
@@ -78,7 +89,11 @@ export default function EmailChangeDialog(props: EmailChangeDialogProps) {
         {hasPassword && <PasswordField {...props} />}
         {enteringCode && (
           <>
-            {notice && <p role="status">{notice}</p>}
+            {notice && (
+              <p role="status">
+                <Breakable text={notice} />
+              </p>
+            )}
             <CodeField
               id="email-change-code"
               label="Code from the e-mail"
@@ -204,8 +219,15 @@ function NewAddressDialog({
       }}
       description={
         <>
-          Your e-mail address stays <strong>{currentEmail}</strong> until you enter the code we sent to{' '}
-          <strong>{step.pending}</strong>.
+          Your e-mail address stays{' '}
+          <strong>
+            <Breakable text={currentEmail} />
+          </strong>{' '}
+          until you enter the code we sent to{' '}
+          <strong>
+            <Breakable text={step.pending} />
+          </strong>
+          .
         </>
       }
     >
@@ -216,7 +238,11 @@ function NewAddressDialog({
           if (step.canConfirm) onConfirm();
         }}
       >
-        {notice && <p role="status">{notice}</p>}
+        {notice && (
+          <p role="status">
+            <Breakable text={notice} />
+          </p>
+        )}
         <CodeField
           id="email-change-new-code"
           label="Code sent to your new address"

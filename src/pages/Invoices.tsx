@@ -11,6 +11,7 @@ import { CardBooking } from './booking/CardBooking';
 import { isCall } from '#machines/order.machine';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
+import { Breakable } from '../components/Breakable';
 import { DownloadButton } from '../components/DownloadButton';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
@@ -138,7 +139,9 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         <dt>Type</dt>
         <dd>{deliveryLabel(invoice.service.type)}</dd>
         <dt>App ID</dt>
-        <dd>{invoice.service.url || 'Not provided'}</dd>
+        <dd>
+          <Breakable text={invoice.service.url || 'Not provided'} />
+        </dd>
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
       </dl>
