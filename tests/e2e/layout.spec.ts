@@ -513,6 +513,42 @@ async function customerWithDottedAddress(page: Page) {
   return { ...account, email, token };
 }
 
+test('an order list with late calls fits a phone, and stays beside the open order at 1024 px', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
+  const customer = await existingAccount(page);
+  const staff = await staffAccount(page, 'admin');
+  // One call the office set after the promise, one the customer chose after it: both badges' texts.
+  const bookedLate = await paidOrder(page, customer, 2, 'Phone Call');
+  await scheduleCall(page, staff, bookedLate.id, hoursFromNow(30));
+  const chosenLate = await paidOrder(page, customer, 1, 'Video Meeting');
+  const start = hoursFromNow(31);
+  await scheduleCall(page, staff, chosenLate.id, start);
+  await giveCall(chosenLate.id, await memberId(page, staff), { start, chosenByCustomer: true, zone: null });
+  await withStoredToken(page, staff.token);
+
+  await openAt(page, '/office');
+  const badges = page.getByTestId('promise');
+  await expect(badges.filter({ hasText: 'Call booked after the promise' }).first()).toBeVisible();
+  await expect(badges.filter({ hasText: 'Customer chose a time after the promise' }).first()).toBeVisible();
+  await checkWidths(page, testInfo, 'office-late-calls');
+
+  // Beside the open order, each card of the list ends before the order's panel begins.
+  await openAt(page, `/office?order=${bookedLate.id}`);
+  await page.setViewportSize({ width: 1024, height: HEIGHT });
+  const panel = page.getByTestId('order-detail');
+  await expect(panel.getByRole('heading', { name: bookedLate.title })).toBeVisible();
+  const panelLeft = (await panel.boundingBox())!.x;
+  const cardRights = await page
+    .getByTestId('office-order')
+    .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().right)));
+  expect(Math.max(...cardRights)).toBeLessThanOrEqual(panelLeft);
+  await page.screenshot({ path: testInfo.outputPath('office-late-calls-open-1024.png') });
+});
+
 test('a long address breaks at its dots and @, in the e-mail dialog, the profile, an order and an invoice', async ({
   page,
   baseURL,
