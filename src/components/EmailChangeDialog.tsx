@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ProofField } from '#machines/profile.machine';
+import { Breakable } from './Breakable';
 import { Spinner } from './Spinner';
 import './Dialog.css';
 import '../pages/Forms.css';
@@ -56,19 +57,32 @@ export default function EmailChangeDialog(props: EmailChangeDialogProps) {
       description={
         hasPassword ? (
           <>
-            To change your e-mail address to <strong>{newEmail}</strong>, enter your current password.
+            To change your e-mail address to{' '}
+            <strong>
+              <Breakable text={newEmail} />
+            </strong>
+            , enter your current password.
           </>
         ) : enteringCode ? (
           // The notice below says where the code went: said once.
           <>
-            To change your e-mail address to <strong>{newEmail}</strong>, confirm it is you with a code. Your account
-            signs in with Google, so it has no password to confirm with.
+            To change your e-mail address to{' '}
+            <strong>
+              <Breakable text={newEmail} />
+            </strong>
+            , confirm it is you with a code. Your account signs in with Google, so it has no password to confirm with.
           </>
         ) : (
           <>
-            To change your e-mail address to <strong>{newEmail}</strong>, enter the code we send to your current
-            address, <strong>{currentEmail}</strong>. Your account signs in with Google, so it has no password to
-            confirm with.
+            To change your e-mail address to{' '}
+            <strong>
+              <Breakable text={newEmail} />
+            </strong>
+            , enter the code we send to your current address,{' '}
+            <strong>
+              <Breakable text={currentEmail} />
+            </strong>
+            . Your account signs in with Google, so it has no password to confirm with.
           </>
         )
       }
@@ -84,7 +98,11 @@ export default function EmailChangeDialog(props: EmailChangeDialogProps) {
         {hasPassword && <PasswordField {...props} />}
         {enteringCode && (
           <>
-            {notice && <p role="status">{notice}</p>}
+            {notice && (
+              <p role="status">
+                <Breakable text={notice} />
+              </p>
+            )}
             <CodeField
               id="email-change-code"
               label="Code from the e-mail"
@@ -212,12 +230,23 @@ function NewAddressDialog({
         // The server's notice, under it, says where the code went and what to do with it: said once.
         notice ? (
           <>
-            Your e-mail address stays <strong>{currentEmail}</strong> for now.
+            Your e-mail address stays{' '}
+            <strong>
+              <Breakable text={currentEmail} />
+            </strong>{' '}
+            for now.
           </>
         ) : (
           <>
-            Your e-mail address stays <strong>{currentEmail}</strong> until you enter the code we sent to{' '}
-            <strong>{step.pending}</strong>.
+            Your e-mail address stays{' '}
+            <strong>
+              <Breakable text={currentEmail} />
+            </strong>{' '}
+            until you enter the code we sent to{' '}
+            <strong>
+              <Breakable text={step.pending} />
+            </strong>
+            .
           </>
         )
       }
@@ -229,7 +258,11 @@ function NewAddressDialog({
           if (step.canConfirm) onConfirm();
         }}
       >
-        {notice && <p role="status">{notice}</p>}
+        {notice && (
+          <p role="status">
+            <Breakable text={notice} />
+          </p>
+        )}
         <CodeField
           id="email-change-new-code"
           label="Code sent to your new address"

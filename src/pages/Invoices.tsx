@@ -12,6 +12,7 @@ import { JoinText } from './booking/JoinText';
 import { isCall } from '#machines/order.machine';
 import { deliveryLabel } from '#domain/catalogue/delivery';
 import { formatPrice } from '#domain/catalogue/price';
+import { Breakable } from '../components/Breakable';
 import { DownloadButton } from '../components/DownloadButton';
 import { Spinner } from '../components/Spinner';
 import './Invoices.css';
@@ -139,7 +140,9 @@ function InvoiceCard({ invoice, busy, paying, onPay }: CardProps) {
         <dt>Type</dt>
         <dd>{deliveryLabel(invoice.service.type)}</dd>
         <dt>App ID</dt>
-        <dd>{invoice.service.url || 'Not provided'}</dd>
+        <dd>
+          <Breakable text={invoice.service.url || 'Not provided'} />
+        </dd>
         <dt>Date</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
       </dl>

@@ -11,6 +11,7 @@ import { useAppActors } from '../common/AppActorsContext';
 import { useAuth, usePageMeta, useToast } from '../common/hooks';
 import { wireDeleteAccount, wireProfile, wireVerifyEmail } from './Profile.wiring';
 import { Avatar } from '../components/Avatar';
+import { Breakable } from '../components/Breakable';
 import { Spinner } from '../components/Spinner';
 import { TwoFactorSettings } from '../components/security/TwoFactorSettings';
 import { PasskeySettings } from '../components/security/PasskeySettings';
@@ -215,7 +216,7 @@ function EmailVerification({ user }: { user: User }) {
   if (user.emailVerified) {
     return (
       <p className="profile__badge profile__badge--ok" data-testid="email-status">
-        ✓ {user.email} is verified
+        ✓ <Breakable text={user.email} /> is verified
       </p>
     );
   }
@@ -223,7 +224,9 @@ function EmailVerification({ user }: { user: User }) {
   const awaiting = snapshot.hasTag('codeStep');
   return (
     <div className="profile__verify" data-testid="email-status">
-      <p className="profile__badge profile__badge--warn">{user.email} is not verified yet.</p>
+      <p className="profile__badge profile__badge--warn">
+        <Breakable text={user.email} /> is not verified yet.
+      </p>
       {awaiting ? (
         <VerifyCodeForm snapshot={snapshot} send={send} email={user.email} />
       ) : (

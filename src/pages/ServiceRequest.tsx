@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Redirect, useParams } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import { type AppChoice, orderUrl, type WizardEvent, type wizardMachine } from '#machines/wizard.machine';
@@ -43,11 +44,13 @@ function Wizard({ service }: { service: Service }) {
     { input: { service: { title: service.title, price: service.price } }, inspect },
   );
   const { appChoice, websiteUrl, serviceType } = snapshot.context;
+  const current = STEPS.findIndex((step) => snapshot.hasTag(step.tag));
+  const indicator = useStepInView(current);
 
   return (
     <main className="page wizard">
       <h1>Order {service.title}</h1>
-      <WizardSteps current={STEPS.findIndex((step) => snapshot.hasTag(step.tag))} />
+      <WizardSteps current={current} listRef={indicator} />
 
       <form
         className="wizard__panel"
@@ -68,10 +71,32 @@ function Wizard({ service }: { service: Service }) {
   );
 }
 
+/**
+ * After Next or Back (not on opening), brings the new step's top, its indicator first, into view when any of it is
+ * above the screen or under the sticky top bar: Next pressed at the foot of a long step left the page scrolled
+ * down. `scrollIntoView` stops under the bar (the page's scroll padding is the bar's height,
+ * src/common/useTopBarHeight.ts). It animates only as the stylesheet's smooth scrolling does, which
+ * prefers-reduced-motion turns off (src/styles/global.css). Focus stays on the button pressed.
+ */
+function useStepInView(step: number): RefObject<HTMLOListElement | null> {
+  const indicator = useRef<HTMLOListElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const list = indicator.current;
+    if (!list) return;
+    const barBottom = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const { top, bottom } = list.getBoundingClientRect();
+    if (top < barBottom || bottom > window.innerHeight) list.scrollIntoView({ block: 'start' });
+  }, [step]);
+  return indicator;
+}
+
 /** The four steps, those behind done, the one shown current. */
-function WizardSteps({ current }: { current: number }) {
+function WizardSteps({ current, listRef }: { current: number; listRef: RefObject<HTMLOListElement | null> }) {
   return (
-    <ol className="wizard__steps" aria-label="Order steps">
+    <ol ref={listRef} className="wizard__steps" aria-label="Order steps">
       {STEPS.map((step, index) => (
         <li
           key={step.tag}

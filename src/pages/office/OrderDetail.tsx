@@ -4,6 +4,7 @@ import { company } from '#domain/company';
 import { type OfficeOrder } from '#domain/officeContract';
 import { deliverAt, type OfficeQueueEvent, offersSchedule, orderState } from '#machines/officeQueue.machine';
 import { formatOrderTime } from '#src/common/orderTime';
+import { Breakable } from '#src/components/Breakable';
 import { DownloadButton } from '#src/components/DownloadButton';
 import { DeliveryAction, ReportForm, ScheduleForm, type DeskSnapshot } from './OrderActions';
 import { callAfterPromise, deliveryOf, joinHref, promiseStanding, STATUS_LABELS } from './orderView';
@@ -106,7 +107,10 @@ function OrderFacts({ order }: { order: OfficeOrder }) {
       <dd>
         {order.customer ? (
           <>
-            {order.customer.name} · <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+            {order.customer.name} ·{' '}
+            <a href={`mailto:${order.customer.email}`}>
+              <Breakable text={order.customer.email} />
+            </a>
           </>
         ) : (
           'Deleted account'
@@ -115,7 +119,9 @@ function OrderFacts({ order }: { order: OfficeOrder }) {
       <dt>Delivery</dt>
       <dd>{deliveryOf(order)}</dd>
       <dt>App URL</dt>
-      <dd>{order.service.url || 'Not provided'}</dd>
+      <dd>
+        <Breakable text={order.service.url || 'Not provided'} />
+      </dd>
       <dt>Price</dt>
       <dd>{formatPrice(order.amount)}</dd>
       <dt>Ordered</dt>
@@ -250,7 +256,7 @@ function JoinInfo({ join }: { join: string | null }) {
   if (href === null) return <>{join}</>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
-      {join}
+      <Breakable text={join ?? ''} />
     </a>
   );
 }
