@@ -154,7 +154,7 @@ function InformationStep({ appChoice, websiteUrl, send }: { appChoice: AppChoice
       {appChoice === 'existing' && (
         <div className="field">
           <label htmlFor="wizard-url">
-            Website URL or application name <span className="field__required">*</span>
+            App URL <span className="field__required">*</span>
           </label>
           <input
             id="wizard-url"

@@ -236,7 +236,10 @@ test("the wizard's steps and the sandbox checkout fit every width", async ({ pag
   await next.click();
   await page.getByLabel('I have an existing website or application').check();
   await checkWidths(page, testInfo, 'wizard-2');
-  await page.getByPlaceholder('Your website URL or application name...').fill('shop.example.com');
+  // The field keeps the one name it has at checkout and in the office ("App URL"), the spec's placeholder under it.
+  const appUrl = page.getByLabel('App URL');
+  await expect(appUrl).toHaveAttribute('placeholder', 'Your website URL or application name...');
+  await appUrl.fill('shop.example.com');
   await next.click();
   await page.getByLabel('Video meeting').check();
   await checkWidths(page, testInfo, 'wizard-3');
