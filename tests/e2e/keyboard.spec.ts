@@ -45,6 +45,48 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const width of [DESKTOP, PHONE]) {
+  test(`the account menu answers the arrow keys and Escape gives focus back to the avatar at ${width} px`, async ({
+    page,
+  }, testInfo) => {
+    const account = await existingAccount(page);
+    await openAt(page, '/contact-us', width, account.token);
+    const avatar = page.getByRole('button', { name: 'Account menu' });
+    const menu = page.getByRole('menu', { name: 'Account' });
+    const item = (name: string) => menu.getByRole('menuitem', { name });
+
+    await avatar.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAccessibleDescription(account.name);
+    await expectFocusOn(item('Edit Profile'));
+    for (const [key, name] of [
+      ['ArrowDown', 'Change Password'],
+      ['ArrowDown', 'Invoices'],
+      ['ArrowDown', 'Logout'],
+      ['ArrowDown', 'Edit Profile'],
+      ['ArrowUp', 'Logout'],
+      ['Home', 'Edit Profile'],
+      ['End', 'Logout'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expectFocusOn(item(name));
+    }
+    await item('Invoices').focus();
+    await shot(page, testInfo, `account-menu-open-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await shot(page, testInfo, `account-menu-closed-${width}`);
+    await expect.poll(() => activeElement(page)).toBe('button "Account menu"');
+    await expectFocusOn(avatar);
+
+    // Arrow up opens it on its last item; Tab leaves it closed, for the next control of the bar.
+    await page.keyboard.press('ArrowUp');
+    await expectFocusOn(item('Logout'));
+    await page.keyboard.press('Tab');
+    await expect(menu).toHaveCount(0);
+    expect(await activeElement(page)).not.toBe('body');
+  });
+
   test(`the delete-account dialog gives focus back to Delete Account at ${width} px`, async ({ page }, testInfo) => {
     const account = await existingAccount(page);
     await openAt(page, '/profile', width, account.token);
