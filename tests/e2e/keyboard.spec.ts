@@ -196,3 +196,28 @@ for (const width of [DESKTOP, PHONE]) {
     await expectFocusOn(signOut);
   });
 }
+
+test('the side menu keeps Tab inside and gives focus back to the menu button at 375 px', async ({ page }, testInfo) => {
+  await openAt(page, '/', PHONE);
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const inMenu = () => menu.evaluate((el) => el.contains(document.activeElement));
+
+  await burger.focus();
+  await page.keyboard.press('Enter');
+  await expectFocusOn(menu.getByRole('button', { name: 'Close menu' }));
+  // Shift+Tab from the first control goes round to the last one: Sign In.
+  await page.keyboard.press('Shift+Tab');
+  await expectFocusOn(menu.getByRole('link', { name: 'Sign In' }));
+  await shot(page, testInfo, `side-menu-last-${PHONE}`);
+  // Once round and further: never behind the menu ("Get started" in the hero).
+  const count = await menu.locator('a, button').count();
+  for (let press = 0; press <= count; press += 1) {
+    await page.keyboard.press('Tab');
+    expect(await inMenu(), `Tab ${press + 1} is on ${await activeElement(page)}`).toBe(true);
+  }
+  await shot(page, testInfo, `side-menu-round-${PHONE}`);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expectFocusOn(burger);
+});
