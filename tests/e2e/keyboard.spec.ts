@@ -195,6 +195,43 @@ for (const width of [DESKTOP, PHONE]) {
     await expect(dialog).toHaveCount(0);
     await expectFocusOn(signOut);
   });
+
+  test(`the first Tabs reach "Skip to main content", then the cookie banner's Decline, at ${width} px`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openApp(page, '/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => activeElement(page)).toBe('a "Skip to main content"');
+    await shot(page, testInfo, `skip-link-${width}`);
+    // Past the banner's link to the privacy policy, the next Tab is Decline.
+    await page.keyboard.press('Tab');
+    await expectFocusOn(banner.getByRole('link', { name: 'Privacy Policy' }));
+    await page.keyboard.press('Tab');
+    await expectFocusOn(banner.getByRole('button', { name: 'Decline' }));
+    await shot(page, testInfo, `cookie-decline-${width}`);
+  });
+
+  test(`"Skip to main content" moves the focus to the page's main part at ${width} px`, async ({ page }) => {
+    for (const path of ['/', '/contact-us', '/signin']) {
+      await openAt(page, path, width);
+      // The screen's code has come: its main part is drawn.
+      await expect(page.locator('main')).toHaveCount(1);
+      await page.keyboard.press('Tab');
+      await expect.poll(() => activeElement(page), { message: path }).toBe('a "Skip to main content"');
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page.locator('main'));
+      // The next Tab goes on from the main part, not from the top bar.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement)), path).toBe(
+        true,
+      );
+    }
+  });
 }
 
 test('the side menu keeps Tab inside and gives focus back to the menu button at 375 px', async ({ page }, testInfo) => {
