@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { PASSWORD_MAX } from '#domain/contract';
 import { ACCOUNT_DELETION_GRACE_DAYS, INVOICE_RETENTION_YEARS } from '#domain/policies';
+import { useFocusBack } from '../common/useFocusBack';
 import './Dialog.css';
 import '../pages/Forms.css';
 
@@ -19,10 +20,12 @@ interface DeleteAccountDialogProps {
  * The confirmation asked before an account deletion is requested (Radix Dialog: focus trap, Escape, labels).
  * With `askPassword` (an office or admin account, as the deletion machine says) it also asks for the current
  * password, sent with the confirmation, and shows the last refusal (`error`); `canConfirm` is the machine's
- * answer to whether a confirmation with the typed password would be taken.
+ * answer to whether a confirmation with the typed password would be taken. Closed, it gives the focus back to
+ * "Delete Account".
  */
 export default function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const { open, busy, askPassword = false, onDismiss, onConfirm } = props;
+  useFocusBack();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onDismiss())}>
       <Dialog.Portal>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ProofField } from '#machines/profile.machine';
 import { Breakable } from './Breakable';
+import { useFocusBack } from '../common/useFocusBack';
 import { Spinner } from './Spinner';
 import './Dialog.css';
 import '../pages/Forms.css';
@@ -42,9 +43,11 @@ interface EmailChangeDialogProps {
 /**
  * Asks for proof before the e-mail address changes (Radix Dialog: focus trap, Escape, labels): the current
  * password, or, for an account without one, a code sent to the current address. Then, with `newAddress`, the
- * code sent to the new address, which the change waits for.
+ * code sent to the new address, which the change waits for. Closed, it gives the focus back to what opened it (the
+ * e-mail field, or 'Edit'), across both steps.
  */
 export default function EmailChangeDialog(props: EmailChangeDialogProps) {
+  useFocusBack();
   const { saving, requesting, hasPassword, currentEmail, newEmail, code, notice, error } = props;
   const { onChange, onSendCode, onConfirm, onCancel, newAddress = null } = props;
   if (newAddress) return <NewAddressDialog step={newAddress} {...props} />;

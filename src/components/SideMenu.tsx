@@ -4,9 +4,31 @@ import { useAuth } from '../common/hooks';
 import type { NavSection } from '../common/sections';
 import { NavLinks } from './NavLinks';
 
+/** The controls of the panel a Tab can reach, in order. */
+const tabbable = (panel: HTMLElement) =>
+  [...panel.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)')].filter((el) => el.tabIndex >= 0);
+
+/**
+ * A modal dialog keeps Tab inside (docs/product.md#screens): from its last control Tab goes round to the first,
+ * Shift+Tab from its first to the last, and a Tab pressed while the focus is outside it comes back in.
+ */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  const all = tabbable(panel);
+  const first = all[0];
+  const last = all[all.length - 1];
+  const active = document.activeElement;
+  const outside = !panel.contains(active);
+  let to: HTMLElement | undefined;
+  if (event.shiftKey && (outside || active === first)) to = last;
+  if (!event.shiftKey && (outside || active === last)) to = first;
+  if (!to) return;
+  event.preventDefault();
+  to.focus();
+}
+
 /**
  * The slide-in menu for small screens: the top bar's links, plus a button to /profile when
- * signed in and to /signin otherwise. Escape or the backdrop closes it; focus moves in and back.
+ * signed in and to /signin otherwise. Escape or the backdrop closes it; focus moves in, stays in, and goes back.
  */
 export function SideMenu({
   open,
@@ -27,6 +49,7 @@ export function SideMenu({
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab' && panel.current) keepTabInside(event, panel.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {
