@@ -615,6 +615,12 @@ test('a long address breaks at its dots and @, in the e-mail dialog, the profile
   await expect(link).toBeVisible();
   expect.soft(await breaks(link), 'the office customer link at 320 px').toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('address-office-320.png'), fullPage: true });
+  // The office list's own lines: the customer's address and the website.
+  await openAt(page, '/office');
+  const row = page.getByTestId('office-order').filter({ hasText: url });
+  for (const line of ['.office-order__email', '.office-order__url']) {
+    expect.soft(await breaks(row.locator(line)), `the office list's ${line} at 320 px`).toEqual([]);
+  }
 });
 
 test('the wizard brings each new step into view below the top bar; its last button fits 320 px', async ({

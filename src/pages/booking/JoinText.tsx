@@ -1,3 +1,5 @@
+import { Breakable } from '#src/components/Breakable';
+
 /** Web addresses in the way to join: only http and https ones, the rest stays text. */
 const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+)/i;
 
@@ -7,7 +9,7 @@ export function JoinText({ text }: { text: string }) {
     // split with one capturing group: the odd parts are the addresses.
     index % 2 === 1 ? (
       <a key={index} href={part} target="_blank" rel="noopener noreferrer">
-        {part}
+        <Breakable text={part} />
       </a>
     ) : (
       part

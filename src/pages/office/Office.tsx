@@ -8,6 +8,7 @@ import { useAuth, usePageMeta, useToast } from '#src/common/hooks';
 import { COMPANY_ZONE_LABEL, formatOrderTime } from '#src/common/orderTime';
 import { wireOfficeQueue } from './Office.wiring';
 import { Spinner } from '#src/components/Spinner';
+import { Breakable } from '#src/components/Breakable';
 import { OrderDetail } from './OrderDetail';
 import { deliveryOf, promiseStanding, STATUS_LABELS } from './orderView';
 import { OfficeHours } from './OfficeHours';
@@ -277,7 +278,9 @@ function OrderRow({
         {order.customer ? (
           <>
             <span>{order.customer.name}</span>
-            <span className="office-order__email">{order.customer.email}</span>
+            <span className="office-order__email">
+              <Breakable text={order.customer.email} />
+            </span>
           </>
         ) : (
           'Deleted account'
@@ -286,7 +289,9 @@ function OrderRow({
       <span className="office-order__facts">
         <span className="office-status">{STATUS_LABELS[order.status]}</span>
         <span>{deliveryOf(order)}</span>
-        <span className="office-order__url">{order.service.url || 'No website or application given'}</span>
+        <span className="office-order__url">
+          <Breakable text={order.service.url || 'No website or application given'} />
+        </span>
       </span>
       <span className="office-order__when">
         {order.paidAt ? `Paid ${formatOrderTime(order.paidAt)}` : `Ordered ${formatOrderTime(order.createdAt)}`}
