@@ -159,6 +159,41 @@ describe('generated paths', () => {
   });
 });
 
+describe('events of child actors', () => {
+  // The machine handles the job's events at its root, but the job runs only in a.
+  const parent = createMachine({
+    id: 'parent',
+    initial: 'a',
+    on: { 'xstate.done.actor.job': '.b', 'xstate.error.actor.job': '.b', 'xstate.snapshot.job': {} },
+    states: { a: { invoke: { id: 'job', src: 'work' }, on: { x: 'b' } }, b: { on: { y: 'a' } } },
+  }).provide({ actors: { work: createMachine({}) as never } });
+
+  it('offers a child’s done, error and snapshot events only while the child runs', () => {
+    const paths = generatePaths(options({ machine: parent, events: [], snapshots: { job: [{ status: 'active' }] } }));
+    expect(paths.map((p) => p.steps.map((s) => [s.event.type, s.state.value]))).toEqual([
+      [],
+      [['xstate.done.actor.job', 'b']],
+      [['xstate.error.actor.job', 'b']],
+      [['xstate.snapshot.job', 'a']],
+      [['x', 'b']],
+      [
+        ['xstate.done.actor.job', 'b'],
+        ['y', 'a'],
+      ],
+    ]);
+  });
+
+  it('counts only the machine’s own microsteps, not those of a child machine', async () => {
+    const child = createMachine({ id: 'child', initial: 'x', states: { x: { always: 'y' }, y: {} } });
+    const host = createMachine({ id: 'host', initial: 'a', states: { a: { invoke: { id: 'kid', src: child } } } });
+    expect(await replayDetailed(options({ machine: host, events: [] }), { input: undefined, steps: [] })).toEqual({
+      transitions: [],
+      microsteps: [],
+      guards: [],
+    });
+  });
+});
+
 describe('pure steps', () => {
   it('records the microsteps and the actions a start and a step ask for, running none', () => {
     const start = pureStart(watch, { start: 1 });

@@ -7,7 +7,7 @@
  * is always followed by T8 in the same step.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyStateMachine, createMachine, fromPromise } from 'xstate';
+import { type AnyStateMachine, createMachine, fromPromise, setup } from 'xstate';
 import {
   analysePairs,
   definedTransitions,
@@ -139,6 +139,52 @@ describe('transition pairs', () => {
     const taken = new Set([...byEdges, ...extra.flatMap((p) => pairsOf(expectedMicrosteps(models[0]!, p)))]);
     expect([...analysis.feasible.keys()].filter((key) => !taken.has(key))).toEqual([]);
     expect(pairPaths(models, analysis, taken)).toEqual([]);
+  });
+
+  it('gives the reason each kind of impossible pair cannot happen', () => {
+    const why = setup({ guards: { never: () => false } }).createMachine({
+      id: 'why',
+      initial: 'a',
+      states: {
+        a: { on: { go: 'b', skip: 'c' } },
+        b: { always: { guard: 'never', target: 'c' }, on: { back: 'a' } },
+        c: { on: { again: [{ target: 'a' }, { target: 'b' }] } },
+        orphan: { on: { lost: 'a' } },
+      },
+    });
+    const noBack = {
+      machine: why,
+      events: [],
+      filterEvents: (_s: unknown, e: { type: string }) => e.type !== 'back',
+    } as unknown as PathTestOptions<AnyStateMachine>;
+    const analysis = analysePairs(noBack, exploreModel(noBack), new Map());
+    const reason = (first: string, second: string) =>
+      analysis.infeasible.find((p) => p.key === pairKey(first, second))?.reason;
+    const inB = 'in the 1 reachable state right after the first where why.b is active';
+    expect(reason('why.orphan|lost|0', 'why.a|go|0')).toBe('the first transition is never taken in the traversal');
+    expect(reason('why.a|go|0', 'why.b||0')).toBe(
+      `no event lets it fire ${inB} (guard [never] false, or an earlier candidate wins)`,
+    );
+    expect(reason('why.a|go|0', 'why.b|back|0')).toBe(`no sample 'back' event is offered ${inB}`);
+    expect(reason('why.a|skip|0', 'why.c|again|1')).toBe(
+      "no sample 'again' event makes it fire in the 1 reachable state right after the first where why.c is active " +
+        '(an earlier candidate wins)',
+    );
+  });
+
+  it('lets a transition into a history state be followed from its parent', () => {
+    const h = createMachine({
+      id: 'h',
+      initial: 'p',
+      states: {
+        p: { initial: 'x', states: { x: { on: { go: 'y' } }, y: {}, last: { type: 'history' } }, on: { out: 'q' } },
+        q: { on: { back: 'p.last' } },
+      },
+    });
+    const [out, go, back] = allTransitions(h);
+    expect(structurallyConsecutive(back!, go!)).toBe(true);
+    expect(structurallyConsecutive(back!, out!)).toBe(true);
+    expect(structurallyConsecutive(out!, go!)).toBe(false);
   });
 
   it('knows a finished child sends nothing more until it is started again', () => {
