@@ -46,6 +46,34 @@ describe('guard outcomes', () => {
     expect(guardInventory(inline)).toEqual({ named: [], unobservable: ['an anonymous inline guard'] });
   });
 
+  it('names a guard referred to only by name, in a transition or inside a higher-order implementation', () => {
+    const zeta = function zeta() {
+      return true;
+    };
+    const alpha = function alpha() {
+      return true;
+    };
+    const bare = setup({ guards: { both: and(['deep', not('deeper')]) as never } }).createMachine({
+      id: 'bare',
+      initial: 'a',
+      states: {
+        a: {
+          on: {
+            x: { guard: 'byName' as never, target: 'b' },
+            y: { guard: { type: 'byType' } as never, target: 'b' },
+            z: { guard: zeta, target: 'b' },
+            w: { guard: alpha, target: 'b' },
+          },
+        },
+        b: {},
+      },
+    });
+    expect(guardInventory(bare)).toEqual({
+      named: ['both', 'byName', 'byType', 'deep', 'deeper'],
+      unobservable: ['inline guard alpha', 'inline guard zeta'],
+    });
+  });
+
   it('reports every evaluation of a named guard, higher-order ones included, and keeps their outcome', () => {
     const seen: GuardOutcome[] = [];
     // 'hidden' is named only inside not(): the machine has no code for it, so this test gives it.
