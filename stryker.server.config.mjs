@@ -1,23 +1,20 @@
 // @ts-check
 /**
- * Mutation testing of the server's account, ways-in (passwords, sessions, codes, the app, passkeys, Google links),
- * notification, payment and invoice code: the machines run's
- * settings (stryker.machines.config.mjs) with these sources, their target and their own reports.
+ * Mutation testing of the whole server: the machines run's settings (stryker.machines.config.mjs) with these
+ * sources, their tests (vitest.mutation-server.config.ts), their target and their own reports. Left out: the
+ * development helpers (server/dev/, never started in production) and the process entry point (main.ts, which
+ * only wires the parts together and is run by the spawned-process tests, which a mutant never reaches). Pure
+ * type files hold nothing to mutate. The first run is long (hours on two cores); later runs reuse its results
+ * (incremental mode) and test only what changed (docs/testing.md#mutation-testing).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 import machines from './stryker.machines.config.mjs';
 
 export default {
   ...machines,
-  mutate: [
-    'server/account/**/*.ts',
-    'server/notifications/**/*.ts',
-    'server/ways-in/**/*.ts',
-    'server/payments/**/*.ts',
-    'server/invoices/**/*.ts',
-  ],
+  mutate: ['server/**/*.ts', '!server/dev/**', '!server/main.ts'],
   vitest: { ...machines.vitest, configFile: 'vitest.mutation-server.config.ts' },
-  thresholds: { high: 90, low: 80, break: 80 },
+  thresholds: { high: 90, low: 85, break: 85 },
   incrementalFile: 'reports/mutation/server/stryker-incremental.json',
   htmlReporter: { fileName: 'reports/mutation/server/index.html' },
   jsonReporter: { fileName: 'reports/mutation/server/mutation.json' },

@@ -1,48 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The tests StrykerJS runs against the mutants of the server's account, ways-in, session, password, payment and invoice
- * code (stryker.server.config.mjs, `npm run test:mutation`): the server tests that reach that code through the
- * Hono app in-process, on in-memory SQLite (createTestServer picks PostgreSQL only for TEST_DATABASE=postgres;
- * the code under test has one dialect branch, in purgeDueAccounts). Left out: the tests that run the compiled
- * server as a process of its own (a mutant in the sources never reaches dist-server/), the PostgreSQL-only
- * ones, and the randomised fuzz suite (a mutant's fate must not depend on the seed).
+ * The tests StrykerJS runs against the server's mutants (stryker.server.config.mjs, `npm run test:mutation`):
+ * every server test that reaches the code through the Hono app in the test's own process, on in-memory SQLite
+ * (createTestServer picks PostgreSQL only for TEST_DATABASE=postgres), and the PostgreSQL tests that start a
+ * cluster of their own and call the server's code in-process. Left out: the tests that run the compiled server
+ * as a process of its own (a mutant in the sources never reaches dist-server/), and the randomised fuzz suites
+ * (a mutant's fate must not depend on the seed), and the files that replace a module.
  */
 export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
     env: { TEST_DATABASE: 'sqlite' },
-    include: [
-      'tests/server/account-changes.test.ts',
-      'tests/server/cleanup.test.ts',
-      'tests/server/deletion.test.ts',
-      'tests/server/email-change-proof.test.ts',
-      'tests/server/google.test.ts',
-      'tests/server/hardening.test.ts',
-      'tests/server/idempotency.test.ts',
-      'tests/server/invoices.test.ts',
-      'tests/server/limits.test.ts',
-      'tests/server/login.test.ts',
-      'tests/server/notifications.test.ts',
-      'tests/server/office-access.test.ts',
-      'tests/server/office-orders.test.ts',
-      'tests/server/password-queue.test.ts',
-      'tests/server/passkeys.test.ts',
-      'tests/server/password-reset.test.ts',
-      'tests/server/payments.test.ts',
-      'tests/server/register.test.ts',
-      'tests/server/security-log.test.ts',
-      'tests/server/sign-in-second-step.test.ts',
-      'tests/server/sessions.test.ts',
-      'tests/server/stripe.test.ts',
-      'tests/server/two-factor.test.ts',
-      'tests/server/two-factor-google.test.ts',
-      'tests/server/two-factor-rules.test.ts',
-      'tests/server/two-factor-staff.test.ts',
-      'tests/server/users.test.ts',
-      'tests/server/verification.test.ts',
-      'tests/server/ways-in.test.ts',
+    include: ['tests/server/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      'tests/server/fuzz-*.test.ts',
+      // They replace a module (vi.mock) and need a module graph of their own (vitest.config.ts).
+      'tests/server/*.isolated.test.ts',
+      // They start dist-server/ as a process (tests/server/spawned-server.ts).
+      'tests/server/backup.test.ts',
+      'tests/server/booking-race.test.ts',
+      'tests/server/connections.test.ts',
+      'tests/server/database-faults.test.ts',
+      'tests/server/documents-process.test.ts',
+      'tests/server/instances.test.ts',
+      'tests/server/mail-queue-processes.test.ts',
+      'tests/server/office-upload-process.test.ts',
+      'tests/server/payments-fail-closed.test.ts',
+      'tests/server/shutdown.test.ts',
     ],
   },
 });

@@ -1,21 +1,47 @@
 #!/usr/bin/env bash
-# `npm run test:mutation`: StrykerJS over machines/ (stryker.machines.config.mjs), over the server's account,
-# session, password, payment and invoice code (stryker.server.config.mjs), over the statechart toolkit
-# (stryker.toolkit.config.mjs) and over domain/ (stryker.domain.config.mjs), one after the other. Each writes its HTML report under reports/mutation/<target>/
-# and fails below its `thresholds.break`; all always run, then their scores are printed together, and the command
-# fails when any run did.
-# Extra arguments go to every run, e.g. `npm run test:mutation -- --concurrency 1`.
+# `npm run test:mutation`: StrykerJS over machines/, the server, the statechart toolkit and domain/ (one
+# stryker.<target>.config.mjs each), one after the other. Each writes its HTML report under
+# reports/mutation/<target>/ and fails below its `thresholds.break`; all always run, then their scores are printed
+# together, and the command fails when any run did (docs/testing.md#mutation-testing).
+#   npm run test:mutation -- server toolkit       only these targets
+#   npm run test:mutation -- --since main         only the lines changed since main (committed or not)
+#   npm run test:mutation -- --concurrency 1      any other argument goes to every StrykerJS run
+# Every run is incremental: results of unchanged code and tests are reused from the last run on this machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
-declare -a FAILED=()
-for target in machines server toolkit domain; do
-  started=$SECONDS
-  echo "== mutation testing: $target"
-  npx stryker run "stryker.$target.config.mjs" "$@" || FAILED+=("$target")
-  echo "   ($target: $((SECONDS - started)) s)"
+ALL=(machines server toolkit domain)
+declare -a TARGETS=() ARGS=() FAILED=() RAN=()
+SINCE=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    machines | server | toolkit | domain) TARGETS+=("$1") ;;
+    --since) SINCE="${2:?--since needs a git revision}"; shift ;;
+    --since=*) SINCE="${1#--since=}" ;;
+    *) ARGS+=("$1") ;;
+  esac
+  shift
 done
-node scripts/mutation-summary.mjs machines server toolkit domain || FAILED+=(summary)
+[ "${#TARGETS[@]}" -eq 0 ] && TARGETS=("${ALL[@]}")
+echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
+for target in "${TARGETS[@]}"; do
+  declare -a SCOPE=()
+  if [ -n "$SINCE" ]; then
+    lines=$(node scripts/mutation-since.mjs "$target" "$SINCE") || exit 2
+    if [ -z "$lines" ]; then
+      echo "== mutation testing: $target: nothing changed since $SINCE"
+      continue
+    fi
+    SCOPE=(--mutate "$lines")
+  fi
+  started=$SECONDS
+  echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}"
+  npx stryker run "stryker.$target.config.mjs" "${SCOPE[@]}" "${ARGS[@]}" || FAILED+=("$target")
+  echo "   ($target: $((SECONDS - started)) s)"
+  RAN+=("$target")
+done
+if [ "${#RAN[@]}" -gt 0 ]; then
+  node scripts/mutation-summary.mjs "${RAN[@]}" || FAILED+=(summary)
+fi
 if [ "${#FAILED[@]}" -gt 0 ]; then
   echo "mutation testing failed: ${FAILED[*]}" >&2
   exit 1
