@@ -14,6 +14,9 @@ export default {
   ...machines,
   mutate: ['server/**/*.ts', '!server/dev/**', '!server/main.ts'],
   vitest: { ...machines.vitest, configFile: 'vitest.mutation-server.config.ts' },
+  // The first, unmutated run is the whole in-process server suite with coverage per test: over StrykerJS's five
+  // minutes on a busy 2-core machine.
+  dryRunTimeoutMinutes: 40,
   thresholds: { high: 90, low: 85, break: 85 },
   incrementalFile: 'reports/mutation/server/stryker-incremental.json',
   htmlReporter: { fileName: 'reports/mutation/server/index.html' },
