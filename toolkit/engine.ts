@@ -48,6 +48,8 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   filterEvents?: (snapshot: SnapshotFrom<M>, event: EventFromLogic<M>) => boolean;
   /** Where the traversal stops going deeper (for machines whose context can grow without end). */
   stopWhen?: (snapshot: SnapshotFrom<M>) => boolean;
+  /** Past this many distinct states the traversal throws (DEFAULT_MAX_STATES unless given). */
+  maxStates?: number;
   /** Extra assertions on the live snapshot after every step. */
   check?: (snapshot: SnapshotFrom<M>) => void;
 }
@@ -149,14 +151,31 @@ export interface PureStep {
 }
 
 /**
- * An actor scope for pure transitions (like xstate/graph's own), whose system reports every microstep and
- * whose action executor records, without running, every action.
+ * The most microsteps one step may take. An eventless transition whose guard stays true while its actions change
+ * the context loops without end inside XState; the largest machine in machines/ takes 4 in one step.
  */
-function recordingScope(microsteps: string[][], actions: string[]): unknown {
+export const MAX_MICROSTEPS = 1000;
+
+/** A step past MAX_MICROSTEPS. */
+class EndlessStep extends Error {}
+
+/**
+ * An actor scope for pure transitions (like xstate/graph's own), whose system reports every microstep and
+ * whose action executor records, without running, every action. Past MAX_MICROSTEPS it throws, naming
+ * `where` (the machine, the event and the state).
+ */
+function recordingScope(microsteps: string[][], actions: string[], where: () => string): unknown {
   const self = createEmptyActor();
   const system = Object.create(self.system as object) as Record<string, unknown>;
   system._sendInspectionEvent = (inspection: { type: string; _transitions?: AnyTransitionDefinition[] }) => {
-    if (inspection.type === '@xstate.microstep') microsteps.push((inspection._transitions ?? []).map(transitionKey));
+    if (inspection.type !== '@xstate.microstep') return;
+    const keys = (inspection._transitions ?? []).map(transitionKey);
+    microsteps.push(keys);
+    if (microsteps.length > MAX_MICROSTEPS)
+      throw new EndlessStep(
+        `${where()} took more than ${MAX_MICROSTEPS} microsteps, the last ${keys.join(', ')}. An eventless ` +
+          'transition whose guard stays true while its actions change the context never ends.',
+      );
   };
   return {
     self,
@@ -175,7 +194,10 @@ function recordingScope(microsteps: string[][], actions: string[]): unknown {
 export function pureStart(machine: AnyStateMachine, input: unknown): PureStep {
   const microsteps: string[][] = [];
   const actions: string[] = [];
-  const snapshot = machine.getInitialSnapshot(recordingScope(microsteps, actions) as never, input);
+  const scope = recordingScope(microsteps, actions, () => `${machine.id}: the start`);
+  const snapshot = machine.getInitialSnapshot(scope as never, input);
+  // XState turns an error of the start into the snapshot's; this one is the toolkit's, not the machine's.
+  if (snapshot.error instanceof EndlessStep) throw snapshot.error;
   return { snapshot, microsteps, actions };
 }
 
@@ -183,7 +205,8 @@ export function pureStart(machine: AnyStateMachine, input: unknown): PureStep {
 export function pureStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): PureStep {
   const microsteps: string[][] = [];
   const actions: string[] = [];
-  const next = machine.transition(snapshot, event, recordingScope(microsteps, actions) as never);
+  const where = () => `${machine.id}: '${event.type}' in state ${JSON.stringify(snapshot.value)}`;
+  const next = machine.transition(snapshot, event, recordingScope(microsteps, actions, where) as never);
   return { snapshot: next, microsteps, actions };
 }
 
@@ -229,20 +252,56 @@ export function offeredEvents(snapshot: AnyMachineSnapshot, options: PathTestOpt
   );
 }
 
+/** The traversal stops past this many distinct states; the largest machine in machines/, passkeys, has 406. */
+export const DEFAULT_MAX_STATES = 10_000;
+
+type Adjacency = Record<
+  string,
+  { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: unknown }> }
+>;
+
+function tooManyStates(machine: AnyStateMachine, maxStates: number, input: unknown, snapshot: AnyMachineSnapshot) {
+  const context = JSON.stringify(snapshot.context);
+  return new Error(
+    `${machine.id}: the traversal passed ${maxStates} distinct states (input ${JSON.stringify(input)}) and goes on, ` +
+      `in state ${JSON.stringify(snapshot.value)} with context ` +
+      `${context.length > 300 ? `${context.slice(0, 297)}...` : context}. Something in the context changes with ` +
+      'every step: give stopWhen, a serializeState that leaves it out, or a larger maxStates ' +
+      `(by default ${DEFAULT_MAX_STATES}; the largest machine in machines/, passkeys, has 406).`,
+  );
+}
+
+/**
+ * xstate/graph's adjacency map from one input. Every step is a pure step of the toolkit's, so that an endless
+ * eventless loop throws (MAX_MICROSTEPS); past maxStates distinct states it throws too, since a context that
+ * changes with every step would otherwise fill the memory.
+ */
+function adjacencyFrom(options: PathTestOptions<AnyStateMachine>, input: unknown): Adjacency {
+  const { machine, maxStates = DEFAULT_MAX_STATES } = options;
+  const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
+  const bounded = Object.assign(Object.create(machine) as AnyStateMachine, {
+    getInitialSnapshot: (_scope: unknown, start: unknown) => pureStart(machine, start).snapshot,
+    transition: (snapshot: AnyMachineSnapshot, event: EventObject) => pureStep(machine, snapshot, event).snapshot,
+  });
+  let states = 0;
+  const eventsOf = (snapshot: AnyMachineSnapshot) => {
+    if (++states > maxStates) throw tooManyStates(machine, maxStates, input, snapshot);
+    return offeredEvents(snapshot, options);
+  };
+  return getAdjacencyMap(bounded, {
+    input,
+    serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
+    events: (snapshot) => eventsOf(snapshot as AnyMachineSnapshot),
+    stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
+  }) as unknown as Adjacency;
+}
+
 /** Traverses the machine (xstate/graph's adjacency map) once per input, keeping each edge's microsteps. */
 export function exploreModel(options: PathTestOptions<AnyStateMachine>): Model[] {
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const models: Model[] = [];
   for (const input of options.inputs ?? [undefined]) {
-    const adjacency = getAdjacencyMap(options.machine, {
-      input,
-      serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
-      events: (snapshot) => offeredEvents(snapshot as AnyMachineSnapshot, options),
-      stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
-    }) as unknown as Record<
-      string,
-      { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: unknown }> }
-    >;
+    const adjacency = adjacencyFrom(options, input);
     const [initialKey] = Object.keys(adjacency);
     if (initialKey === undefined) continue;
     const nodes = new Map<string, ModelNode>();
