@@ -3,7 +3,8 @@
  * suite runs a covering subset of the machine-level paths (greedy set cover, longest gain first).
  */
 import type { AnyStateMachine } from 'xstate';
-import { generatePaths, type Path, type PathTestOptions, replay } from './engine';
+import { generatePaths, type Path, type PathTestOptions } from './engine';
+import { replay } from './replay';
 
 export interface CoveringPath {
   path: Path;

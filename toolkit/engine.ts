@@ -7,30 +7,24 @@
  *    the snapshots they pass on to it (sample snapshots, for invokes with `onSnapshot`), and its delays;
  *    `xstate/graph` builds the adjacency map.
  * 2. For every edge of that map, a path: the shortest way to the edge's source, then the edge.
- * 3. Replay each path on a live actor: child actors are replaced by stand-ins the test makes finish,
+ * 3. Replay each path on a live actor (replay.ts): child actors are replaced by stand-ins the test makes finish,
  *    fail or pass on a snapshot, delays run on a fake clock. After each step the live snapshot must equal the
  *    model's, and the caller's `check` runs.
  * 4. The transitions the live actors took (from the inspector's microsteps) must be every transition
  *    the machine defines; a missed one fails the suite by name.
  */
-import assert from 'node:assert/strict';
 import {
-  type ActorLogic,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
-  createActor,
   createEmptyActor,
   type EventFromLogic,
   type EventObject,
   type InputFrom,
-  SimulatedClock,
-  type Snapshot,
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
-import { type GuardOutcome, observeGuards } from './guards';
 import { transitionKey } from './transitions';
 
 export interface PathTestOptions<M extends AnyStateMachine> {
@@ -54,6 +48,8 @@ export interface PathTestOptions<M extends AnyStateMachine> {
   filterEvents?: (snapshot: SnapshotFrom<M>, event: EventFromLogic<M>) => boolean;
   /** Where the traversal stops going deeper (for machines whose context can grow without end). */
   stopWhen?: (snapshot: SnapshotFrom<M>) => boolean;
+  /** Past this many distinct states the traversal throws (DEFAULT_MAX_STATES unless given). */
+  maxStates?: number;
   /** Extra assertions on the live snapshot after every step. */
   check?: (snapshot: SnapshotFrom<M>) => void;
 }
@@ -93,11 +89,38 @@ function hasChild(snapshot: AnyMachineSnapshot, id: string): boolean {
   return (snapshot.children as Record<string, unknown>)[id] !== undefined;
 }
 
+/** A delay in ms as XState resolves it: a number, or a named delay (a number, or computed from the context). */
+function delayOf(snapshot: AnyMachineSnapshot, delay: unknown): number {
+  const named = typeof delay === 'string' ? (snapshot.machine.implementations.delays[delay] as unknown) : delay;
+  // The model does not know the event that entered the state, only the context.
+  const resolved =
+    typeof named === 'function' ? (named as (args: object) => unknown)({ context: snapshot.context }) : named;
+  return Number(resolved);
+}
+
+/**
+ * The delayed events the active states wait for, minus those that cannot fire: a shorter timer of the same
+ * states fires first, and when its transition is taken (its guard passes) the longer one is cancelled. The
+ * model takes every timer of the active states to have started together (docs/testing.md).
+ */
+function reachableTimers(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, types: string[]): Set<string> {
+  if (types.length < 2) return new Set(types);
+  const delays = new Map(
+    activeNodes(snapshot).flatMap((node) => node.after.map((t) => [t.eventType, delayOf(snapshot, t.delay)] as const)),
+  );
+  const earlier = (other: string, type: string) => delays.get(other)! < delays.get(type)!;
+  const wins = (other: string) => takenMicrosteps(pureStep(machine, snapshot, { type: other }).microsteps).length > 0;
+  return new Set(types.filter((type) => !types.some((other) => earlier(other, type) && wins(other))));
+}
+
 function eventsFor(snapshot: AnyMachineSnapshot, options: PathTestOptions<AnyStateMachine>): EventObject[] {
   const types = new Set(activeNodes(snapshot).flatMap((node) => [...node.transitions.keys()]));
+  const timers = [...types].filter((type) => type.startsWith(AFTER));
+  const reachable = reachableTimers(options.machine, snapshot, timers);
   const events: EventObject[] = [];
   for (const type of types) {
     if (type.startsWith(DONE_STATE) || type === '*') continue; // raised by the machine itself
+    if (type.startsWith(AFTER) && !reachable.has(type)) continue;
     if (type.startsWith(DONE_ACTOR)) {
       const id = type.slice(DONE_ACTOR.length);
       if (!hasChild(snapshot, id)) continue;
@@ -128,14 +151,31 @@ export interface PureStep {
 }
 
 /**
- * An actor scope for pure transitions (like xstate/graph's own), whose system reports every microstep and
- * whose action executor records, without running, every action.
+ * The most microsteps one step may take. An eventless transition whose guard stays true while its actions change
+ * the context loops without end inside XState; the largest machine in machines/ takes 4 in one step.
  */
-function recordingScope(microsteps: string[][], actions: string[]): unknown {
+export const MAX_MICROSTEPS = 1000;
+
+/** A step past MAX_MICROSTEPS. */
+class EndlessStep extends Error {}
+
+/**
+ * An actor scope for pure transitions (like xstate/graph's own), whose system reports every microstep and
+ * whose action executor records, without running, every action. Past MAX_MICROSTEPS it throws, naming
+ * `where` (the machine, the event and the state).
+ */
+function recordingScope(microsteps: string[][], actions: string[], where: () => string): unknown {
   const self = createEmptyActor();
   const system = Object.create(self.system as object) as Record<string, unknown>;
   system._sendInspectionEvent = (inspection: { type: string; _transitions?: AnyTransitionDefinition[] }) => {
-    if (inspection.type === '@xstate.microstep') microsteps.push((inspection._transitions ?? []).map(transitionKey));
+    if (inspection.type !== '@xstate.microstep') return;
+    const keys = (inspection._transitions ?? []).map(transitionKey);
+    microsteps.push(keys);
+    if (microsteps.length > MAX_MICROSTEPS)
+      throw new EndlessStep(
+        `${where()} took more than ${MAX_MICROSTEPS} microsteps, the last ${keys.join(', ')}. An eventless ` +
+          'transition whose guard stays true while its actions change the context never ends.',
+      );
   };
   return {
     self,
@@ -154,7 +194,10 @@ function recordingScope(microsteps: string[][], actions: string[]): unknown {
 export function pureStart(machine: AnyStateMachine, input: unknown): PureStep {
   const microsteps: string[][] = [];
   const actions: string[] = [];
-  const snapshot = machine.getInitialSnapshot(recordingScope(microsteps, actions) as never, input);
+  const scope = recordingScope(microsteps, actions, () => `${machine.id}: the start`);
+  const snapshot = machine.getInitialSnapshot(scope as never, input);
+  // XState turns an error of the start into the snapshot's; this one is the toolkit's, not the machine's.
+  if (snapshot.error instanceof EndlessStep) throw snapshot.error;
   return { snapshot, microsteps, actions };
 }
 
@@ -162,7 +205,8 @@ export function pureStart(machine: AnyStateMachine, input: unknown): PureStep {
 export function pureStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): PureStep {
   const microsteps: string[][] = [];
   const actions: string[] = [];
-  const next = machine.transition(snapshot, event, recordingScope(microsteps, actions) as never);
+  const where = () => `${machine.id}: '${event.type}' in state ${JSON.stringify(snapshot.value)}`;
+  const next = machine.transition(snapshot, event, recordingScope(microsteps, actions, where) as never);
   return { snapshot: next, microsteps, actions };
 }
 
@@ -208,20 +252,56 @@ export function offeredEvents(snapshot: AnyMachineSnapshot, options: PathTestOpt
   );
 }
 
+/** The traversal stops past this many distinct states; the largest machine in machines/, passkeys, has 406. */
+export const DEFAULT_MAX_STATES = 10_000;
+
+type Adjacency = Record<
+  string,
+  { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: unknown }> }
+>;
+
+function tooManyStates(machine: AnyStateMachine, maxStates: number, input: unknown, snapshot: AnyMachineSnapshot) {
+  const context = JSON.stringify(snapshot.context);
+  return new Error(
+    `${machine.id}: the traversal passed ${maxStates} distinct states (input ${JSON.stringify(input)}) and goes on, ` +
+      `in state ${JSON.stringify(snapshot.value)} with context ` +
+      `${context.length > 300 ? `${context.slice(0, 297)}...` : context}. Something in the context changes with ` +
+      'every step: give stopWhen, a serializeState that leaves it out, or a larger maxStates ' +
+      `(by default ${DEFAULT_MAX_STATES}; the largest machine in machines/, passkeys, has 406).`,
+  );
+}
+
+/**
+ * xstate/graph's adjacency map from one input. Every step is a pure step of the toolkit's, so that an endless
+ * eventless loop throws (MAX_MICROSTEPS); past maxStates distinct states it throws too, since a context that
+ * changes with every step would otherwise fill the memory.
+ */
+function adjacencyFrom(options: PathTestOptions<AnyStateMachine>, input: unknown): Adjacency {
+  const { machine, maxStates = DEFAULT_MAX_STATES } = options;
+  const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
+  const bounded = Object.assign(Object.create(machine) as AnyStateMachine, {
+    getInitialSnapshot: (_scope: unknown, start: unknown) => pureStart(machine, start).snapshot,
+    transition: (snapshot: AnyMachineSnapshot, event: EventObject) => pureStep(machine, snapshot, event).snapshot,
+  });
+  let states = 0;
+  const eventsOf = (snapshot: AnyMachineSnapshot) => {
+    if (++states > maxStates) throw tooManyStates(machine, maxStates, input, snapshot);
+    return offeredEvents(snapshot, options);
+  };
+  return getAdjacencyMap(bounded, {
+    input,
+    serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
+    events: (snapshot) => eventsOf(snapshot as AnyMachineSnapshot),
+    stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
+  }) as unknown as Adjacency;
+}
+
 /** Traverses the machine (xstate/graph's adjacency map) once per input, keeping each edge's microsteps. */
 export function exploreModel(options: PathTestOptions<AnyStateMachine>): Model[] {
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const models: Model[] = [];
   for (const input of options.inputs ?? [undefined]) {
-    const adjacency = getAdjacencyMap(options.machine, {
-      input,
-      serializeState: (snapshot) => serialize(snapshot as AnyMachineSnapshot),
-      events: (snapshot) => offeredEvents(snapshot as AnyMachineSnapshot, options),
-      stopWhen: options.stopWhen as ((s: unknown) => boolean) | undefined,
-    }) as unknown as Record<
-      string,
-      { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: unknown }> }
-    >;
+    const adjacency = adjacencyFrom(options, input);
     const [initialKey] = Object.keys(adjacency);
     if (initialKey === undefined) continue;
     const nodes = new Map<string, ModelNode>();
@@ -272,165 +352,4 @@ export function generatePaths(options: PathTestOptions<AnyStateMachine>, models 
     }
   }
   return paths;
-}
-
-/** Moves the simulated clock to its earliest pending timer, which then fires. */
-function advanceToNextTimer(clock: SimulatedClock): void {
-  const { timeouts, _now: now } = clock as unknown as {
-    timeouts: Map<number, { start: number; timeout: number }>;
-    _now: number;
-  };
-  const due = Math.min(...[...timeouts.values()].map((t) => t.start + t.timeout));
-  assert.ok(Number.isFinite(due), 'a timer is pending');
-  clock.increment(due - now);
-}
-
-function flushPromises(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** What the test can make a stand-in do. */
-interface StandIn {
-  resolve: (output: unknown) => void;
-  reject: (error: unknown) => void;
-  /** Pass this snapshot on, as the real child would (the parent receives 'xstate.snapshot.<id>'). */
-  emit: (snapshot: unknown) => void;
-}
-
-const STAND_IN = {
-  resolve: 'toolkit.standIn.resolve',
-  reject: 'toolkit.standIn.reject',
-  emit: 'toolkit.standIn.emit',
-} as const;
-
-type StandInSnapshot = Snapshot<unknown> & { input: unknown };
-
-/**
- * The logic every child actor is replaced with in a replay: it does nothing until the test tells it to
- * finish, fail or take on a snapshot. A child whose snapshots its parent follows (`onSnapshot`) starts
- * with a status other than 'active', so that XState does not pass its first snapshot on: the model's
- * traversal never sees that one, every snapshot the parent gets is a step of the path.
- */
-function standInLogic(register: (id: string, standIn: StandIn) => void): ActorLogic<StandInSnapshot, EventObject> {
-  return {
-    config: undefined,
-    getInitialSnapshot: (scope, input) => ({
-      status: (scope.self as unknown as { _syncSnapshot?: boolean })._syncSnapshot ? 'stopped' : 'active',
-      output: undefined,
-      error: undefined,
-      input,
-    }),
-    start: (_snapshot, { self }) => {
-      register(self.id, {
-        resolve: (output) => self.send({ type: STAND_IN.resolve, output } as EventObject),
-        reject: (error) => self.send({ type: STAND_IN.reject, error } as EventObject),
-        emit: (snapshot) => self.send({ type: STAND_IN.emit, snapshot } as EventObject),
-      });
-    },
-    transition: (snapshot, event) => {
-      const data = event as EventObject & { output?: unknown; error?: unknown; snapshot?: unknown };
-      if (snapshot.status === 'done' || snapshot.status === 'error') return snapshot;
-      switch (event.type) {
-        case STAND_IN.resolve:
-          return { ...snapshot, status: 'done', output: data.output };
-        case STAND_IN.reject:
-          return { ...snapshot, status: 'error', error: data.error };
-        case STAND_IN.emit:
-          return data.snapshot as StandInSnapshot;
-        case 'xstate.stop':
-          return { ...snapshot, status: 'stopped' };
-        default:
-          return snapshot;
-      }
-    },
-    getPersistedSnapshot: (snapshot) => snapshot,
-  };
-}
-
-/** What a replay saw. */
-export interface ReplayResult {
-  /** The keys of the transitions taken, in order. */
-  transitions: string[];
-  /** The live actor's microsteps that took transitions, in order (transition keys each). */
-  microsteps: string[][];
-  /** Every evaluation of a named guard: its name and outcome, in order. */
-  guards: GuardOutcome[];
-}
-
-/** Replays one path on a live actor; returns the keys of the transitions it took. */
-export async function replay(options: PathTestOptions<AnyStateMachine>, path: Path): Promise<string[]> {
-  return (await replayDetailed(options, path)).transitions;
-}
-
-/**
- * Replays one path on a live actor (child actors replaced by stand-ins, delays on a simulated clock, named
- * guards observed); after every step the live snapshot must serialise like the model's.
- */
-export async function replayDetailed(options: PathTestOptions<AnyStateMachine>, path: Path): Promise<ReplayResult> {
-  const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
-  const pending = new Map<string, StandIn>();
-  const standIn = standInLogic((id, control) => pending.set(id, control));
-  const controllable = Object.fromEntries(
-    Object.keys(options.machine.implementations.actors).map((name) => [name, standIn]),
-  );
-  const taken: string[] = [];
-  const microsteps: string[][] = [];
-  const guards: GuardOutcome[] = [];
-  const processed: string[] = [];
-  // Delays run on a simulated clock: moving it is the only way time passes.
-  const clock = new SimulatedClock();
-  {
-    const observed = options.machine.provide({
-      actors: controllable,
-      guards: observeGuards(options.machine, (outcome) => guards.push(outcome)),
-    });
-    const actor = createActor(observed, {
-      input: path.input,
-      clock,
-      inspect: (inspection) => {
-        // Only the machine's own microsteps (not its children's). This runs inside createActor too,
-        // for the initial eventless transitions, so it cannot refer to `actor`.
-        if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId) return;
-        processed.push(inspection.event.type);
-        const keys = inspection._transitions.map(transitionKey);
-        if (keys.length > 0) microsteps.push(keys);
-        taken.push(...keys);
-      },
-    });
-    actor.start();
-    for (const [index, step] of path.steps.entries()) {
-      const { event } = step;
-      const where = `step ${index + 1} (${event.type})`;
-      if (event.type.startsWith(DONE_ACTOR) || event.type.startsWith(ERROR_ACTOR)) {
-        const done = event.type.startsWith(DONE_ACTOR);
-        const id = event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length);
-        const child = pending.get(id);
-        assert.ok(child, `${where}: actor '${id}' is running`);
-        // A finished child sends nothing more (until a state starts it again).
-        pending.delete(id);
-        if (done) child.resolve((event as { output?: unknown }).output);
-        else child.reject((event as { error?: unknown }).error);
-        await flushPromises();
-      } else if (event.type.startsWith(SNAPSHOT_ACTOR)) {
-        const id = event.type.slice(SNAPSHOT_ACTOR.length);
-        const child = pending.get(id);
-        assert.ok(child, `${where}: actor '${id}' is running`);
-        child.emit((event as { snapshot?: unknown }).snapshot);
-        await flushPromises();
-      } else if (event.type.startsWith(AFTER)) {
-        const before = processed.length;
-        advanceToNextTimer(clock);
-        await flushPromises();
-        assert.ok(processed.slice(before).includes(event.type), `${where}: the next timer is this delay`);
-      } else {
-        actor.send(event);
-        await flushPromises();
-      }
-      const snapshot = actor.getSnapshot();
-      assert.equal(serialize(snapshot), serialize(step.state), where);
-      options.check?.(snapshot);
-    }
-    actor.stop();
-  }
-  return { transitions: taken, microsteps, guards };
 }

@@ -4,7 +4,8 @@
  * docs/decisions/0007-model-based-tests.md describes the method.
  *
  * - transitions.ts: the graph walker (every state node, every defined transition, named and keyed);
- * - engine.ts: the traversal (xstate/graph, each edge's microsteps), paths, their replay on a live actor;
+ * - engine.ts: the traversal (xstate/graph, each edge's microsteps) and the paths;
+ * - replay.ts: a path replayed on a live actor, step by step against the model;
  * - pairs.ts: transition pairs (1-switch coverage): feasible, proven infeasible, paths that take them;
  * - sneak.ts: sneak paths: unhandled events sent in every reachable state must change nothing;
  * - guards.ts: every named guard and the outcomes seen on a live actor;
@@ -22,6 +23,7 @@ export * from './guards';
 export * from './mermaid';
 export * from './pairs';
 export * from './report';
+export * from './replay';
 export * from './report-html';
 export * from './sneak';
 export * from './transitions';
