@@ -61,8 +61,11 @@ export interface Slot {
 /** The server's 409 when the chosen time is no longer free; the page then offers fresh slots. */
 export const SLOT_TAKEN_TEXT = 'Sorry, that time was taken a moment ago. Please choose another time.';
 
+/** A count with its unit, singular for one: "1 hour", "2 hours". */
+const countOf = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
 /** The server's 409 past the cut-off, and what the card and the link's page say then. */
 export function pastCutoffText(cutoffMinutes: number, officeEmail: string): string {
-  const before = cutoffMinutes % 60 === 0 ? `${cutoffMinutes / 60} hours` : `${cutoffMinutes} minutes`;
+  const before = cutoffMinutes % 60 === 0 ? countOf(cutoffMinutes / 60, 'hour') : countOf(cutoffMinutes, 'minute');
   return `Your call is less than ${before} away, so it can no longer be changed here. To move or cancel it, please contact us at ${officeEmail}.`;
 }

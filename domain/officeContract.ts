@@ -10,11 +10,12 @@ import { GRANTABLE_ROLES, JOIN_MAX, ORDER_STATUSES, REASON_MAX, ROLES } from './
  * without one would be read in whatever zone the server runs in.
  */
 const ISO_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-const IsoTime = refine(
-  string(),
-  'IsoTime',
-  (value) => (ISO_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value))) || 'must be a date and time',
-);
+const IsoTime = refine(string(), 'IsoTime', (value) => {
+  // Date.parse rolls a day that does not exist over ('2026-02-30' reads as 2 March): the date must read back.
+  const date = value.slice(0, 10);
+  const dayExists = () => new Date(Date.parse(`${date}T00:00Z`)).toISOString().startsWith(date);
+  return (ISO_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value)) && dayExists()) || 'must be a date and time';
+});
 
 /** One change of an order's state, for the audit trail the office sees. */
 export const OrderAuditEntry = type({
