@@ -2,7 +2,7 @@
  * What the contract tests (tests/unit/domain-contract*.test.ts) ask of a struct: which fields of a valid value it
  * cannot do without. A struct that forgot a field, or a whole nested shape, names fewer of them.
  */
-import { type Struct, is } from 'superstruct';
+import { type Struct, type StructError, is } from 'superstruct';
 
 /** `value` without `key`. */
 function without(value: Record<string, unknown>, key: string): Record<string, unknown> {
@@ -22,4 +22,11 @@ export function firstFailure<T, S>(struct: Struct<T, S>, value: unknown) {
   return (
     failure && { path: failure.path, type: failure.type, refinement: failure.refinement, message: failure.message }
   );
+}
+
+/** The first failure of a refused value as the booking, office and passkey tests read it: path, refinement, message. */
+// Any struct: a table of several structs mixes their types.
+export function refusal(struct: { validate(value: unknown): [StructError | undefined, unknown] }, value: unknown) {
+  const failure = struct.validate(value)[0]?.failures()[0];
+  return failure && { path: failure.path.join('.'), refinement: failure.refinement, message: failure.message };
 }

@@ -3,7 +3,6 @@
  * its hours, what a customer may send as a chosen time, and the answers' shapes. Each refusal names the field
  * and the check that refused it, as the server's 400 reads the first failure's field (server/http/validate.ts).
  */
-import type { StructError } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '#domain/booking';
 import {
@@ -16,14 +15,7 @@ import {
   HOURS_RANGES_PER_DAY_MAX,
   SlotsResponse,
 } from '#domain/bookingContract';
-
-type Refuser = { validate(value: unknown): [StructError | undefined, unknown] };
-
-/** The first failure of a refused value: its path, the refinement that refused it, its message. */
-function refusal(struct: Refuser, value: unknown) {
-  const failure = struct.validate(value)[0]?.failures()[0];
-  return failure && { path: failure.path.join('.'), refinement: failure.refinement, message: failure.message };
-}
+import { refusal } from './contract-structs';
 
 const week = (monday: unknown[] = []): Record<string, unknown[]> => ({
   ...Object.fromEntries(WEEKDAYS.map((day) => [day, []])),

@@ -2,7 +2,6 @@
  * The office API's wire contract (domain/officeContract.ts; docs/product.md#orders): a call's time must carry its
  * offset, the scheduling request's limits, and the shapes of orders, their audit trail and the staff list.
  */
-import type { StructError } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import {
   GrantRequest,
@@ -13,14 +12,7 @@ import {
   StaffResponse,
 } from '#domain/officeContract';
 import { JOIN_MAX, REASON_MAX } from '#domain/orders';
-
-type Refuser = { validate(value: unknown): [StructError | undefined, unknown] };
-
-/** The first failure of a refused value: its path, the refinement that refused it, its message. */
-function refusal(struct: Refuser, value: unknown) {
-  const failure = struct.validate(value)[0]?.failures()[0];
-  return failure && { path: failure.path.join('.'), refinement: failure.refinement, message: failure.message };
-}
+import { refusal } from './contract-structs';
 
 /** A copy of `value` without the key at the dotted `path`. */
 function without(value: unknown, path: string): unknown {

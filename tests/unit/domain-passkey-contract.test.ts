@@ -3,7 +3,6 @@
  * passkey, the base64url values WebAuthn's JSON carries, and the shapes of the options and of the browser's
  * responses. `type()` lets fields it does not name pass (extensions, hints); a missing named field is refused.
  */
-import type { StructError } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import {
   AUTHENTICATOR_TRANSPORTS,
@@ -16,14 +15,7 @@ import {
   PasskeySignInOptions,
   PasskeySignInRequest,
 } from '#domain/passkeyContract';
-
-type Refuser = { validate(value: unknown): [StructError | undefined, unknown] };
-
-/** The first failure of a refused value: its path, the refinement that refused it, its message. */
-function refusal(struct: Refuser, value: unknown) {
-  const failure = struct.validate(value)[0]?.failures()[0];
-  return failure && { path: failure.path.join('.'), refinement: failure.refinement, message: failure.message };
-}
+import { refusal } from './contract-structs';
 
 /** A copy of `value` with the dotted `path` set to `replacement`, or removed when it is undefined. */
 function changed(value: unknown, path: string, replacement?: unknown): unknown {
