@@ -26,6 +26,8 @@ const MALFORMED = 'The passkey response is missing or malformed.';
 const NOT_VERIFIED = 'The passkey could not be verified. Please try again.';
 const UNKNOWN = 'This passkey is not registered here.';
 const NOT_FOUND = 'No such passkey on your account.';
+const OTHER_SITE = 'This passkey answer was made for another site. Please use a passkey of this site.';
+const USED = 'This passkey request has expired or was already used. Please start again.';
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
 
@@ -180,6 +182,18 @@ describe('signing in with a passkey', () => {
     expect(res.status).toBe(401);
     expect(await errorText(res)).toBe(UNKNOWN);
     expect((await storedPasskeys(account.user.id))[0]!.last_used_at).toBeNull();
+  });
+
+  it("tells another site's answer and a used challenge apart, in plain words", async () => {
+    const { authenticator } = await accountWithPasskey();
+    const elsewhere = await post('/api/auth/passkey', {
+      response: authenticator.get(await signInOptions(), { origin: 'https://evil.example' }),
+    });
+    expect([elsewhere.status, await errorText(elsewhere)]).toEqual([400, OTHER_SITE]);
+    const response = authenticator.get(await signInOptions());
+    expect((await post('/api/auth/passkey', { response })).status).toBe(200);
+    const again = await post('/api/auth/passkey', { response });
+    expect([again.status, await errorText(again)]).toEqual([400, USED]);
   });
 
   it("logs a fault of the server's own as no failed sign-in: it was nobody's wrong answer", async () => {
