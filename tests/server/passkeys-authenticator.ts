@@ -26,6 +26,14 @@ export interface Bend {
   counter?: number;
   /** Leave out the user-verified flag (no PIN or biometrics). */
   unverified?: boolean;
+  /** The account the assertion names instead of the one the site gave at registration. */
+  userHandle?: string;
+  /** Sign other bytes than the ones sent: a 'packed' attestation or an assertion that does not hold. */
+  badSignature?: boolean;
+  /** The transports the browser reports; null leaves them out. */
+  transports?: string[] | null;
+  /** The ceremony the client data names instead of the right one. */
+  type?: string;
 }
 
 export class SoftwareAuthenticator {
@@ -78,6 +86,30 @@ export class SoftwareAuthenticator {
     return b64url(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
+  /** A signature over `data`, or over other bytes when the answer is bent so. */
+  private signed(data: Buffer, bend: Bend): Buffer {
+    return sign('sha256', bend.badSignature ? Buffer.concat([data, Buffer.from('tampered')]) : data, this.privateKey);
+  }
+
+  /** 'none', or a 'packed' self-attestation whose signature does not hold. */
+  private attestation(authData: Buffer, clientDataJSON: string, bend: Bend): Uint8Array {
+    const statement = new Map<string, number | Uint8Array>();
+    if (bend.badSignature) {
+      statement.set('alg', COSE.ES256);
+      statement.set(
+        'sig',
+        new Uint8Array(this.signed(Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]), bend)),
+      );
+    }
+    return isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, number | Uint8Array>>([
+        ['fmt', bend.badSignature ? 'packed' : 'none'],
+        ['attStmt', statement],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    );
+  }
+
   private flags(bend: Bend): number {
     return FLAG_USER_PRESENT | (bend.unverified ? 0 : FLAG_USER_VERIFIED);
   }
@@ -91,21 +123,20 @@ export class SoftwareAuthenticator {
       this.counter,
       true,
     );
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, string>>([
-        ['fmt', 'none'],
-        ['attStmt', new Map<string, string>()],
-        ['authData', new Uint8Array(authData)],
-      ]),
+    const clientDataJSON = this.clientData(
+      bend.type ?? 'webauthn.create',
+      options.challenge,
+      bend.origin ?? this.origin,
     );
+    const transports = bend.transports === undefined ? ['internal', 'hybrid'] : bend.transports;
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
       response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge, bend.origin ?? this.origin),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal', 'hybrid'],
+        clientDataJSON,
+        attestationObject: b64url(this.attestation(authData, clientDataJSON, bend)),
+        ...(transports ? { transports } : {}),
       },
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
@@ -116,12 +147,9 @@ export class SoftwareAuthenticator {
   get(options: { challenge: string }, bend: Bend = {}): PasskeyAuthenticationResponse {
     this.counter = bend.counter ?? this.counter + 1;
     const authData = this.authenticatorData(bend.rpId ?? this.rpId, this.flags(bend), this.counter, false);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge, bend.origin ?? this.origin);
-    const signature = sign(
-      'sha256',
-      Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]),
-      this.privateKey,
-    );
+    const clientDataJSON = this.clientData(bend.type ?? 'webauthn.get', options.challenge, bend.origin ?? this.origin);
+    const signature = this.signed(Buffer.concat([authData, sha256(Buffer.from(clientDataJSON, 'base64url'))]), bend);
+    const userHandle = bend.userHandle ?? this.userHandle;
     return {
       id: this.id,
       rawId: this.id,
@@ -130,7 +158,7 @@ export class SoftwareAuthenticator {
         clientDataJSON,
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+        ...(userHandle ? { userHandle } : {}),
       },
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
