@@ -292,6 +292,9 @@ test.describe('booking a call, on the clock of a customer in Kathmandu', () => {
       return route.continue({ postData: JSON.stringify({ ...body, start }) });
     });
     await panel.getByRole('button', { name: 'Change time' }).click();
+    // The second day: a whole day of times whatever the hour. The last one, chosen above, may hold a single time
+    // when the test runs near the horizon's edge of the day.
+    await panel.getByRole('group', { name: 'Day', exact: true }).getByRole('button').nth(1).click();
     await times.nth(1).click();
     await panel.getByRole('button', { name: 'Move to this time' }).click();
     await expect(panel.getByRole('alert')).toHaveText(SLOT_TAKEN_TEXT);
