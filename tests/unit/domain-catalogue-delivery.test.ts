@@ -1,6 +1,6 @@
 /**
  * The names of the delivery types (domain/catalogue/delivery.ts), in the three voices docs/product.md#orders sets:
- * the customer's (the wizard's words, SPEC "Order wizard"), the bill's, and the office's.
+ * the customer's (the wizard's words, docs/product.md#order-wizard), the bill's, and the office's.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import { SERVICE_TYPES } from '#domain/contract';
 
 describe('the delivery labels', () => {
   it("the customer reads the wizard's words for each type", () => {
-    // SPEC, "Order wizard", step 3: choose 'PDF file sent to my email', 'Video meeting' or 'Audio call'.
+    // docs/product.md#order-wizard, step 3: choose 'PDF file sent to my email', 'Video meeting' or 'Audio call'.
     expect(DELIVERY_LABELS).toEqual({
       'PDF Sent to Email': 'PDF file sent to my email',
       'Video Meeting': 'Video meeting',

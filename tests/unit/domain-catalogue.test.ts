@@ -1,5 +1,5 @@
 /**
- * The fixed catalogue (domain/catalogue/): the six services as the product specification names them
+ * The fixed catalogue (domain/catalogue/): the six services as docs/product.md#catalogue names them
  * (docs/product.md#catalogue), their long texts, and the lookups the pages and the server use.
  */
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { serviceSummaries, summariesByPrice } from '#domain/catalogue/summaries'
  */
 const loadServices = () => import('#domain/catalogue/services');
 
-/** SPEC, "Entities": the six services and their prices; docs/product.md#catalogue gives their ids. */
+/** The six services, their prices and ids (docs/product.md#catalogue). */
 const SPECIFIED = [
   ['webdevconsul', 'Website Development Consultation', 49],
   ['cloudmigrate', 'Cloud Migration Strategy', 59],
@@ -47,7 +47,7 @@ describe('the service summaries', () => {
   });
 
   it('by price: cheapest first, the three at £59 by title', () => {
-    // SPEC section 9: "services sorted ascending by price"; docs/product.md#catalogue: "equal prices by title".
+    // docs/product.md#catalogue: services ascending by price, equal prices by title.
     expect(summariesByPrice.map((service) => service.id)).toEqual([
       'webdevconsul',
       'cloudmigrate',

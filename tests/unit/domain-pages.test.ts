@@ -10,7 +10,7 @@ import { documentTitle, fixedPages, notFoundPage } from '#domain/fixedPages';
 import { bookingLinkPage, findPage, indexedPaths, serviceDetailsPath } from '#domain/pages';
 
 /**
- * The tab's and the link preview's title of each fixed page. SPEC names 'Login' and the links 'Privacy Policy',
+ * The tab's and the link preview's title of each fixed page. docs/product.md#routes names 'Login' and the links 'Privacy Policy',
  * 'Terms of Service' and 'Youth Project'; the others are the screens' own headings, which a visitor reads in the
  * tab and in a shared link's preview, so a change to one is a change they see.
  */
@@ -57,7 +57,7 @@ describe('the fixed pages', () => {
   });
 
   it("the youth project's description states the programme as the specification does", () => {
-    // SPEC, "Youth-project page": "a 6-month training for ages 18 to 30".
+    // docs/product.md#routes, the youth-project page: "a 6-month training for ages 18 to 30".
     expect(fixedPages['/youth-project'].description).toBe(
       'A free 6-month IT training programme for people aged 18 to 30. Apply online.',
     );
