@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
+import { type PdfRefusal, checkReportPdf } from '#server/orders/pdf-check';
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -174,4 +175,10 @@ export function zipOf(name: string, content: string): Bytes {
   end.writeUInt32LE(centralPart.length, 12);
   end.writeUInt32LE(localPart.length, 16);
   return own(Buffer.concat([localPart, centralPart, end]));
+}
+
+/** What the check says of a file: 'ok', or the refusal's name. */
+export async function refusalOf(bytes: Uint8Array): Promise<PdfRefusal | 'ok'> {
+  const verdict = await checkReportPdf(bytes);
+  return verdict.ok ? 'ok' : verdict.refusal;
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type PdfRefusal, checkReportPdf } from '#server/orders/pdf-check';
+import { checkReportPdf } from '#server/orders/pdf-check';
 import { MAX_CHECK_MS, MAX_OBJECTS } from '#server/orders/pdf-objects';
 import { tinyPdf } from './office-helpers';
 import {
@@ -21,14 +21,10 @@ import {
   javascriptOnOpen,
   launchOnPageOpen,
   reportPdf,
+  refusalOf,
   reportPdfOfSize,
   zipOf,
 } from './report-pdf-files';
-
-async function refusalOf(bytes: Uint8Array): Promise<PdfRefusal | 'ok'> {
-  const verdict = await checkReportPdf(bytes);
-  return verdict.ok ? 'ok' : verdict.refusal;
-}
 
 function concat(...parts: Array<Uint8Array | string>): Bytes {
   return new Uint8Array(
@@ -217,17 +213,6 @@ describe('hostile structure costs bounded work and never throws', () => {
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: many }))).toBe('tooComplex');
     const deep = `9 0 obj ${'['.repeat(200_000)} endobj\n`;
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: deep }))).toBe('tooComplex');
-  });
-
-  it('headers over one long line of comments, and digits without end, within the time limit', async () => {
-    // The CPU time the checks took, which a busy machine does not stretch as it does the clock on the wall.
-    const started = process.cpuUsage();
-    const comments = `${'1 1 %'.repeat(400_000)}\n`;
-    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: comments }))).toBe('ok');
-    const digits = `%${'7'.repeat(2_000_000)}\n${'7 '.repeat(500_000)}\n`;
-    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: digits }))).toBe('ok');
-    const used = process.cpuUsage(started);
-    expect((used.user + used.system) / 1000).toBeLessThan(MAX_CHECK_MS);
   });
 
   // MAX_CHECK_MS of CPU time: on a busy machine the clock on the wall runs further, so the test allows for it.
