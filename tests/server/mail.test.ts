@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,9 @@ import {
   type TestApp,
 } from './helpers';
 import { codeIn, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
+
+/** tsx's command, found as Node finds modules: a copy of the project whose node_modules is a link has no .bin here. */
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 
 const smtp = await startMailCatcher();
 afterAll(async () => {
@@ -184,7 +188,7 @@ describe('the outbox (no SMTP_URL)', () => {
       Array.from({ length: 12 }, (_, i) => `Message ${12 - i}`),
     );
 
-    const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/outbox.ts'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [TSX_CLI, 'scripts/outbox.ts'], {
       env: { ...process.env, DATA_DIR: dataDir },
     });
     const subjects = [...stdout.matchAll(/^Subject: (.+)$/gm)].map((match) => match[1]);
@@ -197,7 +201,7 @@ describe('the outbox (no SMTP_URL)', () => {
 
   it('`npm run outbox` says so when there is nothing', async () => {
     const dataDir = createDataDir();
-    const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/outbox.ts'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [TSX_CLI, 'scripts/outbox.ts'], {
       env: { ...process.env, DATA_DIR: dataDir },
     });
     expect(stdout).toContain('No messages in');
