@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { QuickestFirst } from './tests/server/quickest-first';
 
 /**
  * The tests StrykerJS runs against the server's mutants (stryker.server.config.mjs, `npm run test:mutation`):
@@ -13,6 +14,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     env: { TEST_DATABASE: 'sqlite' },
+    // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
+    sequence: { sequencer: QuickestFirst },
     include: ['tests/server/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,

@@ -9,8 +9,8 @@ import { checkCurrentPassword } from '../ways-in/current-password';
 import { setPassword } from '../ways-in/new-password';
 import { accountChanged, queueAccountNotice } from '../ways-in/notify-change';
 
-const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
-const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
+export const PASSWORDS_DIFFER_TEXT = 'The new passwords do not match.';
+export const NO_PASSWORD_TEXT = 'This account has no password yet; it signs in with Google.';
 /** The change-password page names its field "Old password" (beside "New password"): its refusal says the same. */
 export const WRONG_OLD_PASSWORD_TEXT = 'Your old password is incorrect.';
 

@@ -15,7 +15,7 @@ import { emailCodeStep, twoFactorStep } from '../ways-in/second-step';
 import { asksForTwoFactorStep } from '../ways-in/staff-rule';
 
 /** One text for "no such e-mail" and "wrong password": the answer must not reveal which accounts exist. */
-const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
+export const INVALID_CREDENTIALS_TEXT = 'Invalid e-mail or password.';
 
 /**
  * Counted BEFORE the password is checked, atomically: a burst of parallel guesses cannot all be checked

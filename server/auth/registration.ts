@@ -18,7 +18,7 @@ import { toWireUser } from '../users/wire';
 import { COMMON_PASSWORD_TEXT, isCommonPassword } from '../ways-in/common-passwords';
 import { CODE_TTL_MINUTES } from '../ways-in/email-codes';
 
-const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exists.';
+export const EMAIL_TAKEN_TEXT = 'An account with this e-mail address already exists.';
 
 /**
  * A new e-mail account is sent its verification code at once, through the mail queue in the sign-up's

@@ -10,8 +10,8 @@ import { HttpError } from '../http/errors';
 type AvatarType = (typeof AVATAR_TYPES)[number];
 
 export const AVATAR_TOO_LARGE_TEXT = 'The picture must be at most 2 MB.';
-const AVATAR_NOT_IMAGE_TEXT = 'The picture must be a PNG, JPEG, WebP or GIF image.';
-const AVATAR_NOT_FILE_TEXT = 'The picture must be sent as a file.';
+export const AVATAR_NOT_IMAGE_TEXT = 'The picture must be a PNG, JPEG, WebP or GIF image.';
+export const AVATAR_NOT_FILE_TEXT = 'The picture must be sent as a file.';
 
 export interface CheckedAvatar {
   contentType: AvatarType;

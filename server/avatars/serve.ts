@@ -15,7 +15,7 @@ import { errorResponse } from '../http/errors';
 import { findAvatar } from './repository';
 import { avatarVersion } from './url';
 
-const NO_AVATAR_TEXT = 'This user has no picture.';
+export const NO_AVATAR_TEXT = 'This user has no picture.';
 const AVATAR_CSP = "default-src 'none'";
 const IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 

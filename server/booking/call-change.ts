@@ -12,7 +12,7 @@ import { queueCallMail } from './booking-mail';
 import { bookingLinkUrl, newBookingToken } from '../orders/booking-links-repository';
 import { addNotification, notificationTexts } from '../notifications/notifications';
 
-const CHANGED_MEANWHILE_TEXT = 'Your booking changed a moment ago. Please reload the page and try again.';
+export const CHANGED_MEANWHILE_TEXT = 'Your booking changed a moment ago. Please reload the page and try again.';
 
 /** The customer acting: signed in, or the order's customer when the change comes from a mail's link. */
 export interface Customer {

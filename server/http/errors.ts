@@ -11,9 +11,9 @@ import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import type { ServerLog } from '../log';
 import { clientAborted } from './client-aborted';
 
-const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
+export const GENERIC_ERROR_TEXT = 'Something went wrong on our side. Please try again later.';
 export const NOT_FOUND_TEXT = 'Not found.';
-const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
+export const CLIENT_ABORTED_TEXT = 'The request was not received in full.';
 export const DATABASE_UNAVAILABLE_TEXT = 'The service is temporarily unavailable. Please try again shortly.';
 /** A database outage is usually a restart or a failover: worth trying again within seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

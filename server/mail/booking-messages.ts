@@ -33,7 +33,7 @@ function callWhat(p: Pick<CallMailFacts, 'title' | 'type'>): string {
 }
 
 const NO_SIGN_IN = 'no sign-in needed';
-const WRITE_TO_US = `please write to ${company.supportEmail}`;
+export const WRITE_TO_US = `please write to ${company.supportEmail}`;
 
 export function callBookedMail(
   p: CallMailFacts & {

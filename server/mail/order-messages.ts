@@ -78,8 +78,8 @@ export function officeNewOrderMail(p: OfficeOrderFacts): MailMessage {
   );
 }
 
-const INVITATION_ATTACHED = 'The calendar invitation is attached: open it to add the call to your calendar.';
-const INVITATION_ON_INVOICES = 'You can add the call to your calendar from your invoices page.';
+export const INVITATION_ATTACHED = 'The calendar invitation is attached: open it to add the call to your calendar.';
+export const INVITATION_ON_INVOICES = 'You can add the call to your calendar from your invoices page.';
 
 /** To the office, once, when an order is neither scheduled nor delivered close to its deadline. */
 export function officeReminderMail(p: OfficeOrderFacts): MailMessage {

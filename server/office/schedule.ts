@@ -8,7 +8,7 @@ import { readJson, validate } from '../http/validate';
 
 export const AT_TEXT = "Please give the call's date and time (ISO 8601 with its time zone).";
 export const JOIN_TEXT = `Please say how the customer joins the call: a link or a phone number (up to ${JOIN_MAX} characters).`;
-const REASON_TEXT = `The reason may be up to ${REASON_MAX} characters long.`;
+export const REASON_TEXT = `The reason may be up to ${REASON_MAX} characters long.`;
 export const IN_THE_PAST_TEXT = "The call's time must be in the future.";
 /** Far enough for any real booking, near enough that no typo books a call in another century. */
 const SCHEDULE_HORIZON_DAYS = 366;

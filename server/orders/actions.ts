@@ -24,7 +24,7 @@ import { isCallOverlap } from '../db/errors';
 
 import { type OrderEvent, promiseDeadline } from '#machines/order.machine';
 
-const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
+export const CHANGED_MEANWHILE_TEXT = 'Someone else changed this order a moment ago. Please reload it and try again.';
 
 /** The customer to tell, when the account still exists. */
 function customerOf(order: OrderDetailRow): { id: string; name: string; email: string } | null {

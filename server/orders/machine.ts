@@ -48,7 +48,7 @@ export const NOTHING_DELIVERED_TEXT = 'Schedule the call or send the report befo
 export function callNotYetText(scheduledAt: Date): string {
   return `The call is on ${formatCallTime(scheduledAt)}: it can be marked delivered once it has started.`;
 }
-const REFUSED_TEXT = 'That change is not possible for this order now.';
+export const REFUSED_TEXT = 'That change is not possible for this order now.';
 
 /** "…later than the one-day promise (…): please give the customer a reason." */
 function reasonNeededText(deadline: Date): string {

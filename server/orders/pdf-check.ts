@@ -35,7 +35,7 @@ const MB = 1024 * 1024;
 export const NOT_A_PDF_TEXT = 'The report must be a PDF file.';
 export const POLYGLOT_TEXT =
   'The report must be a PDF file and nothing else: this one can also be opened as another kind of file (an archive or a web page).';
-const ENCRYPTED_TEXT =
+export const ENCRYPTED_TEXT =
   'The report is encrypted or password-protected, so it cannot be checked. Please send it without a password.';
 export const JAVASCRIPT_TEXT =
   'The report contains JavaScript (scripts or a script-driven form), which is not sent to customers. Please export it again without them.';
@@ -43,16 +43,16 @@ export const LAUNCH_TEXT =
   'The report contains an action that starts a program or opens a file (a Launch action), which is not sent to customers. Please export it again without it.';
 export const ATTACHMENT_TEXT =
   'The report has files attached or embedded in it, which are not sent to customers. Please send the PDF without attachments.';
-const UNSAFE_LINK_TEXT =
+export const UNSAFE_LINK_TEXT =
   'The report contains a link that runs a script or opens a file or a network share (only web and e-mail links are sent to customers). Please export it again without it.';
-const AUTO_ACTION_TEXT =
+export const AUTO_ACTION_TEXT =
   'The report opens a link or runs an action by itself when it is opened, which is not sent to customers. Please export it again without it.';
-const FORM_TEXT =
+export const FORM_TEXT =
   'The report contains a form that sends what is typed into it to a website, which is not sent to customers. Please export it again without it.';
-const IMPORT_TEXT =
+export const IMPORT_TEXT =
   'The report contains an action that imports data from another file, which is not sent to customers. Please export it again without it.';
 export const BOMB_TEXT = `The report's compressed content unpacks to too much data (more than ${MAX_STREAM_DECODED_BYTES / MB} MB in one part, ${MAX_TOTAL_DECODED_BYTES / MB} MB in all, or ${MAX_DECODE_RATIO} times its packed size), which is not sent to customers. Please export it again.`;
-const TOO_COMPLEX_TEXT = `The report is too complex to check (too many objects, or more than ${MAX_CHECK_MS / 1000} seconds of work). Please export it again, or send it in smaller parts.`;
+export const TOO_COMPLEX_TEXT = `The report is too complex to check (too many objects, or more than ${MAX_CHECK_MS / 1000} seconds of work). Please export it again, or send it in smaller parts.`;
 
 export type PdfRefusal =
   | 'notPdf'

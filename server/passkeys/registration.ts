@@ -25,7 +25,7 @@ import { verifyRegistration } from './verify';
 /** Enough for every device a customer owns; bounds what one account can store. */
 export const PASSKEYS_MAX = 20;
 export const PASSKEYS_FULL_TEXT = `An account can have at most ${PASSKEYS_MAX} passkeys: remove one you no longer use first.`;
-const PASSKEY_TAKEN_TEXT = 'This passkey is already registered.';
+export const PASSKEY_TAKEN_TEXT = 'This passkey is already registered.';
 
 export async function registrationOptions(
   services: Services,

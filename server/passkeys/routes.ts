@@ -28,7 +28,7 @@ import { addPasskey, registrationOptions } from './registration';
 import { signInOptions, signInWithPasskey } from './sign-in';
 import { MALFORMED_TEXT } from './verify';
 
-const NAME_TEXT = `Please name the passkey (1 to ${PASSKEY_NAME_MAX} characters).`;
+export const NAME_TEXT = `Please name the passkey (1 to ${PASSKEY_NAME_MAX} characters).`;
 
 /** /api/users/passkeys: the signed-in account's passkeys. */
 export function passkeyRoutes(services: Services) {

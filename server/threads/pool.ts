@@ -16,7 +16,7 @@ import type { InvoiceDocumentData } from '../invoices/document/data';
 import { renderInvoicePdf } from '../invoices/document/pdf';
 import { type PdfVerdict, checkReportPdf } from '../orders/pdf-check';
 
-const THREADS_BUSY_TEXT = 'Documents are being prepared for many people at once. Please try again in a minute.';
+export const THREADS_BUSY_TEXT = 'Documents are being prepared for many people at once. Please try again in a minute.';
 
 /** Tasks waiting for a thread; past this, a request for one more is answered 503. */
 const MAX_WAITING = 200;

@@ -24,7 +24,7 @@ import { countRecoveryCodesLeft, enableTwoFactor, savePendingSecret } from '../w
 export const TOTP_ALREADY_ON_TEXT = 'An authenticator app is already set up. Turn it off first to set up another one.';
 export const NO_SETUP_TEXT = 'Please start the set-up again: no authenticator app is waiting for its first code.';
 export const TOTP_CODE_WRONG_TEXT = 'This code is not right. Enter the code your authenticator app shows now.';
-const TWO_FACTOR_MAIL_FAILED_TEXT = 'We could not send the e-mail just now. Please try again in a few minutes.';
+export const TWO_FACTOR_MAIL_FAILED_TEXT = 'We could not send the e-mail just now. Please try again in a few minutes.';
 
 export function twoFactorCodeSentText(email: string): string {
   return `We have sent a code to ${email}.`;
