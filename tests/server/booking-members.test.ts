@@ -7,6 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { findMemberName } from '#server/booking/repository';
+import { callRangeMinutes } from '#server/orders/call-range';
 import { cleanup, createTestServer } from './helpers';
 import { type Account, account, paidOrder } from './office-helpers';
 import { book, bookingBody, setHours, slotsOf } from './booking-helpers';
@@ -29,7 +30,7 @@ const weekdays = (daysOff: string[]) => ({
 
 describe('two members', async () => {
   // The test clock starts on Monday 2026-01-05 at 09:00 UTC, 09:00 in London.
-  const { app, db } = await createTestServer();
+  const { app, db, config } = await createTestServer();
   const members = [await account(app, db, 'office', 'Olive Office'), await account(app, db, 'office', 'Bea Office')];
   for (const member of members) await setHours(app, member);
   const memberOf = async (id: string): Promise<Account> => {
@@ -63,6 +64,23 @@ describe('two members', async () => {
     expect((await memberOf(id)).id).toBe(other.id);
     expect(body.call!.with).toBe(other.name);
     await setHours(app, holder);
+  });
+
+  it('tries the other free member when the holder was taken at the new time meanwhile', async () => {
+    const [ada, bob] = [await account(app, db), await account(app, db)];
+    const [id, other] = [await paidOrder(app, ada), await paidOrder(app, bob)];
+    await bookingBody(await book(app, ada, id, '2026-01-12T10:00:00.000Z'), 201);
+    const holder = await memberOf(id);
+    const later = '2026-01-12T14:00:00.000Z';
+    // Another booking that commits between the slots' read and this write: the slots cannot see it, the
+    // database's overlap check can. An order still paid stands for it, since the slots read only scheduled ones.
+    const taken = { call_member_id: holder.id, ...callRangeMinutes(Date.parse(later), config) };
+    await db.updateTable('orders').set(taken).where('invoice_id', '=', other).execute();
+    const body = await bookingBody(await book(app, ada, id, later), 200);
+    const next = members.find((member) => member.id !== holder.id)!;
+    expect([(await memberOf(id)).id, body.call!.with]).toEqual([next.id, next.name]);
+    const free = { call_member_id: null, call_start_minute: null, call_until_minute: null };
+    await db.updateTable('orders').set(free).where('invoice_id', '=', other).execute();
   });
 
   it("reads a holder's name, and no name for an account that is gone", async () => {
