@@ -124,9 +124,22 @@ describe('/api/office/availability', () => {
     expect((await write(customer.token, { weekly: WEEKLY, daysOff: [] })).status).toBe(403);
   });
 
+  it('words each refusal for the office, the day capitalised (the words are the point, so literal here)', () => {
+    expect([timeText('tuesday'), rangesText('wednesday'), tooManyRangesText('sunday')]).toEqual([
+      "Tuesday's hours must be times of day from 00:00 to 23:59, like 09:00.",
+      "Wednesday's ranges must each end after they start, in order, without overlapping.",
+      'Sunday may have at most 4 ranges of hours.',
+    ]);
+    expect([dayMissingText('saturday'), dateText('2027-02-30')]).toEqual([
+      "Please give Saturday's hours: a list, empty for no hours.",
+      '2027-02-30 is not a date: please give each day off as a date that exists.',
+    ]);
+  });
+
   it('refuses bad hours with a 400 naming the day or date, and keeps what was there', async () => {
     await hoursOf(await write(office.token, { weekly: WEEKLY, daysOff: [] }));
     const range = (start: string, end: string) => ({ start, end });
+    const fourOverlapping = ['08', '10', '12', '12'].map((h) => range(`${h}:00`, `${h}:30`));
     const cases: Array<[unknown, string]> = [
       [{ weekly: { ...WEEKLY, tuesday: [range('9:00', '12:00')] }, daysOff: [] }, timeText('tuesday')],
       [{ weekly: { ...WEEKLY, friday: [range('09:00', '24:00')] }, daysOff: [] }, timeText('friday')],
@@ -143,11 +156,16 @@ describe('/api/office/availability', () => {
         },
         tooManyRangesText('sunday'),
       ],
+      // As many ranges as a day may have, but overlapping: the ranges are wrong, not their number.
+      [{ weekly: { ...WEEKLY, thursday: fourOverlapping }, daysOff: [] }, rangesText('thursday')],
       [{ weekly: { ...WEEKLY, saturday: undefined }, daysOff: [] }, dayMissingText('saturday')],
       [{ weekly: WEEKLY, daysOff: ['2027-02-30'] }, dateText('2027-02-30')],
       [{ weekly: { ...WEEKLY, funday: [] }, daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: 'always', daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: WEEKLY, daysOff: ['next friday'] }, DAYS_OFF_TEXT],
+      // Something shaped like a date that is not a day off, or not in the days off, is not named as a bad date.
+      [{ weekly: WEEKLY, daysOff: [['2027-02-03']] }, DAYS_OFF_TEXT],
+      [{ weekly: { ...WEEKLY, funday: '2027-02-03' }, daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: WEEKLY }, DAYS_OFF_TEXT],
       [{ weekly: WEEKLY, daysOff: [], extra: 1 }, 'The field "extra" is missing or invalid.'],
       [['junk'], 'The request body must be an object of fields.'],

@@ -18,7 +18,11 @@ const WEEKDAY_HOURS = {
   daysOff: [],
 };
 
-export async function setHours(app: TestApp, member: Account, hours = WEEKDAY_HOURS): Promise<void> {
+export async function setHours(
+  app: TestApp,
+  member: Account,
+  hours: Omit<OfficeHours, 'memberId'> = WEEKDAY_HOURS,
+): Promise<void> {
   const res = await app.request('/api/office/availability', jsonInit('PUT', hours, bearer(member.token)));
   expect(res.status).toBe(200);
 }

@@ -16,7 +16,7 @@ import { book, bookingBody, linkPage, linkRequest, setHours, slotsOf } from './b
 
 afterAll(cleanup);
 
-const { app, db, clock, config } = await createTestServer();
+const { app, db, clock, config, securityEvents } = await createTestServer();
 const olive = await account(app, db, 'office', 'Olive Office');
 await setHours(app, olive);
 const MINUTE = 60_000;
@@ -42,6 +42,10 @@ describe('GET /api/bookings/<token>', () => {
     expect(page.call).toMatchObject({ start, with: 'Olive Office', chosenByCustomer: true });
     expect(page.slots.map((slot) => slot.start)).toContain(start);
     expect(page.timeZone).toBe('Europe/London');
+    // How to join, as the booking answered it.
+    const row = await db.selectFrom('orders').select('join_info').where('invoice_id', '=', id).executeTakeFirst();
+    expect(page.call!.join).toBe(row!.join_info);
+    expect(page.call!.join).toMatch(/^https:\/\//);
     expect(await eventsOf(id)).toBe(before);
   });
 
@@ -71,7 +75,10 @@ describe('POST /api/bookings/<token>/move and /cancel', () => {
       status: 'paid',
       call: null,
     });
-    expect(await linkPage(app, token)).toMatchObject({ state: 'cancelled', call: null });
+    const cancelled = await linkPage(app, token);
+    expect(cancelled).toMatchObject({ state: 'cancelled', call: null });
+    // A cancelled call may be booked again from the link: the page offers the times.
+    expect(cancelled.slots.map((slot) => slot.start)).toContain(start);
     await bookingBody(await move({ start, timeZone: 'Europe/London' }), 201);
     expect((await linkPage(app, token)).state).toBe('scheduled');
     const bad = await move({ start: 'soon', timeZone: 'Europe/London' });
@@ -85,7 +92,10 @@ describe('POST /api/bookings/<token>/move and /cancel', () => {
     expect(page).toMatchObject({ state: 'scheduled', slots: [] });
     const res = await linkRequest(app, `${token}/cancel`, jsonInit('POST', {}));
     expect([res.status, await errorText(res)]).toEqual([409, text]);
-    clock.advance(Date.parse(start) - clock.now().getTime() + MINUTE);
+    // At the very minute it starts, the call has begun.
+    clock.advance(Date.parse(start) - clock.now().getTime());
+    expect(await linkPage(app, token)).toMatchObject({ state: 'ended', slots: [] });
+    clock.advance(MINUTE);
     expect(await linkPage(app, token)).toMatchObject({ state: 'ended', slots: [], call: { start } });
     // Once the office marks the call delivered, the clean-up forgets its links: the link has ended with the call.
     expect((await deliver(app, olive.token, id)).status).toBe(200);
@@ -117,5 +127,9 @@ describe('the limit per address', () => {
     }
     expect((await linkRequest(app, 'junk', {}, address)).status).toBe(429);
     expect((await linkRequest(app, 'junk', {}, '203.0.113.100')).status).toBe(404);
+    // The operator's line names the address, so that a hammering one can be found.
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'limit.exceeded', limit: 'bookingLink.address', address }),
+    );
   });
 });
