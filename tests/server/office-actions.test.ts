@@ -1,0 +1,95 @@
+/**
+ * The office's changes to an order, called as the routes call them (server/orders/actions.ts): the role is
+ * asked again as each change commits, and an order whose customer was purged is worked without telling anyone.
+ * The routes' own answers are in office-orders.test.ts; the race over real HTTP is office-upload-process.test.ts.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpError } from '#server/http/errors';
+import { deliverOrder, scheduleCall, sendReport } from '#server/orders/actions';
+import { findOrder } from '#server/orders/repository';
+import { createServices } from '#server/services';
+import { MINUTE, cleanup, closeAfterAll, createTestServer } from './helpers';
+import { PDF_ORDER, account, deliver, paidOrder, schedule, tinyPdf } from './office-helpers';
+
+afterAll(cleanup);
+
+const server = await createTestServer();
+const { app, db, clock, config } = server;
+const services = closeAfterAll(createServices({ db, config, clock }));
+const customer = await account(app, db);
+const office = await account(app, db, 'office');
+const JOIN = 'https://meet.example.com/northgate-ada';
+
+async function actor(id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function order(id: string) {
+  const found = await findOrder(db, id);
+  if (!found) throw new Error(`no order ${id}`);
+  return found;
+}
+
+async function rowsOf(id: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['status', 'scheduled_at', 'report_name', 'delivered_at'])
+    .where('invoice_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const events = await db.selectFrom('order_events').select('to_status').where('invoice_id', '=', id).execute();
+  return { row, events: events.map((event) => event.to_status) };
+}
+
+/** The refusal a change gets from actions.ts: its status and the text the office sees. */
+async function refusalOf(change: Promise<unknown>) {
+  const error: unknown = await change.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return { status: (error as HttpError).status, text: (error as HttpError).en };
+}
+
+const countOf = async (table: 'mail_queue' | 'notifications') =>
+  Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('the role is asked again as the change commits', () => {
+  it('a member whose role was revoked sets no call, sends no report and delivers nothing: 403', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const callId = await paidOrder(app, customer);
+    // The account that began the request is no longer in the office (or never was): a common account.
+    const revoked = await actor(customer.id);
+    const forbidden = { status: 403, text: 'This page is for the office only.' };
+    const at = new Date(clock.now().getTime() + 120 * MINUTE);
+    expect(
+      await refusalOf(scheduleCall(services, await order(callId), { actor: revoked, at, join: JOIN, reason: null })),
+    ).toEqual(forbidden);
+    const report = { fileName: 'r.pdf', bytes: tinyPdf(), sha256: 'x'.repeat(64) };
+    expect(await refusalOf(sendReport(services, await order(id), { ...report, actor: revoked }))).toEqual(forbidden);
+    const unchanged = { status: 'paid', scheduled_at: null, report_name: null, delivered_at: null };
+    expect(await rowsOf(id)).toEqual({ row: unchanged, events: ['paid'] });
+    expect(await rowsOf(callId)).toEqual({ row: unchanged, events: ['paid'] });
+
+    // One who still holds the role sends it; the revoked one then cannot mark it delivered.
+    await sendReport(services, await order(id), { ...report, actor: await actor(office.id) });
+    expect(await refusalOf(deliverOrder(services, await order(id), revoked))).toEqual(forbidden);
+    const sent = { status: 'reportSent', scheduled_at: null, report_name: 'r.pdf', delivered_at: null };
+    expect(await rowsOf(id)).toEqual({ row: sent, events: ['paid', 'reportSent'] });
+  });
+});
+
+describe('an order whose customer deleted the account', () => {
+  it('is scheduled and delivered with no notification and no mail to anyone', async () => {
+    const gone = await account(app, db);
+    const id = await paidOrder(app, gone);
+    // What the account purge does to a paid invoice: it stays, detached.
+    await db.updateTable('invoices').set({ user_id: null }).where('id', '=', id).execute();
+    const [mails, notifications] = [await countOf('mail_queue'), await countOf('notifications')];
+    const at = new Date(clock.now().getTime() + 120 * MINUTE).toISOString();
+    expect((await schedule(app, office.token, id, { at, join: JOIN })).status).toBe(200);
+    clock.advance(180 * MINUTE);
+    expect((await deliver(app, office.token, id)).status).toBe(200);
+    expect((await rowsOf(id)).events).toEqual(['paid', 'scheduled', 'delivered']);
+    expect([await countOf('mail_queue'), await countOf('notifications')]).toEqual([mails, notifications]);
+  });
+});
