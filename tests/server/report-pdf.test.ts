@@ -5,7 +5,7 @@
  * office-reports.test.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkReportPdf } from '#server/orders/pdf-check';
 import { MAX_CHECK_MS, MAX_OBJECTS } from '#server/orders/pdf-objects';
@@ -20,6 +20,7 @@ import {
   javascriptInNames,
   javascriptOnOpen,
   launchOnPageOpen,
+  lzwLiterals,
   reportPdf,
   refusalOf,
   reportPdfOfSize,
@@ -171,6 +172,55 @@ describe('decompression bombs are refused, in bounded time', () => {
     const zeros = deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
     const objectStream = `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${zeros.length} >>\nstream\n${zeros.toString('latin1')}\nendstream`;
     expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, objectStream]))).toBe('bomb');
+  });
+});
+
+describe('every filter a reader undoes is undone, each within its limit', () => {
+  const JS_INSIDE = '<< /S /JavaScript /JS (app.alert(1)) >>';
+  /** An object stream holding the JavaScript action past its 300th byte, with its packed bytes and filter. */
+  const objectStream = (pack: (plain: Buffer) => Uint8Array, filter: string) => {
+    const header = '4 0'.padEnd(300, ' ');
+    const packed = Buffer.from(pack(Buffer.from(header + JS_INSIDE, 'latin1')));
+    return `<< /Type /ObjStm /N 1 /First ${header.length} ${filter} /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`;
+  };
+  const withStream = (stream: string) => handMadePdf([...CATALOG_AND_PAGE, stream]);
+
+  it('JavaScript packed with LZW (early change or not), ASCIIHex or an image codec', async () => {
+    const lzw = (earlyChange: 0 | 1) => (plain: Buffer) => lzwLiterals(plain, earlyChange);
+    const early = objectStream(lzw(1), '/Filter /LZWDecode');
+    expect(await refusalOf(withStream(early))).toBe('javascript');
+    const late = objectStream(lzw(0), '/Filter /LZW /DecodeParms << /EarlyChange 0 >>');
+    expect(await refusalOf(withStream(late))).toBe('javascript');
+    const hex = objectStream((plain) => Buffer.from(`${plain.toString('hex')}>`), '/Filter /AHx');
+    expect(await refusalOf(withStream(hex))).toBe('javascript');
+    // An image codec ends the chain: its pixels are not read, and an object stream behind one is no PDF.
+    expect(await refusalOf(withStream(objectStream((plain) => plain, '/Filter /DCTDecode')))).toBe('notPdf');
+    const image =
+      '<< /Type /XObject /Subtype /Image /Filter /DCTDecode /Length 4 >>\nstream\n\xff\xd8\xff\xd9\nendstream';
+    expect(await refusalOf(withStream(image))).toBe('ok');
+  });
+
+  it('RunLength behind Flate may unpack to exactly the limit, not a run more', async () => {
+    // Each two-byte run is 128 zeros: 8192 of them are the 1 MB a small stream may unpack to.
+    const runs = (count: number) => {
+      const packed = deflateSync(Buffer.alloc(2 * count, Buffer.from([0x81, 0x00])));
+      return withStream(
+        `<< /Filter [/FlateDecode /RunLengthDecode] /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`,
+      );
+    };
+    expect(await refusalOf(runs(8192))).toBe('ok');
+    expect(await refusalOf(runs(8193))).toBe('bomb');
+  });
+
+  it('Flate data without its zlib header, or too short to hold one, is no PDF', async () => {
+    const raw = deflateRawSync(Buffer.from('BT /F1 12 Tf (Hello) Tj ET'));
+    for (const data of [Buffer.concat([Buffer.from([0x78, 0x00]), raw]), Buffer.from([0x78])]) {
+      const stream = `<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`;
+      expect(await refusalOf(withStream(stream))).toBe('notPdf');
+    }
+    const zlib = Buffer.concat([Buffer.from([0x78, 0x9c]), raw]);
+    const good = `<< /Filter /FlateDecode /Length ${zlib.length} >>\nstream\n${zlib.toString('latin1')}\nendstream`;
+    expect(await refusalOf(withStream(good))).toBe('ok');
   });
 });
 
