@@ -251,6 +251,29 @@ describe('what is not a PDF, or not only one, is refused', () => {
     expect(await refusalOf(tar)).toBe('polyglot');
   });
 
+  it('a ZIP whose directory is where its end record points, not right before it; a stray end record passes', async () => {
+    const report = await reportPdf();
+    const zip = Buffer.from(zipOf('run.bat', 'echo pwned'));
+    const directoryAt = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const endAt = zip.length - 22;
+    /** The ZIP after the report, its end record saying `size` and `offset` of its central directory. */
+    const appended = (size: number, offset: number) => {
+      const copy = Buffer.from(zip);
+      copy.writeUInt32LE(size, endAt + 12);
+      copy.writeUInt32LE(offset, endAt + 16);
+      return concat(report, copy, '\n%%EOF\n');
+    };
+    expect(await refusalOf(appended(0, report.length + directoryAt))).toBe('polyglot');
+    // An end record whose directory is neither before it nor where it points: chance bytes, no archive.
+    const stray = concat(report, zip.subarray(endAt), '\n%%EOF\n');
+    expect(await refusalOf(stray)).toBe('ok');
+    // Nor one pointing past itself: a directory comes before its end record.
+    const after = Buffer.from(zip.subarray(endAt));
+    after.writeUInt32LE(0, 12);
+    after.writeUInt32LE(report.length + after.length, 16);
+    expect(await refusalOf(concat(report, after, zip.subarray(directoryAt, endAt), '\n%%EOF\n'))).toBe('ok');
+  });
+
   it('an encrypted file: its objects cannot be looked into', async () => {
     const encrypt = '/Encrypt << /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>';
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { trailer: encrypt }))).toBe('encrypted');
