@@ -200,6 +200,23 @@ describe('every filter a reader undoes is undone, each within its limit', () => 
     expect(await refusalOf(withStream(image))).toBe('ok');
   });
 
+  it('an object stream whose header does not add up is no PDF, whatever it holds', async () => {
+    const packed = (dict: string, content: string) =>
+      withStream(`<< /Type /ObjStm ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const body = `4 0 5 ${JS_INSIDE.length + 1} `;
+    const content = `${body}${JS_INSIDE} << >>`;
+    expect(await refusalOf(packed(`/N 2 /First ${body.length}`, content))).toBe('javascript');
+    const broken = [
+      packed(`/First ${body.length}`, content),
+      packed('/N 2 /First (6)', content),
+      packed(`/N 2 /First ${content.length + 1}`, content),
+      packed('/N 2 /First 1.5', content),
+      packed('/N 3 /First 12', content),
+      packed(`/N 2 /First ${body.length}`, `4 0 5 999 ${JS_INSIDE} << >>`),
+    ];
+    for (const [index, file] of broken.entries()) expect(await refusalOf(file), String(index)).toBe('notPdf');
+  });
+
   it('RunLength behind Flate may unpack to exactly the limit, not a run more', async () => {
     // Each two-byte run is 128 zeros: 8192 of them are the 1 MB a small stream may unpack to.
     const runs = (count: number) => {
