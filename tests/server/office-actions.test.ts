@@ -1,6 +1,7 @@
 /**
  * The office's changes to an order, called as the routes call them (server/orders/actions.ts): the role is
- * asked again as each change commits, and an order whose customer was purged is worked without telling anyone.
+ * asked again as each change commits, an order whose customer was purged is worked without telling anyone, and
+ * a call whose invitation cannot be made is set and mailed without it.
  * The routes' own answers are in office-orders.test.ts; the race over real HTTP is office-upload-process.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,14 +9,15 @@ import { HttpError } from '#server/http/errors';
 import { deliverOrder, scheduleCall, sendReport } from '#server/orders/actions';
 import { findOrder } from '#server/orders/repository';
 import { createServices } from '#server/services';
-import { MINUTE, cleanup, closeAfterAll, createTestServer } from './helpers';
+import { MINUTE, cleanup, closeAfterAll, createCapturedLog, createTestServer } from './helpers';
 import { PDF_ORDER, account, deliver, paidOrder, schedule, tinyPdf } from './office-helpers';
 
 afterAll(cleanup);
 
 const server = await createTestServer();
 const { app, db, clock, config } = server;
-const services = closeAfterAll(createServices({ db, config, clock }));
+const captured = createCapturedLog();
+const services = closeAfterAll(createServices({ db, config, clock, log: captured.log }));
 const customer = await account(app, db);
 const office = await account(app, db, 'office');
 const JOIN = 'https://meet.example.com/northgate-ada';
@@ -91,5 +93,29 @@ describe('an order whose customer deleted the account', () => {
     expect((await deliver(app, office.token, id)).status).toBe(200);
     expect((await rowsOf(id)).events).toEqual(['paid', 'scheduled', 'delivered']);
     expect([await countOf('mail_queue'), await countOf('notifications')]).toEqual([mails, notifications]);
+  });
+});
+
+describe('a call whose invitation cannot be made', () => {
+  it('is set all the same, and its mail goes without the invitation; the failure is logged', async () => {
+    const id = await paidOrder(app, customer);
+    // `ics` writes no time before 1970; the route refuses a past time, so the action is called directly.
+    const at = new Date('1969-12-31T12:00:00.000Z');
+    await scheduleCall(services, await order(id), { actor: await actor(office.id), at, join: JOIN, reason: null });
+    expect((await rowsOf(id)).events).toEqual(['paid', 'scheduled']);
+    const mail = await db
+      .selectFrom('mail_queue')
+      .select(['text_body', 'calendar'])
+      .where('to_address', '=', customer.email)
+      .where('kind', '=', 'call scheduled')
+      .executeTakeFirstOrThrow();
+    expect(mail.calendar).toBeNull();
+    expect(mail.text_body).toContain('You can add the call to your calendar from your invoices page.');
+    expect(captured.lines.filter((line) => line.event === 'order.invitation_failed')).toEqual([
+      expect.objectContaining({ orderId: id, msg: 'the invitation could not be made; the mail goes without it' }),
+    ]);
+    // The error says which order, and carries what `ics` said (pino appends its cause's message).
+    const logged = captured.lines.find((line) => line.event === 'order.invitation_failed')!.err as { message: string };
+    expect(logged.message).toMatch(new RegExp(`^could not make the calendar file of order ${id}: \\S`));
   });
 });
