@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '#server/http/errors';
 import { deliverOrder, scheduleCall, sendReport } from '#server/orders/actions';
+import { nextStatus, orderStateOf } from '#server/orders/machine';
 import { findOrder } from '#server/orders/repository';
 import { createServices } from '#server/services';
 import { MINUTE, cleanup, closeAfterAll, createCapturedLog, createTestServer } from './helpers';
@@ -117,5 +118,31 @@ describe('a call whose invitation cannot be made', () => {
     // The error says which order, and carries what `ics` said (pino appends its cause's message).
     const logged = captured.lines.find((line) => line.event === 'order.invitation_failed')!.err as { message: string };
     expect(logged.message).toMatch(new RegExp(`^could not make the calendar file of order ${id}: \\S`));
+  });
+});
+
+describe("the machine's word on a row", () => {
+  const row = { id: 'INV-7', status: 'paid', paid_at: '2026-01-05T09:00:00.000Z', scheduled_at: null } as const;
+
+  it('a row of no known delivery type is damaged: an error naming the invoice, never a guess', () => {
+    expect(() => orderStateOf({ ...row, type: 'Carrier Pigeon' })).toThrow(
+      new Error('Invoice INV-7 has an unknown delivery type.'),
+    );
+  });
+
+  it('a change it refuses for no more particular reason says so in general: 409', () => {
+    const paid = orderStateOf({ ...row, type: 'Video Meeting' });
+    const error: unknown = (() => {
+      try {
+        return nextStatus(paid, { type: 'order.cancelBooking' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(HttpError);
+    expect([(error as HttpError).status, (error as HttpError).en]).toEqual([
+      409,
+      'That change is not possible for this order now.',
+    ]);
   });
 });
