@@ -5,7 +5,9 @@
  * The routes' own answers are in office-orders.test.ts; the race over real HTTP is office-upload-process.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { promiseDeadline } from '#machines/order.machine';
 import { HttpError } from '#server/http/errors';
+import { formatCallTime } from '#server/mail/time';
 import { deliverOrder, scheduleCall, sendReport } from '#server/orders/actions';
 import { nextStatus, orderStateOf } from '#server/orders/machine';
 import { findOrder } from '#server/orders/repository';
@@ -144,5 +146,84 @@ describe("the machine's word on a row", () => {
       409,
       'That change is not possible for this order now.',
     ]);
+  });
+});
+
+describe('what each change writes down and mails', () => {
+  /** The mails every customer gets before the office does anything: the sign-up code and the receipt. */
+  const SIGN_UP_AND_PAY = ['verification code', 'payment receipt'];
+  const notesOf = async (id: string) =>
+    (
+      await db
+        .selectFrom('order_events')
+        .select('note')
+        .where('invoice_id', '=', id)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
+    )
+      .map((event) => event.note)
+      .slice(1);
+  const kindsTo = async (email: string) =>
+    (await db.selectFrom('mail_queue').select('kind').where('to_address', '=', email).orderBy('id').execute()).map(
+      (mail) => mail.kind,
+    );
+
+  it('a call set, moved, moved at the promise and past it; a move from a stale view is refused', async () => {
+    const buyer = await account(app, db);
+    const id = await paidOrder(app, buyer);
+    const member = await actor(office.id);
+    const deadline = promiseDeadline((await order(id)).paid_at!);
+    const first = new Date(clock.now().getTime() + 120 * MINUTE);
+    const second = new Date(first.getTime() + 60 * MINUTE);
+    // A reason for a call within the promise explains nothing: it is not kept.
+    await scheduleCall(services, await order(id), { actor: member, at: first, join: JOIN, reason: 'Busy' });
+    const seen = await order(id);
+    await scheduleCall(services, seen, { actor: member, at: second, join: JOIN, reason: null });
+    // `seen` still says the call is at `first`: someone moved it meanwhile.
+    expect(
+      await refusalOf(scheduleCall(services, seen, { actor: member, at: first, join: JOIN, reason: null })),
+    ).toEqual({ status: 409, text: 'Someone else changed this order a moment ago. Please reload it and try again.' });
+    await scheduleCall(services, await order(id), { actor: member, at: deadline, join: JOIN, reason: 'Busy' });
+    const late = new Date(deadline.getTime() + 1);
+    await scheduleCall(services, await order(id), { actor: member, at: late, join: JOIN, reason: 'Sick' });
+    const [a, b, c, d] = [first, second, deadline, late].map(formatCallTime);
+    expect(await notesOf(id)).toEqual([
+      `Call set for ${a}.`,
+      `Moved from ${a} to ${b}.`,
+      `Moved from ${b} to ${c}.`,
+      `Moved from ${c} to ${d}. Reason for the delay: Sick`,
+    ]);
+    expect(await kindsTo(buyer.email)).toEqual([
+      ...SIGN_UP_AND_PAY,
+      'call scheduled',
+      'call moved',
+      'call moved',
+      'call moved',
+    ]);
+  });
+
+  it('a report sent, sent again, then delivered; for a purged customer, sent to no one', async () => {
+    const buyer = await account(app, db);
+    const id = await paidOrder(app, buyer, PDF_ORDER);
+    const member = await actor(office.id);
+    const report = { actor: member, fileName: 'Review.pdf', bytes: tinyPdf(), sha256: 'x'.repeat(64) };
+    await sendReport(services, await order(id), report);
+    await sendReport(services, await order(id), report);
+    await deliverOrder(services, await order(id), member);
+    const size = report.bytes.byteLength;
+    expect(await notesOf(id)).toEqual([
+      `Report sent: Review.pdf (${size} bytes).`,
+      `Report sent again: Review.pdf (${size} bytes).`,
+      null,
+    ]);
+    expect(await kindsTo(buyer.email)).toEqual([...SIGN_UP_AND_PAY, 'report', 'report', 'order delivered']);
+
+    const gone = await paidOrder(app, buyer, PDF_ORDER);
+    await db.updateTable('invoices').set({ user_id: null }).where('id', '=', gone).execute();
+    const [mails, notifications] = [await countOf('mail_queue'), await countOf('notifications')];
+    await sendReport(services, await order(gone), report);
+    expect((await rowsOf(gone)).events).toEqual(['paid', 'reportSent']);
+    expect([await countOf('mail_queue'), await countOf('notifications')]).toEqual([mails, notifications]);
   });
 });
