@@ -173,6 +173,15 @@ describe('POST /api/office/orders/:id/report', () => {
     expect((await stored(id)).report_name).toBe('report.pdf');
   });
 
+  it('refuses a call order before its upload is looked at: 409, not the check of what was sent', async () => {
+    const id = await paidOrder(app, customer);
+    const res = await uploadReport(app, office.token, id, pdfBlob(new Uint8Array(Buffer.from('not a PDF'))));
+    expect([res.status, await errorText(res)]).toEqual([
+      409,
+      'This order is a call, not a PDF report: schedule the call instead.',
+    ]);
+  });
+
   it('a file of exactly REPORT_MAX_BYTES passes the size check and goes on to the PDF check', async () => {
     // Zeros: the check refuses them at once as no PDF. The accepted 10 MB report is office-report-largest.test.ts.
     const id = await paidOrder(app, customer, PDF_ORDER);
