@@ -360,6 +360,24 @@ describe('the customer is e-mailed', () => {
     expect(content.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   });
 
+  it('a customer at an IP literal is invited at the address as written', async () => {
+    moveClockTo('2026-06-12T09:00:00.000Z');
+    // An address at an IP literal: node:url gives its domain no ASCII form, so it stays as it is.
+    const address = `ada.${Date.now().toString(36)}@[192.0.2.1]`;
+    const registered = await register(app, { name: 'Ada', email: address });
+    const staff = await account(app, db, 'office');
+    const id = await paidOrder(app, { token: registered.token, email: address, id: registered.user.id, name: 'Ada' });
+    expect((await schedule(app, staff.token, id, { at: '2026-06-12T13:00:00.000Z', join: JOIN })).status).toBe(200);
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('calendar')
+      .where('to_address', '=', address)
+      .where('kind', '=', 'call scheduled')
+      .executeTakeFirstOrThrow();
+    const { content } = JSON.parse(queued.calendar!) as { content: string };
+    expect(content.replace(/\r\n /g, '')).toContain(`ATTENDEE;RSVP=FALSE;CN="Ada":mailto:${address}\r\n`);
+  });
+
   it('without an invitation (one that could not be made), the mail still goes, pointing to the invoices page', () => {
     const mail = callScheduledMail({
       to: 'ada@example.com',

@@ -289,6 +289,43 @@ describe('a call: schedule, move, deliver', () => {
     }
   });
 
+  it('takes a call 366 days ahead to the millisecond, and not one more', async () => {
+    const id = await paidOrder(app, customer);
+    const horizon = clock.now().getTime() + 366 * 24 * HOUR;
+    const beyond = await schedule(app, office.token, id, {
+      at: new Date(horizon + 1).toISOString(),
+      join: JOIN,
+      reason: 'far',
+    });
+    expect([beyond.status, await errorText(beyond)]).toEqual([400, TOO_FAR_TEXT]);
+    const res = await schedule(app, office.token, id, {
+      at: new Date(horizon).toISOString(),
+      join: JOIN,
+      reason: 'far',
+    });
+    expect(res.status).toBe(200);
+    expect(await statusOf(id)).toBe('scheduled');
+  });
+
+  it('lists each order with its own audit trail', async () => {
+    const [waiting, set] = [await paidOrder(app, customer), await paidOrder(app, customer)];
+    expect((await schedule(app, office.token, set, { at: inHours(2), join: JOIN })).status).toBe(200);
+    const trails = (orders: OfficeOrder[]) =>
+      orders
+        .filter((order) => order.id === waiting || order.id === set)
+        .map((order) => [order.id, order.audit.map(({ to, by }) => [to, by?.name ?? null])]);
+    const queue = trails(await list('queue'));
+    expect(queue).toHaveLength(2);
+    expect(queue).toContainEqual([waiting, [['paid', null]]]);
+    expect(queue).toContainEqual([
+      set,
+      [
+        ['paid', null],
+        ['scheduled', 'Olive Office'],
+      ],
+    ]);
+  });
+
   it('of two office members delivering at once, one wins and the other gets 409', async () => {
     const id = await paidOrder(app, customer);
     expect((await schedule(app, office.token, id, { at: inHours(2), join: JOIN })).status).toBe(200);

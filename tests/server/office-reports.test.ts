@@ -144,6 +144,44 @@ describe('POST /api/office/orders/:id/report', () => {
     await expectUntouched(id);
   });
 
+  it('reads the form type with a space before its boundary; a broken form is 400, too many fields 413', async () => {
+    const id = await paidOrder(app, customer, PDF_ORDER);
+    const form = 'multipart/form-data; boundary=edge-of-form';
+    const send = (type: string | null, body: string) =>
+      app.request(`/api/office/orders/${id}/report`, {
+        method: 'POST',
+        headers: { ...bearer(office.token), ...(type === null ? {} : { 'content-type': type }) },
+        body,
+      });
+    const part = (name: string, content: string) =>
+      `--edge-of-form\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pdf"\r\n\r\n${content}\r\n`;
+    const report = part('report', Buffer.from(tinyPdf()).toString('latin1')) + '--edge-of-form--\r\n';
+
+    const noType = await send(null, report);
+    expect([noType.status, await errorText(noType)]).toEqual([415, REPORT_FORM_TEXT]);
+    const broken = await send(form, '--edge-of-form\r\nno headers and no end');
+    expect([broken.status, await errorText(broken)]).toEqual([
+      400,
+      'Please send the report as multipart/form-data, with the PDF in the field "report".',
+    ]);
+    const crowded = await send(form, ['a', 'b', 'c', 'd'].map((name) => part(name, 'x')).join('') + report);
+    expect([crowded.status, await errorText(crowded)]).toEqual([413, 'The form has too many fields (at most 4).']);
+    await expectUntouched(id);
+
+    const res = await send('multipart/form-data ; boundary=edge-of-form', report);
+    expect(res.status).toBe(200);
+    expect((await stored(id)).report_name).toBe('report.pdf');
+  });
+
+  it('refuses a call order before its upload is looked at: 409, not the check of what was sent', async () => {
+    const id = await paidOrder(app, customer);
+    const res = await uploadReport(app, office.token, id, pdfBlob(new Uint8Array(Buffer.from('not a PDF'))));
+    expect([res.status, await errorText(res)]).toEqual([
+      409,
+      'This order is a call, not a PDF report: schedule the call instead.',
+    ]);
+  });
+
   it('a file of exactly REPORT_MAX_BYTES passes the size check and goes on to the PDF check', async () => {
     // Zeros: the check refuses them at once as no PDF. The accepted 10 MB report is office-report-largest.test.ts.
     const id = await paidOrder(app, customer, PDF_ORDER);

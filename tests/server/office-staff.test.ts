@@ -111,4 +111,11 @@ describe('/api/office/staff', () => {
       expect(await errorText(res)).toBe(NO_STAFF_MEMBER_TEXT);
     }
   });
+
+  it('an id no row can have is no member on either database: 404, even with a NUL that PostgreSQL refuses', async () => {
+    for (const id of ['not-an-id', 'a%00b', encodeURIComponent("x' OR '1'='1")]) {
+      const res = await revoke(id);
+      expect([res.status, await errorText(res)], id).toEqual([404, 'No office member with that id.']);
+    }
+  });
 });

@@ -182,3 +182,27 @@ export async function refusalOf(bytes: Uint8Array): Promise<PdfRefusal | 'ok'> {
   const verdict = await checkReportPdf(bytes);
   return verdict.ok ? 'ok' : verdict.refusal;
 }
+
+/**
+ * `bytes` LZW-packed as a PDF writer with /EarlyChange `earlyChange` packs them: a clear code, one code per
+ * byte, the end code. The code width grows to 10 bits one code sooner with early change: a reader that takes
+ * the wrong setting reads the bytes after the 253rd as noise.
+ */
+export function lzwLiterals(bytes: Uint8Array, earlyChange: 0 | 1): Bytes {
+  let bits = '';
+  let width = 9;
+  let next = 258;
+  const emit = (code: number) => (bits += code.toString(2).padStart(width, '0'));
+  emit(256);
+  bytes.forEach((byte, index) => {
+    emit(byte);
+    if (index === 0) return;
+    next += 1;
+    // The reader's rule (pdf.js's LZWStream): the width steps up when the next code reaches a power of two.
+    if (((next + earlyChange) & (next + earlyChange - 1)) === 0)
+      width = Math.min(Math.log2(next + earlyChange) + 1, 12);
+  });
+  emit(257);
+  bits = bits.padEnd(Math.ceil(bits.length / 8) * 8, '0');
+  return own(Uint8Array.from(bits.match(/.{8}/g)!, (byte) => parseInt(byte, 2)));
+}

@@ -5,7 +5,7 @@
  * office-reports.test.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkReportPdf } from '#server/orders/pdf-check';
 import { MAX_CHECK_MS, MAX_OBJECTS } from '#server/orders/pdf-objects';
@@ -20,6 +20,7 @@ import {
   javascriptInNames,
   javascriptOnOpen,
   launchOnPageOpen,
+  lzwLiterals,
   reportPdf,
   refusalOf,
   reportPdfOfSize,
@@ -174,6 +175,72 @@ describe('decompression bombs are refused, in bounded time', () => {
   });
 });
 
+describe('every filter a reader undoes is undone, each within its limit', () => {
+  const JS_INSIDE = '<< /S /JavaScript /JS (app.alert(1)) >>';
+  /** An object stream holding the JavaScript action past its 300th byte, with its packed bytes and filter. */
+  const objectStream = (pack: (plain: Buffer) => Uint8Array, filter: string) => {
+    const header = '4 0'.padEnd(300, ' ');
+    const packed = Buffer.from(pack(Buffer.from(header + JS_INSIDE, 'latin1')));
+    return `<< /Type /ObjStm /N 1 /First ${header.length} ${filter} /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`;
+  };
+  const withStream = (stream: string) => handMadePdf([...CATALOG_AND_PAGE, stream]);
+
+  it('JavaScript packed with LZW (early change or not), ASCIIHex or an image codec', async () => {
+    const lzw = (earlyChange: 0 | 1) => (plain: Buffer) => lzwLiterals(plain, earlyChange);
+    const early = objectStream(lzw(1), '/Filter /LZWDecode');
+    expect(await refusalOf(withStream(early))).toBe('javascript');
+    const late = objectStream(lzw(0), '/Filter /LZW /DecodeParms << /EarlyChange 0 >>');
+    expect(await refusalOf(withStream(late))).toBe('javascript');
+    const hex = objectStream((plain) => Buffer.from(`${plain.toString('hex')}>`), '/Filter /AHx');
+    expect(await refusalOf(withStream(hex))).toBe('javascript');
+    // An image codec ends the chain: its pixels are not read, and an object stream behind one is no PDF.
+    expect(await refusalOf(withStream(objectStream((plain) => plain, '/Filter /DCTDecode')))).toBe('notPdf');
+    const image =
+      '<< /Type /XObject /Subtype /Image /Filter /DCTDecode /Length 4 >>\nstream\n\xff\xd8\xff\xd9\nendstream';
+    expect(await refusalOf(withStream(image))).toBe('ok');
+  });
+
+  it('an object stream whose header does not add up is no PDF, whatever it holds', async () => {
+    const packed = (dict: string, content: string) =>
+      withStream(`<< /Type /ObjStm ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const body = `4 0 5 ${JS_INSIDE.length + 1} `;
+    const content = `${body}${JS_INSIDE} << >>`;
+    expect(await refusalOf(packed(`/N 2 /First ${body.length}`, content))).toBe('javascript');
+    const broken = [
+      packed(`/First ${body.length}`, content),
+      packed('/N 2 /First (6)', content),
+      packed(`/N 2 /First ${content.length + 1}`, content),
+      packed('/N 2 /First 1.5', content),
+      packed('/N 3 /First 12', content),
+      packed(`/N 2 /First ${body.length}`, `4 0 5 999 ${JS_INSIDE} << >>`),
+    ];
+    for (const [index, file] of broken.entries()) expect(await refusalOf(file), String(index)).toBe('notPdf');
+  });
+
+  it('RunLength behind Flate may unpack to exactly the limit, not a run more', async () => {
+    // Each two-byte run is 128 zeros: 8192 of them are the 1 MB a small stream may unpack to.
+    const runs = (count: number) => {
+      const packed = deflateSync(Buffer.alloc(2 * count, Buffer.from([0x81, 0x00])));
+      return withStream(
+        `<< /Filter [/FlateDecode /RunLengthDecode] /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`,
+      );
+    };
+    expect(await refusalOf(runs(8192))).toBe('ok');
+    expect(await refusalOf(runs(8193))).toBe('bomb');
+  });
+
+  it('Flate data without its zlib header, or too short to hold one, is no PDF', async () => {
+    const raw = deflateRawSync(Buffer.from('BT /F1 12 Tf (Hello) Tj ET'));
+    for (const data of [Buffer.concat([Buffer.from([0x78, 0x00]), raw]), Buffer.from([0x78])]) {
+      const stream = `<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`;
+      expect(await refusalOf(withStream(stream))).toBe('notPdf');
+    }
+    const zlib = Buffer.concat([Buffer.from([0x78, 0x9c]), raw]);
+    const good = `<< /Filter /FlateDecode /Length ${zlib.length} >>\nstream\n${zlib.toString('latin1')}\nendstream`;
+    expect(await refusalOf(withStream(good))).toBe('ok');
+  });
+});
+
 describe('what is not a PDF, or not only one, is refused', () => {
   it('a 10-byte file, an empty one, a cut-off one, one without pages, and broken Flate data', async () => {
     expect(await refusalOf(Buffer.from('%PDF-%%EOF', 'latin1'))).toBe('notPdf');
@@ -199,6 +266,29 @@ describe('what is not a PDF, or not only one, is refused', () => {
     expect(await refusalOf(html)).toBe('polyglot');
     const tar = concat('%PDF-1.7\n%', ' '.repeat(246), '\nustar\n', handMadePdf(CATALOG_AND_PAGE).slice(9));
     expect(await refusalOf(tar)).toBe('polyglot');
+  });
+
+  it('a ZIP whose directory is where its end record points, not right before it; a stray end record passes', async () => {
+    const report = await reportPdf();
+    const zip = Buffer.from(zipOf('run.bat', 'echo pwned'));
+    const directoryAt = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const endAt = zip.length - 22;
+    /** The ZIP after the report, its end record saying `size` and `offset` of its central directory. */
+    const appended = (size: number, offset: number) => {
+      const copy = Buffer.from(zip);
+      copy.writeUInt32LE(size, endAt + 12);
+      copy.writeUInt32LE(offset, endAt + 16);
+      return concat(report, copy, '\n%%EOF\n');
+    };
+    expect(await refusalOf(appended(0, report.length + directoryAt))).toBe('polyglot');
+    // An end record whose directory is neither before it nor where it points: chance bytes, no archive.
+    const stray = concat(report, zip.subarray(endAt), '\n%%EOF\n');
+    expect(await refusalOf(stray)).toBe('ok');
+    // Nor one pointing past itself: a directory comes before its end record.
+    const after = Buffer.from(zip.subarray(endAt));
+    after.writeUInt32LE(0, 12);
+    after.writeUInt32LE(report.length + after.length, 16);
+    expect(await refusalOf(concat(report, after, zip.subarray(directoryAt, endAt), '\n%%EOF\n'))).toBe('ok');
   });
 
   it('an encrypted file: its objects cannot be looked into', async () => {
