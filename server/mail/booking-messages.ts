@@ -32,7 +32,7 @@ function callWhat(p: Pick<CallMailFacts, 'title' | 'type'>): string {
   return `${deliveryLabelFor(p.type).toLowerCase()} for ${p.title}`;
 }
 
-const NO_SIGN_IN = 'no sign-in needed';
+export const NO_SIGN_IN = 'no sign-in needed';
 export const WRITE_TO_US = `please write to ${company.supportEmail}`;
 
 export function callBookedMail(

@@ -154,6 +154,7 @@ describe('the words of each module', () => {
 
   it('server/booking/availability.ts', () => {
     expect(bookingAvailability.OTHERS_HOURS_TEXT).toBe("Only an admin may see or set another office member's hours.");
+    expect(bookingAvailability.NO_SUCH_MEMBER_TEXT).toBe('No such office member.');
   });
 
   it('server/booking/booking-request.ts', () => {
@@ -256,6 +257,7 @@ describe('the words of each module', () => {
       'The price of this service has changed. Please reload the page.',
     );
     expect(invoicesOrderRequest.URL_TOO_LONG_TEXT).toBe('The website URL or application name is too long.');
+    expect(invoicesOrderRequest.UNKNOWN_SERVICE_TEXT).toBe('Unknown service.');
     expect(invoicesOrderRequest.TYPE_TEXT).toBe(
       'Please choose a delivery type: PDF Sent to Email, Video Meeting, Phone Call.',
     );
@@ -280,6 +282,7 @@ describe('the words of each module', () => {
   });
 
   it('server/mail/booking-messages.ts', () => {
+    expect(mailBookingMessages.NO_SIGN_IN).toBe('no sign-in needed');
     expect(mailBookingMessages.WRITE_TO_US).toBe('please write to support@northgate-consulting.example');
   });
 
@@ -303,6 +306,7 @@ describe('the words of each module', () => {
   });
 
   it('server/office/order-view.ts', () => {
+    expect(officeOrderView.ORDER_NOT_FOUND_TEXT).toBe('No order with that id.');
     expect(officeOrderView.VIEW_TEXT).toBe('Please choose a list: queue, unpaid, delivered.');
   });
 

@@ -16,6 +16,7 @@ const NOT_WORDS = new Set([
   'OTHER_CLIENTS', // SQL (server/ops/live-site.ts)
   'STYLE', // CSS of the sandbox payment page
   'IMMUTABLE_CACHE', // a Cache-Control value
+  'SQLITE_MAGIC', // the first bytes of a SQLite file
 ]);
 
 /** The names of the top-level constants of `source` that hold a text of more than one word. */
@@ -26,7 +27,7 @@ function fixedTexts(path: string, source: string): string[] {
       const value = declaration.initializer;
       if (!value || !ts.isIdentifier(declaration.name) || NOT_WORDS.has(declaration.name.text)) return [];
       const text = ts.isStringLiteral(value) || ts.isTemplateLiteral(value) ? value.getText(file) : '';
-      return text.length >= 25 && /\w\s+\w/.test(text) ? [declaration.name.text] : [];
+      return text.length >= 10 && /\w\s+\w/.test(text) ? [declaration.name.text] : [];
     }),
   );
 }
