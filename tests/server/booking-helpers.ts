@@ -2,10 +2,13 @@
  * Shared set-up for the booking tests (docs/decisions/0042-customers-book-their-call.md): office members with
  * weekday hours, a customer's slots, bookings and cancels as the invoice card and the mail's link send them.
  */
+import type { Kysely } from 'kysely';
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { type OfficeHours, WEEKDAYS } from '#domain/booking';
 import { BookingPageResponse, BookingResponse, SlotsResponse } from '#domain/bookingContract';
+import type { Database } from '#server/db/schema';
+import type { MailCalendar } from '#server/mail/mailer';
 import { type TestApp, bearer, fromAddress, jsonInit } from './helpers';
 import type { Account } from './office-helpers';
 
@@ -61,4 +64,23 @@ export async function linkPage(app: TestApp, token: string, address?: string): P
   const body: unknown = await res.json();
   assert(body, BookingPageResponse);
   return body;
+}
+
+/**
+ * The call mails queued for an address, oldest first: kind, subject, text, and the invitation's method and lines
+ * (unfolded: an .ics folds long lines, so each property is one line here).
+ */
+export async function queuedCallMails(db: Kysely<Database>, email: string) {
+  const rows = await db
+    .selectFrom('mail_queue')
+    .select(['kind', 'subject', 'text_body', 'calendar'])
+    .where('to_address', '=', email)
+    .where('kind', 'like', 'call %')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ calendar, ...row }) => {
+    const invitation = calendar === null ? null : (JSON.parse(calendar) as MailCalendar);
+    const lines = invitation?.content.replace(/\r\n[ \t]/g, '').split('\r\n') ?? [];
+    return { ...row, method: invitation?.method ?? null, lines };
+  });
 }

@@ -5,10 +5,9 @@
  * (docs/decisions/0042-customers-book-their-call.md). The words themselves are in booking-mails.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MailCalendar } from '#server/mail/mailer';
 import { cleanup, createTestServer } from './helpers';
 import { account, paidOrder } from './office-helpers';
-import { book, cancel, setHours, slotsOf } from './booking-helpers';
+import { book, cancel, queuedCallMails, setHours, slotsOf } from './booking-helpers';
 
 afterAll(cleanup);
 
@@ -16,22 +15,6 @@ afterAll(cleanup);
 const { app, db } = await createTestServer();
 const olive = await account(app, db, 'office', 'Olive Office');
 await setHours(app, olive);
-
-async function queued(email: string) {
-  const rows = await db
-    .selectFrom('mail_queue')
-    .select(['kind', 'subject', 'text_body', 'calendar'])
-    .where('to_address', '=', email)
-    .where('kind', 'like', 'call %')
-    .orderBy('id')
-    .execute();
-  return rows.map(({ calendar, ...row }) => {
-    const invitation = calendar === null ? null : (JSON.parse(calendar) as MailCalendar);
-    // An .ics folds long lines; unfolded, each property is one line.
-    const lines = invitation?.content.replace(/\r\n[ \t]/g, '').split('\r\n') ?? [];
-    return { ...row, method: invitation?.method ?? null, lines };
-  });
-}
 
 describe('the mails of a booked, moved and cancelled call', () => {
   it('each says the time on both clocks and carries an invitation that follows the change', async () => {
@@ -45,7 +28,7 @@ describe('the mails of a booked, moved and cancelled call', () => {
     expect((await book(app, ada, id, slots[8]!.start, 'Asia/Tokyo')).status).toBe(200);
     expect((await cancel(app, ada, id)).status).toBe(200);
 
-    const [booked, moved, cancelled, ...more] = await queued(ada.email);
+    const [booked, moved, cancelled, ...more] = await queuedCallMails(db, ada.email);
     expect(more).toEqual([]);
     expect(booked).toMatchObject({ kind: 'call booked', method: 'REQUEST' });
     expect(booked!.subject).toBe(
@@ -96,7 +79,7 @@ describe('the mails of a booked, moved and cancelled call', () => {
     const id = await paidOrder(app, ada);
     const slots = (await slotsOf(app, ada, id)).slots;
     expect((await book(app, ada, id, slots[5]!.start, 'Europe/London')).status).toBe(201);
-    const [booked] = await queued(ada.email);
+    const [booked] = await queuedCallMails(db, ada.email);
     expect(booked!.text_body).toContain('at 13:30 GMT (London time). It lasts 45 minutes.');
   });
 });

@@ -7,12 +7,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookCall } from '#server/booking/book';
 import { cancelBooking } from '#server/booking/cancel';
-import type { MailCalendar } from '#server/mail/mailer';
 import { findOrder } from '#server/orders/repository';
 import { type Services, createServices } from '#server/services';
 import { cleanup, createDataDir, createTestServer } from './helpers';
 import { type Account, account, paidOrder, schedule } from './office-helpers';
-import { book, bookingBody, cancel, setHours } from './booking-helpers';
+import { book, bookingBody, cancel, queuedCallMails, setHours } from './booking-helpers';
 
 afterAll(cleanup);
 
@@ -47,27 +46,12 @@ async function notifications(customer: Account) {
   return rows.filter((row) => row.kind !== 'order_paid' && row.kind !== 'invoice_paid');
 }
 
-const mailKinds = async (customer: Account) =>
-  (
-    await db
-      .selectFrom('mail_queue')
-      .select('kind')
-      .where('to_address', '=', customer.email)
-      .where('kind', 'like', 'call %')
-      .orderBy('id')
-      .execute()
-  ).map((row) => row.kind);
+const mailKinds = async (customer: Account) => (await queuedCallMails(db, customer.email)).map((mail) => mail.kind);
 
-async function cancellationLines(customer: Account): Promise<string[]> {
-  const row = await db
-    .selectFrom('mail_queue')
-    .select('calendar')
-    .where('to_address', '=', customer.email)
-    .where('kind', '=', 'call cancelled')
-    .executeTakeFirstOrThrow();
-  const { content } = JSON.parse(row.calendar!) as MailCalendar;
-  // An .ics folds long lines; unfolded, each property is one line.
-  return content.replace(/\r\n[ \t]/g, '').split('\r\n');
+async function cancellation(customer: Account) {
+  const mail = (await queuedCallMails(db, customer.email)).find((queued) => queued.kind === 'call cancelled');
+  expect(mail).toBeDefined();
+  return mail!;
 }
 
 /** The services of the app's kind, with a mail sender that only counts how often it is woken. */
@@ -126,7 +110,7 @@ describe('a booking, a move and a cancel', () => {
     ]);
     expect(await mailKinds(ada)).toEqual(['call booked', 'call moved', 'call cancelled']);
     // The cancellation names the same place as the invitation it takes back.
-    expect(await cancellationLines(ada)).toContain(`LOCATION:${join}`);
+    expect((await cancellation(ada)).lines).toContain(`LOCATION:${join}`);
     const lines = securityEvents().filter((line) => line.orderId === id);
     expect(lines).toEqual([
       expect.objectContaining({ event: 'order.changed', change: 'order.book', to: 'scheduled', actorId: ada.id }),
@@ -151,14 +135,9 @@ describe('a booking, a move and a cancel', () => {
     expect((await schedule(app, olive.token, id, body)).status).toBe(200);
     expect(await orderRow(id)).toMatchObject({ call_customer_zone: null, call_sequence: 0 });
     await bookingBody(await cancel(app, ada, id), 200);
-    const mail = await db
-      .selectFrom('mail_queue')
-      .select('text_body')
-      .where('to_address', '=', ada.email)
-      .where('kind', '=', 'call cancelled')
-      .executeTakeFirstOrThrow();
+    const mail = await cancellation(ada);
     expect(mail.text_body).toContain('Wednesday, 7 January 2026 at 15:00 GMT (London time) is cancelled.');
-    expect(await cancellationLines(ada)).toContain('LOCATION:https://meet.example.com/by-hand');
+    expect(mail.lines).toContain('LOCATION:https://meet.example.com/by-hand');
     expect(await orderRow(id)).toMatchObject({ status: 'paid', call_sequence: 1 });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The repository's code files, listed for the size checks (file-sizes and function-sizes): one walk, so the
- * two checks never disagree on which files count.
+ * The repository's code files, listed for the checks that read them (sizes, imports, the server's shape, its
+ * texts): one walk, so the checks never disagree on which files count.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,12 +4,10 @@
  * call and answer, and no two resources importing each other. Each rule is a function of a file's path and
  * text, so that each is also run on a planted bad example: a check that cannot fail proves nothing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
+import { filesUnder, readCode } from './code-files';
 
 /** A router factory, and any other function of a routes file, is at most this long (lines). */
 const ROUTER_LINES = 60;
@@ -29,14 +27,6 @@ const SQL_CALLS = new Set([
 const PREPARE = 'prepare';
 /** The methods of a Hono router whose function arguments are its handlers. */
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'on', 'all']);
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 const parse = (path: string, text: string) => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
 
@@ -157,7 +147,7 @@ export function mutualImports(files: { path: string; text: string }[]): string[]
   return pairs.sort();
 }
 
-const serverFiles = filesUnder('server').map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
+const serverFiles = filesUnder('server').map((path) => ({ path, text: readCode(path) }));
 
 describe('SQL only in repositories', () => {
   it('finds builder calls, prepared statements and sql templates, not words in comments', () => {

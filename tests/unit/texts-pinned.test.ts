@@ -3,12 +3,9 @@
  * a text set when its module loads is otherwise only compared with its own constant, and an emptied constant
  * passes such a test. A new text that is not read there fails here, by name.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
+import { filesUnder, readCode } from './code-files';
 
 /** Top-level strings of more than one word that are code, not words a person reads. */
 const NOT_WORDS = new Set([
@@ -37,13 +34,9 @@ function unread(path: string, source: string, pins: string): string[] {
   return fixedTexts(path, source).filter((name) => !pins.includes(`.${name})`));
 }
 
-function serverFiles(folder = 'server'): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return path === 'server/dev' ? [] : serverFiles(path);
-    return entry.name.endsWith('.ts') && path !== 'server/main.ts' ? [path] : [];
-  });
-}
+/** The server's files that load in production: not the development helpers, not the entry point's wiring. */
+const serverFiles = () =>
+  filesUnder('server').filter((path) => !path.startsWith('server/dev/') && path !== 'server/main.ts');
 
 describe('every fixed text of the server is read word for word', () => {
   it('finds a text of several words, in quotes or a template, and not a key, a number or code', () => {
@@ -60,9 +53,9 @@ describe('every fixed text of the server is read word for word', () => {
   });
 
   it('in server/ as it stands', () => {
-    const pins = readFileSync(join(root, 'tests/server/texts.test.ts'), 'utf8');
+    const pins = readCode('tests/server/texts.test.ts');
     const missing = serverFiles().flatMap((path) =>
-      unread(path, readFileSync(join(root, path), 'utf8'), pins).map((name) => `${path}: ${name}`),
+      unread(path, readCode(path), pins).map((name) => `${path}: ${name}`),
     );
     expect(missing).toEqual([]);
   });
