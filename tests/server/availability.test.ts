@@ -163,6 +163,9 @@ describe('/api/office/availability', () => {
       [{ weekly: { ...WEEKLY, funday: [] }, daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: 'always', daysOff: [] }, WEEKLY_TEXT],
       [{ weekly: WEEKLY, daysOff: ['next friday'] }, DAYS_OFF_TEXT],
+      // A date with more around it is no date at all, not a date that does not exist.
+      [{ weekly: WEEKLY, daysOff: ['on 2027-02-03'] }, DAYS_OFF_TEXT],
+      [{ weekly: WEEKLY, daysOff: ['2027-02-03 and 04'] }, DAYS_OFF_TEXT],
       // Something shaped like a date that is not a day off, or not in the days off, is not named as a bad date.
       [{ weekly: WEEKLY, daysOff: [['2027-02-03']] }, DAYS_OFF_TEXT],
       [{ weekly: { ...WEEKLY, funday: '2027-02-03' }, daysOff: [] }, WEEKLY_TEXT],
