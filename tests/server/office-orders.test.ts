@@ -452,6 +452,18 @@ describe('the calendar file of a scheduled call', () => {
     expect((await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(stranger.token) })).status).toBe(404);
     expect((await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(office.token) })).status).toBe(404);
   });
+
+  it('of a moved call carries the raised SEQUENCE, so a calendar replaces the entry it already holds', async () => {
+    const id = await paidOrder(app, customer);
+    const sequenceOf = async () => {
+      const res = await app.request(`/api/orders/${id}/calendar.ics`, { headers: bearer(customer.token) });
+      return (await res.text()).split('\r\n').filter((line) => line.startsWith('SEQUENCE:'));
+    };
+    expect((await schedule(app, office.token, id, { at: inHours(6), join: JOIN })).status).toBe(200);
+    expect(await sequenceOf()).toEqual(['SEQUENCE:0']);
+    expect((await schedule(app, office.token, id, { at: inHours(7), join: JOIN })).status).toBe(200);
+    expect(await sequenceOf()).toEqual(['SEQUENCE:1']);
+  });
 });
 
 describe('the lists', () => {
