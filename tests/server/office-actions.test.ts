@@ -203,6 +203,28 @@ describe('what each change writes down and mails', () => {
     ]);
   });
 
+  it("a call keeps its member's diary from the minute it starts in to the end of its pause, rounded up", async () => {
+    const id = await paidOrder(app, customer);
+    // A member of no other call, who is free to hold it.
+    const member = await account(app, db, 'office');
+    // The office may type seconds: 30 s past a minute.
+    const at = new Date(Math.floor(clock.now().getTime() / MINUTE) * MINUTE + 180 * MINUTE + 30_000);
+    await scheduleCall(services, await order(id), { actor: await actor(member.id), at, join: JOIN, reason: null });
+    const diary = await db
+      .selectFrom('orders')
+      .select(['call_member_id', 'call_start_minute', 'call_until_minute'])
+      .where('invoice_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const startMinute = Math.floor(at.getTime() / MINUTE);
+    // CALL_MINUTES and CALL_BUFFER_MINUTES: 45 and 15 minutes, ending 30 s into the 61st minute.
+    expect([config.CALL_MINUTES, config.CALL_BUFFER_MINUTES]).toEqual([45, 15]);
+    expect(diary).toEqual({
+      call_member_id: member.id,
+      call_start_minute: startMinute,
+      call_until_minute: startMinute + 61,
+    });
+  });
+
   it('a report sent, sent again, then delivered; for a purged customer, sent to no one', async () => {
     const buyer = await account(app, db);
     const id = await paidOrder(app, buyer, PDF_ORDER);
