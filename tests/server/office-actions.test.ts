@@ -1,7 +1,8 @@
 /**
  * The office's changes to an order, called as the routes call them (server/orders/actions.ts): the role is
- * asked again as each change commits, an order whose customer was purged is worked without telling anyone, and
- * a call whose invitation cannot be made is set and mailed without it.
+ * asked again as each change commits, an order whose customer was purged is worked without telling anyone, a
+ * call whose invitation cannot be made is set and mailed without it, and a write that fails for any reason but
+ * an overlap in the holder's diary is not written again without the holder.
  * The routes' own answers are in office-orders.test.ts; the race over real HTTP is office-upload-process.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,33 @@ describe('a call whose invitation cannot be made', () => {
     // The error says which order, and carries what `ics` said (pino appends its cause's message).
     const logged = captured.lines.find((line) => line.event === 'order.invitation_failed')!.err as { message: string };
     expect(logged.message).toMatch(new RegExp(`^could not make the calendar file of order ${id}: \\S`));
+  });
+});
+
+describe('a failure of the write that is not an overlap', () => {
+  it('is not taken for one: the call is not written again without its holder, and the failure stands', async () => {
+    const id = await paidOrder(app, customer);
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    // The database fails the order's first UPDATE once, as a writer held past the wait would; the next would pass.
+    let failures = 1;
+    const flaky = db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'UpdateQueryNode' && failures > 0) {
+          failures -= 1;
+          throw busy;
+        }
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const at = new Date(clock.now().getTime() + 120 * MINUTE);
+    const request = { actor: await actor(office.id), at, join: JOIN, reason: null };
+    await expect(scheduleCall({ ...services, db: flaky }, await order(id), request)).rejects.toBe(busy);
+    expect(failures).toBe(0);
+    expect(await rowsOf(id)).toEqual({
+      row: { status: 'paid', scheduled_at: null, report_name: null, delivered_at: null },
+      events: ['paid'],
+    });
   });
 });
 
