@@ -27,6 +27,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/documents-process.test.ts',
   'tests/server/office-upload-process.test.ts',
   'tests/server/postgres-races.test.ts',
+  'tests/server/postgres-junk-ids.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',
   'tests/server/report-pdf.test.ts',

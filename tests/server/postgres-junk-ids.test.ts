@@ -1,0 +1,41 @@
+// An id from a URL that PostgreSQL refuses to compare (a NUL character) is "not found" before the database
+// sees it. office-staff.test.ts asks the route on both databases; this file asks the action itself on a cluster
+// of its own, because the mutation run (vitest.mutation-server.config.ts) runs the other files on SQLite only,
+// where such an id simply finds nothing.
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { HttpError } from '#server/http/errors';
+import { revokeOffice } from '#server/office/staff';
+import { insertUser } from '#server/users/repository';
+import { createCapturedLog, createTestClock } from './helpers';
+import { startPostgres } from './postgres';
+
+const postgres = await startPostgres();
+const db = openPostgresDatabase(postgres.url);
+await migrate(db);
+afterAll(async () => {
+  await db.destroy();
+  await postgres.stop();
+});
+
+describe('on PostgreSQL', () => {
+  it("revoking the office role of an id with a NUL: 404 'No office member with that id.', no database error", async () => {
+    const clock = createTestClock();
+    const { log, lines } = createCapturedLog();
+    const admin = await insertUser(db, {
+      name: 'Alan Admin',
+      email: 'alan.junk-ids@example.com',
+      passwordHash: null,
+      emailVerified: true,
+      now: clock.now(),
+    });
+    const refusal: unknown = await revokeOffice({ db, clock, log }, 'a\u0000b', admin).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect([(refusal as HttpError).status, (refusal as HttpError).en]).toEqual([404, 'No office member with that id.']);
+    expect(lines).toEqual([]);
+  });
+});
