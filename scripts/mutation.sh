@@ -6,7 +6,8 @@
 #   npm run test:mutation -- server toolkit       only these targets
 #   npm run test:mutation -- --since main         only the lines changed since main (committed or not)
 #   npm run test:mutation -- --concurrency 1      any other argument goes to every StrykerJS run
-# Every run is incremental: results of unchanged code and tests are reused from the last run on this machine.
+# Every run is incremental: results of unchanged code and tests are reused from the last run. That run's results
+# are kept in the repository (mutation/<target>.json.gz), so a fresh clone picks up where the last run stopped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ALL=(machines server toolkit domain)
@@ -22,6 +23,23 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ "${#TARGETS[@]}" -eq 0 ] && TARGETS=("${ALL[@]}")
+
+# StrykerJS reads and writes its incremental file under reports/, which git ignores; the kept copy is gzipped.
+# The newer of the two wins, so a pull brings the team's results and a local run keeps its own.
+live() { echo "reports/mutation/$1/stryker-incremental.json"; }
+kept() { echo "mutation/$1.json.gz"; }
+restore_results() {
+  local live kept
+  live=$(live "$1") kept=$(kept "$1")
+  if [ -f "$kept" ] && { [ ! -f "$live" ] || [ "$kept" -nt "$live" ]; }; then
+    mkdir -p "$(dirname "$live")" && gzip -dc "$kept" > "$live"
+  fi
+}
+keep_results() {
+  local live kept
+  live=$(live "$1") kept=$(kept "$1")
+  [ -f "$live" ] && mkdir -p mutation && gzip -9nc "$live" > "$kept"
+}
 echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 for target in "${TARGETS[@]}"; do
   declare -a SCOPE=()
@@ -35,7 +53,9 @@ for target in "${TARGETS[@]}"; do
   fi
   started=$SECONDS
   echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}"
+  restore_results "$target"
   npx stryker run "stryker.$target.config.mjs" "${SCOPE[@]}" "${ARGS[@]}" || FAILED+=("$target")
+  keep_results "$target"
   echo "   ($target: $((SECONDS - started)) s)"
   RAN+=("$target")
 done
