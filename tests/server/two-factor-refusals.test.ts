@@ -18,6 +18,7 @@ import {
   TOTP_CODE_WRONG_TEXT,
   twoFactorCodeSentText,
 } from '#server/two-factor/setup';
+import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
 import {
   PASSWORD,
@@ -198,15 +199,18 @@ describe('a wrong password', () => {
   });
 });
 
-/** Two requests with one code at once: exactly one is taken, the other refused with `status` and `text`. */
+/**
+ * Two requests with one code at once: exactly one is taken, the other refused with `status` and one of `texts`
+ * (two where the second may stop at either of two checks, depending on how far it got before the first committed).
+ */
 async function race(
   requests: [Response | Promise<Response>, Response | Promise<Response>],
   status: number,
-  text: string,
+  ...texts: [string, ...string[]]
 ) {
   const answers = await Promise.all(requests);
   expect(answers.map((res) => res.status).sort()).toEqual([200, status]);
-  expect(await errorText(answers.find((res) => res.status === status)!)).toBe(text);
+  expect(texts).toContain(await errorText(answers.find((res) => res.status === status)!));
 }
 
 describe('one code in two requests at once', () => {
@@ -240,7 +244,9 @@ describe('one code in two requests at once', () => {
     await call(app, gina.token, '/code');
     const body = { code: codeIn(await mailTo(gina.user.email, 2)), twoFactorCode: codeNow(secret) };
     const disable = () => call(app, gina.token, '/disable', body);
-    await race([disable(), disable()], 400, TWO_FACTOR_CODE_WRONG_TEXT);
+    // Past the owner's proof, the second finds the app code taken (the race this guards); if the first has
+    // already committed, it finds the e-mailed code spent. On PostgreSQL both orders happen.
+    await race([disable(), disable()], 400, TWO_FACTOR_CODE_WRONG_TEXT, CODE_INVALID_TEXT);
     expect(eventsOf(gina.user.id).filter((line) => line.event === 'two_factor.disabled')).toEqual([
       expect.objectContaining({ with: 'totp' }),
     ]);
