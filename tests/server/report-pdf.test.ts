@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkReportPdf } from '#server/orders/pdf-check';
-import { MAX_CHECK_MS, MAX_OBJECTS } from '#server/orders/pdf-objects';
+import { BrokenStreamError, DecodeLimitError } from '#server/orders/pdf-decode';
+import { MAX_CHECK_MS, MAX_OBJECTS, TooComplexError } from '#server/orders/pdf-objects';
 import { tinyPdf } from './office-helpers';
 import {
   type Bytes,
@@ -49,6 +50,20 @@ describe('plain reports pass', () => {
     const link = '<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (https://example.com) >> >>';
     expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, link]))).toBe('ok');
   });
+
+  it('nor a bookmark that opens a web page when clicked, nor a font called /JavaScript', async () => {
+    const [catalog, pages, page] = CATALOG_AND_PAGE;
+    const bookmark =
+      '/Outlines << /Type /Outlines /First << /Title (Site) /A << /S /URI /URI (https://example.com) >> >> >>';
+    expect(await refusalOf(handMadePdf([catalog!.replace('>>', `${bookmark} >>`), pages!, page!]))).toBe('ok');
+    // The word trailer in a page's text is no trailer.
+    const text = 'BT /F1 12 Tf (The trailer park) Tj ET';
+    const content = `<< /Length ${text.length} >>\nstream\n${text}\nendstream`;
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, content]))).toBe('ok');
+    // Only /S, /Type and /Subtype say what a dictionary is: a font's name is just a name.
+    const font = '/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /JavaScript >> >> >>';
+    expect(await refusalOf(handMadePdf([catalog!, pages!, page!.replace(/>>\s*$/, `${font} >>`)]))).toBe('ok');
+  });
 });
 
 describe('active content is refused', () => {
@@ -65,12 +80,27 @@ describe('active content is refused', () => {
     expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, ...indirect]))).toBe('javascript');
     const orphan = '9 0 %hidden\n obj\n<< /Type /Action /S /JavaScript >>\nendobj\n';
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: orphan }))).toBe('javascript');
+    // A comment right after each number, its line ended by a carriage return alone (as old Macs wrote).
+    const comments = '9%a\r0%b\robj\r<< /S /JavaScript >>\rendobj\r';
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: comments }))).toBe('javascript');
     const midLine = '(%) 9 0 obj << /AA << /O << /JS (x) >> >> >> endobj\n';
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: midLine }))).toBe('javascript');
     const xfa = '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] /XFA 4 0 R >> >>';
     expect(
       await refusalOf(handMadePdf([xfa, ...CATALOG_AND_PAGE.slice(1), '<< /Length 0 >>\nstream\n\nendstream'])),
     ).toBe('javascript');
+  });
+
+  it('JavaScript in the first version of an object a later one replaces (as an incremental update does)', async () => {
+    const later = '4 0 obj\n<< /Type /Metadata >>\nendobj\n';
+    const script = '<< /S /JavaScript /JS (app.alert(1)) >>';
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, script], { extra: later }))).toBe('javascript');
+  });
+
+  it("an action in a dictionary written out inside an array (a page's /Annots)", async () => {
+    const [catalog, pages, page] = CATALOG_AND_PAGE;
+    const annots = '/Annots [<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /Launch /F (calc.exe) >> >>]';
+    expect(await refusalOf(handMadePdf([catalog!, pages!, page!.replace(/>>\s*$/, `${annots} >>`)]))).toBe('launch');
   });
 
   it('JavaScript in a hand-packed object stream, and in one packed twice', async () => {
@@ -92,6 +122,9 @@ describe('active content is refused', () => {
     expect(await refusalOf(await fileAttachmentAnnotation())).toBe('attachment');
     const goToE = '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /GoToE /T << /R /C /N (a.pdf) >> >> >>';
     expect(await refusalOf(handMadePdf([goToE, ...CATALOG_AND_PAGE.slice(1)]))).toBe('attachment');
+    // An embedded file's stream on its own, no file specification pointing to it: its dictionary says what it is.
+    const file = '<< /Type /EmbeddedFile /Length 10 >>\nstream\necho pwned\nendstream';
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, file]))).toBe('attachment');
   });
 });
 
@@ -114,6 +147,8 @@ describe('links and actions that reach outside the document are refused', () => 
     expect(await refusalOf(linkTo('(\\\\\\\\fileserver\\\\share\\\\x.exe)'))).toBe('unsafeLink');
     // Hex-encoded "javascript:x" is the same link.
     expect(await refusalOf(linkTo(`<${Buffer.from('javascript:x').toString('hex')}>`))).toBe('unsafeLink');
+    // A /URI that is no string (null) opens nothing.
+    expect(await refusalOf(linkTo('null'))).toBe('ok');
     for (const uri of [
       '(https://example.com/a)',
       '(HTTP://example.com)',
@@ -135,6 +170,16 @@ describe('links and actions that reach outside the document are refused', () => 
     ).toBe('autoAction');
     expect(await refusalOf(withCatalog('/OpenAction [3 0 R /Fit]'))).toBe('ok');
     expect(await refusalOf(withCatalog('/OpenAction << /S /GoTo /D [3 0 R /Fit] >>'))).toBe('ok');
+    // An action numbered 12: every digit of the number counts.
+    const twelve = '12 0 obj\n<< /S /URI /URI (https://example.com) >>\nendobj\n';
+    const opens12 = handMadePdf([catalog!.replace('>>', '/OpenAction 12 0 R >>'), ...rest], { extra: twelve });
+    expect(await refusalOf(opens12)).toBe('autoAction');
+    // The action packed first in an object stream, found by its number there.
+    const action = '9 0 << /S /URI /URI (https://example.com) >>';
+    const packed = `<< /Type /ObjStm /N 1 /First 4 /Length ${action.length} >>\nstream\n${action}\nendstream`;
+    expect(await refusalOf(handMadePdf([catalog!.replace('>>', '/OpenAction 9 0 R >>'), ...rest, packed]))).toBe(
+      'autoAction',
+    );
     const [, pages, page] = CATALOG_AND_PAGE;
     const pageOpens = page!.replace(/>>\s*$/, '/AA << /O << /S /URI /URI (https://example.com) >> >> >>');
     expect(await refusalOf(handMadePdf([catalog!, pages!, pageOpens]))).toBe('autoAction');
@@ -173,6 +218,27 @@ describe('decompression bombs are refused, in bounded time', () => {
     const objectStream = `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${zeros.length} >>\nstream\n${zeros.toString('latin1')}\nendstream`;
     expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, objectStream]))).toBe('bomb');
   });
+
+  const flate = (packed: Buffer) =>
+    `<< /Filter /FlateDecode /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`;
+
+  it('past its first MB, a stream may unpack to 200 times its size: one stored as it is passes', async () => {
+    // 1.1 MB in Flate's stored blocks (level 0): packed as big as it is.
+    expect(
+      await refusalOf(handMadePdf([...CATALOG_AND_PAGE, flate(deflateSync(Buffer.alloc(1_100_000), { level: 0 }))])),
+    ).toBe('ok');
+  });
+
+  it('streams each within their own limit are a bomb together past 128 MB; bytes stored unpacked do not count', async () => {
+    // A million zeros each, Flate-packed to a kilobyte: within the first MB any stream may unpack to.
+    const million = flate(deflateSync(Buffer.alloc(1_000_000), { level: 9 }));
+    const raw = `<< /Length 300000 >>\nstream\n${'\0'.repeat(300_000)}\nendstream`;
+    const streams = (count: number, ...before: string[]) =>
+      handMadePdf([...CATALOG_AND_PAGE, ...before, ...Array.from({ length: count }, () => million)]);
+    // 134 MB of the 134,217,728 bytes (128 MB) a report may unpack to, after 300 kB read as they are.
+    expect(await refusalOf(streams(134, raw))).toBe('ok');
+    expect(await refusalOf(streams(135))).toBe('bomb');
+  });
 });
 
 describe('every filter a reader undoes is undone, each within its limit', () => {
@@ -184,6 +250,9 @@ describe('every filter a reader undoes is undone, each within its limit', () => 
     return `<< /Type /ObjStm /N 1 /First ${header.length} ${filter} /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`;
   };
   const withStream = (stream: string) => handMadePdf([...CATALOG_AND_PAGE, stream]);
+  /** An unfiltered object stream: its dictionary's entries, and its content. */
+  const packed = (dict: string, content: string) =>
+    withStream(`<< /Type /ObjStm ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`);
 
   it('JavaScript packed with LZW (early change or not), ASCIIHex or an image codec', async () => {
     const lzw = (earlyChange: 0 | 1) => (plain: Buffer) => lzwLiterals(plain, earlyChange);
@@ -200,9 +269,11 @@ describe('every filter a reader undoes is undone, each within its limit', () => 
     expect(await refusalOf(withStream(image))).toBe('ok');
   });
 
+  it('a /Filter that refers to no object is none (a reference to nothing is null): the stream is still read', async () => {
+    expect(await refusalOf(withStream(objectStream((plain) => plain, '/Filter 99 0 R')))).toBe('javascript');
+  });
+
   it('an object stream whose header does not add up is no PDF, whatever it holds', async () => {
-    const packed = (dict: string, content: string) =>
-      withStream(`<< /Type /ObjStm ${dict} /Length ${content.length} >>\nstream\n${content}\nendstream`);
     const body = `4 0 5 ${JS_INSIDE.length + 1} `;
     const content = `${body}${JS_INSIDE} << >>`;
     expect(await refusalOf(packed(`/N 2 /First ${body.length}`, content))).toBe('javascript');
@@ -215,6 +286,14 @@ describe('every filter a reader undoes is undone, each within its limit', () => 
       packed(`/N 2 /First ${body.length}`, `4 0 5 999 ${JS_INSIDE} << >>`),
     ];
     for (const [index, file] of broken.entries()) expect(await refusalOf(file), String(index)).toBe('notPdf');
+  });
+
+  it('an empty object stream passes with /First from its start to its end, not outside it nor between two bytes', async () => {
+    // Flate-packed, as writers pack them: three bytes, no object.
+    const empty = (first: string) =>
+      packed(`/N 0 /First ${first} /Filter /FlateDecode`, deflateSync('abc').toString('latin1'));
+    for (const first of ['0', '3']) expect([first, await refusalOf(empty(first))]).toEqual([first, 'ok']);
+    for (const first of ['-1', '4', '1.5']) expect([first, await refusalOf(empty(first))]).toEqual([first, 'notPdf']);
   });
 
   it('RunLength behind Flate may unpack to exactly the limit, not a run more', async () => {
@@ -231,13 +310,20 @@ describe('every filter a reader undoes is undone, each within its limit', () => 
 
   it('Flate data without its zlib header, or too short to hold one, is no PDF', async () => {
     const raw = deflateRawSync(Buffer.from('BT /F1 12 Tf (Hello) Tj ET'));
-    for (const data of [Buffer.concat([Buffer.from([0x78, 0x00]), raw]), Buffer.from([0x78])]) {
-      const stream = `<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`;
-      expect(await refusalOf(withStream(stream))).toBe('notPdf');
-    }
-    const zlib = Buffer.concat([Buffer.from([0x78, 0x9c]), raw]);
-    const good = `<< /Filter /FlateDecode /Length ${zlib.length} >>\nstream\n${zlib.toString('latin1')}\nendstream`;
-    expect(await refusalOf(withStream(good))).toBe('ok');
+    const stream = (data: Buffer) =>
+      withStream(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
+    const headed = (cmf: number, flg: number) => Buffer.concat([Buffer.from([cmf, flg]), raw]);
+    const broken = [
+      headed(0x78, 0x00), // the check bits do not add up
+      headed(0x77, 0x09), // a method other than deflate (8)
+      headed(0x78, 0xbb), // a preset dictionary, which a reader does not have
+      Buffer.from([0x78]),
+      Buffer.from([0xf8]), // one byte, which would pass as a header with a zero after it
+    ];
+    for (const [index, data] of broken.entries()) expect(await refusalOf(stream(data)), String(index)).toBe('notPdf');
+    expect(await refusalOf(stream(headed(0x78, 0x9c)))).toBe('ok');
+    // A header and nothing after it: an empty stream.
+    expect(await refusalOf(stream(Buffer.from([0x78, 0x9c])))).toBe('ok');
   });
 });
 
@@ -291,6 +377,25 @@ describe('what is not a PDF, or not only one, is refused', () => {
     expect(await refusalOf(concat(report, after, zip.subarray(directoryAt, endAt), '\n%%EOF\n'))).toBe('ok');
   });
 
+  it('the /Root a trailer names must be a catalog with a page tree; an earlier trailer without one hides nothing', async () => {
+    expect(await refusalOf(handMadePdf(['<< /Pages 2 0 R >>', ...CATALOG_AND_PAGE.slice(1)]))).toBe('notPdf');
+    // An incremental update: the first revision's catalog had no page tree, the last one's has.
+    const earlier = '4 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 4 0 R >>\n';
+    expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: earlier }))).toBe('ok');
+  });
+
+  it('only a trailer or a cross-reference stream says where the catalog is, and whether the file is encrypted', async () => {
+    const stream = (dict: string) => `<< ${dict} /Length 0 >>\nstream\n\nendstream`;
+    const [catalog, pages, page] = CATALOG_AND_PAGE;
+    // The trailer's /Root (object 1) is no catalog; object 4 is, named by a stream's /Root.
+    const rootIn = (type: string) => handMadePdf(['<< >>', pages!, page!, catalog!, stream(`${type} /Root 4 0 R`)]);
+    expect(await refusalOf(rootIn('/Type /XRef'))).toBe('ok');
+    expect(await refusalOf(rootIn('/Type /XObject /Subtype /Form'))).toBe('notPdf');
+    const encryptIn = (type: string) => handMadePdf([...CATALOG_AND_PAGE, stream(`${type} /Encrypt << /V 2 >>`)]);
+    expect(await refusalOf(encryptIn('/Type /XRef'))).toBe('encrypted');
+    expect(await refusalOf(encryptIn('/Type /XObject /Subtype /Form'))).toBe('ok');
+  });
+
   it('an encrypted file: its objects cannot be looked into', async () => {
     const encrypt = '/Encrypt << /Filter /Standard /V 2 /R 3 /O <00> /U <00> /P -4 >>';
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { trailer: encrypt }))).toBe('encrypted');
@@ -301,6 +406,11 @@ describe('hostile structure costs bounded work and never throws', () => {
   it('too many objects, or nesting deeper than the stack', async () => {
     const many = Array.from({ length: MAX_OBJECTS + 1 }, (_, index) => `${index + 10} 0 obj 1 endobj\n`).join('');
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: many }))).toBe('tooComplex');
+    // As many packed in one object stream, each pair naming the same `1`: Flate-packed, the file is small.
+    const header = '1 0 '.repeat(MAX_OBJECTS);
+    const zipped = deflateSync(Buffer.from(`${header}1`, 'latin1'));
+    const packed = `<< /Type /ObjStm /N ${MAX_OBJECTS} /First ${header.length} /Filter /FlateDecode /Length ${zipped.length} >>\nstream\n${zipped.toString('latin1')}\nendstream`;
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, packed]))).toBe('tooComplex');
     const deep = `9 0 obj ${'['.repeat(200_000)} endobj\n`;
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: deep }))).toBe('tooComplex');
   });
@@ -312,6 +422,19 @@ describe('hostile structure costs bounded work and never throws', () => {
     expect(await refusalOf(unclosed)).toBe('tooComplex');
     const used = process.cpuUsage(started);
     expect((used.user + used.system) / 1000).toBeLessThan(MAX_CHECK_MS * 2);
+  });
+
+  it('a chain of actions that loops back on itself is refused, not followed for ever', async () => {
+    // Its walk runs out of stack: a file that cannot be read, as pdf-lib's failures are.
+    const [catalog, ...rest] = CATALOG_AND_PAGE;
+    const loop = '<< /S /GoTo /D [3 0 R /Fit] /Next 4 0 R >>';
+    const file = handMadePdf([catalog!.replace('>>', '/OpenAction 4 0 R >>'), ...rest, loop]);
+    expect(await refusalOf(file)).toBe('notPdf');
+  });
+
+  it("the check's own errors say which they are, should one reach a log", () => {
+    const errors = [new TooComplexError('a'), new DecodeLimitError('b'), new BrokenStreamError('c')];
+    expect(errors.map(String)).toEqual(['TooComplexError: a', 'DecodeLimitError: b', 'BrokenStreamError: c']);
   });
 
   it('random bytes after the header never make it throw', async () => {
