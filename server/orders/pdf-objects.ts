@@ -107,11 +107,11 @@ function makeSkipper(bytes: Uint8Array) {
   };
 }
 
+/** A run of digits of any length: a reader takes `00000000004` as 4, so the check must too. */
 function readInteger(bytes: Uint8Array, from: number): { value: number; end: number } | null {
   let [end, value] = [from, 0];
   for (; isDigit(bytes[end]); end++) value = value * 10 + bytes[end]! - 0x30;
-  if (end === from || end - from > 10) return null;
-  return { value, end };
+  return end === from ? null : { value, end };
 }
 
 const OBJ = [0x6f, 0x62, 0x6a];
@@ -131,8 +131,9 @@ export async function findObjects(
     const number = readInteger(bytes, at);
     if (!number || !boundary(bytes[number.end])) continue;
     const generationAt = skip(number.end);
+    // `obj` may follow the generation at once (`4 0obj`): a reader's number ends at any non-digit.
     const generation = readInteger(bytes, generationAt);
-    if (!generation || !boundary(bytes[generation.end])) continue;
+    if (!generation) continue;
     const keywordAt = skip(generation.end);
     if (!OBJ.every((byte, index) => bytes[keywordAt + index] === byte)) continue;
     await limits.breathe();

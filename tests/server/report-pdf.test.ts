@@ -91,6 +91,19 @@ describe('active content is refused', () => {
     ).toBe('javascript');
   });
 
+  it('JavaScript as the open action behind a header a reader takes: a number padded with zeros, obj at once', async () => {
+    const bodies = [
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+      ...CATALOG_AND_PAGE.slice(1),
+      '<< /S /JavaScript /JS (app.alert(1)) >>',
+    ];
+    const rewritten = (header: string) =>
+      Buffer.from(Buffer.from(handMadePdf(bodies)).toString('latin1').replace('\n4 0 obj', header), 'latin1');
+    for (const header of ['\n00000000004 0 obj', '\n4 00000000000 obj', '\n4 0obj']) {
+      expect(await refusalOf(rewritten(header)), header).toBe('javascript');
+    }
+  });
+
   it('JavaScript in the first version of an object a later one replaces (as an incremental update does)', async () => {
     const later = '4 0 obj\n<< /Type /Metadata >>\nendobj\n';
     const script = '<< /S /JavaScript /JS (app.alert(1)) >>';
