@@ -190,9 +190,13 @@ describe('sign-in with Google against the local OpenID provider', () => {
   it('login/google answers 404 for a Google account that no account uses, and 200 once it registered', async () => {
     const { app, db } = server;
     const name = loginName('grace');
+    const refusedLinks = () => server.securityEvents().filter((line) => line.event === 'identity.link_refused');
+    const refusedBefore = refusedLinks().length;
     const unknown = await google(app, 'login', { googleToken: await token(name) });
     expect(unknown.status).toBe(404);
     expect(await errorText(unknown)).toBe(GOOGLE_NO_ACCOUNT_TEXT);
+    // Only a refused link is a security event; an unknown account is not one.
+    expect(refusedLinks()).toHaveLength(refusedBefore);
     expect(await db.selectFrom('users').select('id').where('email', '=', `${name}@example.test`).execute()).toEqual([]);
 
     const registered = await google(app, 'register', { googleToken: await token(name) });
@@ -268,7 +272,14 @@ describe('sign-in with Google against the local OpenID provider', () => {
       .where('id', '=', squatter.user.id)
       .executeTakeFirstOrThrow();
     expect(row.email_verified).toBe(0);
-    expect(server.securityEvents().map((line) => line.event)).toContain('identity.link_refused');
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({
+        event: 'identity.link_refused',
+        provider: 'google',
+        reason: GOOGLE_EMAIL_UNVERIFIED_TEXT,
+        address: expect.any(String),
+      }),
+    );
   });
 
   it('links a verified Google e-mail to an existing verified account (same user id) and mails its address', async () => {
@@ -460,6 +471,10 @@ describe('when Google cannot be used', () => {
       const res = await google(app, route, { googleToken: await token(loginName()) });
       expect(res.status).toBe(503);
       expect(await errorText(res)).toBe(GOOGLE_OFF_TEXT);
+      // Said before the body is read: a malformed one gets the same answer.
+      const malformed = await google(app, route, {});
+      expect(malformed.status).toBe(503);
+      expect(await errorText(malformed)).toBe(GOOGLE_OFF_TEXT);
     }
   });
 });

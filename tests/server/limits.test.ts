@@ -392,7 +392,7 @@ describe('avatar upload', async () => {
 
 describe('Google sign-in', async () => {
   // The provider is unreachable: every attempt fails after the count, which is what is being tested.
-  const { app } = await createTestServer({
+  const { app, securityEvents } = await createTestServer({
     OAUTH_CLIENT_ID: 'storefront-test',
     OAUTH_TOKENINFO_URL: 'http://127.0.0.1:9/tokeninfo',
     OAUTH_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
@@ -410,6 +410,10 @@ describe('Google sign-in', async () => {
     await expectTooMany(await attempt('login', address));
     await expectTooMany(await attempt('register', address));
     expect((await attempt('login', '192.0.2.121')).status).not.toBe(429);
+    // The refusal is logged once, naming the client.
+    expect(securityEvents().filter((line) => line.event === 'limit.exceeded')).toEqual([
+      expect.objectContaining({ limit: 'google.address', keyKind: 'address', address }),
+    ]);
   });
 });
 
