@@ -25,20 +25,28 @@ done
 [ "${#TARGETS[@]}" -eq 0 ] && TARGETS=("${ALL[@]}")
 
 # StrykerJS reads and writes its incremental file under reports/, which git ignores; the kept copy is gzipped.
-# The newer of the two wins, so a pull brings the team's results and a local run keeps its own.
+# The newer of the two wins, so a pull brings the team's results and a local run keeps its own. Each copy is
+# written beside its place and renamed into it, so a run killed mid-write leaves the old file, not half a file.
 live() { echo "reports/mutation/$1/stryker-incremental.json"; }
 kept() { echo "mutation/$1.json.gz"; }
 restore_results() {
   local live kept
   live=$(live "$1") kept=$(kept "$1")
   if [ -f "$kept" ] && { [ ! -f "$live" ] || [ "$kept" -nt "$live" ]; }; then
-    mkdir -p "$(dirname "$live")" && gzip -dc "$kept" > "$live"
+    mkdir -p "$(dirname "$live")"
+    if gzip -dc "$kept" > "$live.part"; then
+      mv "$live.part" "$live"
+    else
+      rm -f "$live.part"
+      echo "   $kept could not be unpacked; this run starts without it" >&2
+    fi
   fi
 }
 keep_results() {
   local live kept
   live=$(live "$1") kept=$(kept "$1")
-  [ -f "$live" ] && mkdir -p mutation && gzip -9nc "$live" > "$kept"
+  [ -f "$live" ] || return 0
+  mkdir -p mutation && gzip -9nc "$live" > "$kept.part" && mv "$kept.part" "$kept"
 }
 echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 for target in "${TARGETS[@]}"; do
