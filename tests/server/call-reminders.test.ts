@@ -25,8 +25,8 @@ async function setUp(overrides: Partial<Config> = {}) {
   const staff = await account(app, db, 'office');
   const id = await paidOrder(app, customer);
   const kicks: number[] = [];
-  const reminders = () =>
-    runCallReminders({ ...server, mail: { kick: () => kicks.push(1) }, log: createCapturedLog().log });
+  const { log, lines: jobLines } = createCapturedLog();
+  const reminders = () => runCallReminders({ ...server, mail: { kick: () => kicks.push(1) }, log });
   /** Sets (or moves) the call to `msFromNow` after the test clock's now; answers its ISO time. */
   const callAt = async (msFromNow: number) => {
     const at = new Date(clock.now().getTime() + msFromNow).toISOString();
@@ -44,12 +44,12 @@ async function setUp(overrides: Partial<Config> = {}) {
   const remindedFor = async () =>
     (await db.selectFrom('orders').select('call_reminded_for').where('invoice_id', '=', id).executeTakeFirstOrThrow())
       .call_reminded_for;
-  return { ...server, customer, id, kicks, reminders, callAt, queued, remindedFor };
+  return { ...server, customer, id, kicks, jobLines, reminders, callAt, queued, remindedFor };
 }
 
 describe('the call reminder', () => {
   it('goes once, CALL_REMINDER_MINUTES before the call, with the time, how to join and a live booking link', async () => {
-    const { clock, config, db, customer, id, kicks, reminders, callAt, queued, remindedFor } = await setUp();
+    const { clock, config, db, customer, id, kicks, jobLines, reminders, callAt, queued, remindedFor } = await setUp();
     expect(config.CALL_REMINDER_MINUTES).toBe(60);
     const at = await callAt(3 * HOUR);
     expect(await reminders()).toBe(0);
@@ -59,6 +59,14 @@ describe('the call reminder', () => {
     clock.advance(MINUTE);
     expect(await reminders()).toBe(1);
     expect(kicks).toHaveLength(1);
+    expect(jobLines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        event: 'calls.reminded',
+        count: 1,
+        msg: 'reminded 1 customer(s) of their call',
+      }),
+    ]);
     const [mail] = await queued();
     expect(mail!.to_address).toBe(customer.email);
     expect(mail!.subject).toBe(

@@ -1,6 +1,6 @@
 // The periodic jobs' lease: once per interval across every instance sharing the database (on SQLite and,
 // under TEST_DATABASE=postgres, on PostgreSQL with each "instance" on its own connection pool).
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openPostgresDatabase } from '#server/db/database';
 import type { Database } from '#server/db/schema';
@@ -101,10 +101,67 @@ describe('scheduleJob', () => {
       },
     });
     expect(await job.tick()).toBe(false);
-    expect(lines.some((line) => line.job === 'failing' && line.level === 50)).toBe(true);
+    // Without metrics to tell, the run's own error is what the operator reads.
+    expect(lines.filter((line) => line.level === 50)).toEqual([
+      expect.objectContaining({
+        job: 'failing',
+        msg: 'job failing failed',
+        err: expect.objectContaining({ message: 'the job broke' }),
+      }),
+    ]);
     fail = false;
     clock.advance(HOUR_MS);
     expect(await job.tick()).toBe(true);
     await job.stop();
+  });
+
+  it('logs each claim at info level, or at debug level for a quiet job', async () => {
+    const { log, lines } = createCapturedLog();
+    const at = clock.now().toISOString();
+    for (const [name, quiet] of [
+      ['loud', undefined],
+      ['quiet', true],
+    ] as const) {
+      const job = scheduleJob({ name, intervalMs: HOUR_MS, db, clock, log, quiet, run: async () => {} });
+      expect(await job.tick()).toBe(true);
+      await job.stop();
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, event: 'job.claimed', job: 'loud', at, msg: 'job loud claimed' }),
+      expect.objectContaining({ level: 20, event: 'job.claimed', job: 'quiet', at, msg: 'job quiet claimed' }),
+    ]);
+  });
+
+  it('looks at the lease a twelfth of the interval after starting, and no more once stopped', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      // Each look reads the clock first, at once: the count says how many looks the timer started.
+      let looks = 0;
+      const counting = {
+        now: () => {
+          looks += 1;
+          return clock.now();
+        },
+      };
+      const runs: string[] = [];
+      const job = scheduleJob({
+        name: 'timed',
+        intervalMs: HOUR_MS,
+        db,
+        clock: counting,
+        log: createCapturedLog().log,
+        run: async () => void runs.push('ran'),
+      });
+      vi.advanceTimersByTime(HOUR_MS / 12 - 1);
+      expect(looks).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(looks).toBe(1);
+      await job.stop();
+      expect(runs).toEqual(['ran']);
+      vi.advanceTimersByTime(HOUR_MS);
+      expect(looks).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,10 +7,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { company } from '#domain/company';
 import { DELIVERY_PROMISE_MS } from '#domain/orders';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '#domain/policies';
+import { purgeDueAccounts } from '#server/account/deletion';
 import { ORDER_REMINDERS_JOB, ORDER_REMINDER_INTERVAL_MS, runOrderReminders } from '#server/jobs/order-reminders';
 import { scheduleJob } from '#server/jobs/schedule';
 import { callScheduledMail } from '#server/mail/order-messages';
-import { MINUTE, cleanup, createCapturedLog, createTestServer, register } from './helpers';
+import { DAY, MINUTE, bearer, cleanup, createCapturedLog, createTestServer, register } from './helpers';
 import { type MailPart, type ReceivedMail, expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 import {
   PDF_ORDER,
@@ -250,6 +252,43 @@ describe('the office is e-mailed', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]!.to_address).toBe('retry@northgate.test');
     expect(queued[0]!.text_body).toContain(`/office?order=${id}`);
+  });
+  it('names the customer, or says the account was deleted, and logs how many it reminded of', async () => {
+    const server = await createTestServer({ OFFICE_EMAIL: 'deleted@northgate.test' });
+    const staying = await account(server.app, server.db, 'common', 'Ada Staying');
+    const leaving = await account(server.app, server.db, 'common', 'Bea Leaving');
+    const kept = await paidOrder(server.app, staying);
+    const orphaned = await paidOrder(server.app, leaving);
+    const deletion = { method: 'POST', headers: bearer(leaving.token) };
+    expect((await server.app.request('/api/users/account/deletion/request', deletion)).status).toBe(200);
+    server.clock.advance(ACCOUNT_DELETION_GRACE_DAYS * DAY);
+    expect(await purgeDueAccounts(server.db, server.clock)).toEqual([leaving.id]);
+
+    const { log, lines } = createCapturedLog();
+    const mail = { kick: () => {} };
+    expect(await runOrderReminders({ ...server, mail, log })).toBe(2);
+    const customerLine = async (id: string) => {
+      const queued = await server.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('kind', '=', 'promise reminder (office)')
+        .where('text_body', 'like', `%/office?order=${id}%`)
+        .executeTakeFirstOrThrow();
+      return queued.text_body.split('\n').find((line) => line.startsWith('Customer'));
+    };
+    expect(await customerLine(kept)).toMatch(new RegExp(`^Customer: +Ada Staying <${staying.email}>$`));
+    expect(await customerLine(orphaned)).toMatch(/^Customer: +\(account deleted\)$/);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        event: 'orders.reminded',
+        count: 2,
+        msg: 'reminded the office of 2 order(s)',
+      }),
+    ]);
+    // Nothing more to remind of: nothing more said.
+    expect(await runOrderReminders({ ...server, mail, log })).toBe(0);
+    expect(lines).toHaveLength(1);
   });
 });
 
