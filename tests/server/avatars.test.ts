@@ -177,6 +177,8 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
       'a.svg',
       'image/svg+xml',
     ],
+    // RIFF, its size, WEBP and then nothing: no image chunk at all.
+    ['a bare WebP header', new TextEncoder().encode('RIFF\u0004\u0000\u0000\u0000WEBP'), 'a.webp', 'image/webp'],
     [
       'a RIFF file that is not WebP',
       new TextEncoder().encode('RIFF\u0004\u0000\u0000\u0000WAVEfmt '),
@@ -194,6 +196,13 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     expect(await errorText(res)).toBe(NOT_AN_IMAGE);
     expect(await avatarRow(account.user.id)).toBeUndefined();
     expect(await (await authenticate(app, account.token)).json()).toEqual({ user: account.user });
+  });
+
+  it('decides the type by the signature alone, also when the file ends right after it', async () => {
+    const account = await register(app);
+    const res = await upload(account, new Uint8Array([0xff, 0xd8, 0xff]), 'photo.png', 'image/png');
+    expect(res.status).toBe(200);
+    expect((await avatarRow(account.user.id))?.content_type).toBe('image/jpeg');
   });
 
   it('accepts exactly 2 MB and refuses 2 MB + 1 byte with 413', async () => {
@@ -265,6 +274,15 @@ describe('uploading an avatar with PATCH /api/users/profile/update', () => {
     });
     expect(emptyPart.status).toBe(200);
     expect((await sessionBody(emptyPart)).user.avatarURL).toBe(user.avatarURL);
+
+    // An empty file that has a name: no picture either, not a refused one.
+    const emptyFile = await updateProfile(renamed.token, {
+      name: 'Renamed Again',
+      email: account.user.email,
+      avatar: new File([], 'empty.png', { type: 'image/png' }),
+    });
+    expect(emptyFile.status).toBe(200);
+    expect((await sessionBody(emptyFile)).user.avatarURL).toBe(user.avatarURL);
   });
 
   it('stores nothing when the profile update is refused (e-mail in use: 409)', async () => {
@@ -312,6 +330,12 @@ describe('GET /api/avatars/<id>', () => {
 
     const listed = await app.request(url, { headers: { 'If-None-Match': `"other", W/${etag}` } });
     expect(listed.status).toBe(304);
+
+    // Any current picture will do (RFC 9110): a cache that holds one need not fetch it again.
+    expect((await app.request(url, { headers: { 'If-None-Match': '*' } })).status).toBe(304);
+    // W/ marks a weak tag only at its start: inside a tag it is part of another tag.
+    const inside = `"${sha256(PNG_RED).slice(0, 8)}W/${sha256(PNG_RED).slice(8)}"`;
+    expect((await app.request(url, { headers: { 'If-None-Match': inside } })).status).toBe(200);
 
     const stale = await app.request(url, { headers: { 'If-None-Match': `"${sha256(GIF)}"` } });
     expect(stale.status).toBe(200);

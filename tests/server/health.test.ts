@@ -45,6 +45,23 @@ function expectUnreachable(res: Response, body: Record<string, unknown>) {
 const unreachableReason = (lines: ReturnType<typeof createCapturedLog>['lines']) =>
   lines.find((line) => line.event === 'health.database_unreachable')?.reason;
 
+/** A PostgreSQL address that accepts connections and never answers, and the sockets it accepted. */
+async function silentDatabase() {
+  const server: Server = createServer();
+  const sockets: Socket[] = [];
+  server.on('connection', (socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const db = openPostgresDatabase(`postgres://nobody@127.0.0.1:${port}/nothing`);
+  const close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    await db.destroy().catch(() => {});
+  };
+  return { server, sockets, db, close };
+}
+
 describe('GET /api/health', () => {
   it('answers 200 ok, uncached, while serving with a database that answers', async () => {
     const { app } = await createTestServer();
@@ -81,29 +98,78 @@ describe('GET /api/health', () => {
     expect(is(body, ErrorBody)).toBe(true);
     // Why, for the operator: in the log, never in the answer.
     expect(unreachableReason(lines)).toEqual(expect.any(String));
+    expect(lines.find((line) => line.event === 'health.database_unreachable')?.msg).toBe(
+      'health: database unreachable',
+    );
     expect(JSON.stringify(body)).not.toMatch(/destroyed|closed|sqlite/i);
+  });
+
+  it('answers 503 database unreachable while the process waits for its database to migrate', async () => {
+    const db = openDatabase(':memory:');
+    await migrate(db);
+    const { app, readiness } = appOver(db);
+    readiness.waitingForDatabase = true;
+    const { res, body } = await health(app);
+    // The database answers by now, but the instance cannot serve until it has migrated.
+    expectUnreachable(res, body);
+    readiness.waitingForDatabase = false;
+    expect((await health(app)).res.status).toBe(200);
+    await db.destroy();
+  });
+
+  it('leaves no timer behind once the database has answered', async () => {
+    const { app } = await createTestServer();
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    expect((await health(app)).res.status).toBe(200);
+    const before = timers();
+    expect((await health(app)).res.status).toBe(200);
+    // A bound left running would keep the process alive for its 2 s after every check.
+    expect(timers()).toBe(before);
   });
 
   it('does not wait for a database that never answers: 503 after its own bound', async () => {
     // Accepts PostgreSQL connections and never says a word: pg itself would wait 10 s for the handshake.
-    const silent: Server = createServer();
-    const sockets: Socket[] = [];
-    silent.on('connection', (socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const db = openPostgresDatabase(`postgres://nobody@127.0.0.1:${port}/nothing`);
-    const { app, lines } = appOver(db);
+    const silent = await silentDatabase();
+    const { app, lines } = appOver(silent.db);
     try {
       const { res, body } = await health(app);
       expectUnreachable(res, body);
       // Cut off by the health check's bound, not by pg's own timeout or an error.
-      expect(sockets.length).toBeGreaterThan(0);
+      expect(silent.sockets.length).toBeGreaterThan(0);
       expect(unreachableReason(lines)).toBe(`no answer within ${HEALTH_DATABASE_TIMEOUT_MS} ms`);
     } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => silent.close(resolve));
-      await db.destroy().catch(() => {});
+      await silent.close();
+    }
+  });
+
+  it('answers draining at once, without asking the database', async () => {
+    const silent = await silentDatabase();
+    const { app, readiness, lines } = appOver(silent.db);
+    try {
+      readiness.draining = true;
+      const { res, body } = await health(app);
+      expect(res.status).toBe(503);
+      expect(body).toEqual({ status: 'draining', message: { en: DRAINING_TEXT } });
+      // A database that does not answer would have held the answer back for the whole bound.
+      expect(silent.sockets).toEqual([]);
+      expect(unreachableReason(lines)).toBeUndefined();
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('answers draining, not database unreachable, when the drain begins while the database is asked', async () => {
+    const silent = await silentDatabase();
+    const { app, readiness, lines } = appOver(silent.db);
+    silent.server.on('connection', () => (readiness.draining = true));
+    try {
+      const { res, body } = await health(app);
+      expect(silent.sockets.length).toBeGreaterThan(0);
+      expect(res.status).toBe(503);
+      expect(body).toEqual({ status: 'draining', message: { en: DRAINING_TEXT } });
+      expect(unreachableReason(lines)).toBeUndefined();
+    } finally {
+      await silent.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressFolder } from '#scripts/precompress.mjs';
@@ -151,7 +151,8 @@ describe('static files and the SPA fallback', () => {
     expect(brotli.headers.get('Content-Encoding')).toBe('br');
     expect(brotli.headers.get('Content-Type')).toMatch(/javascript/);
     expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect(brotli.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    // Named once: serveStatic names it already when it sends a precompressed copy.
+    expect(brotli.headers.get('Vary')).toBe('Accept-Encoding');
     const brotliBody = Buffer.from(await brotli.arrayBuffer());
     expect(brotliDecompressSync(brotliBody).toString()).toBe(script);
 
@@ -176,10 +177,55 @@ describe('static files and the SPA fallback', () => {
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=3600');
   });
 
+  it('serves /index.html itself with no-cache, like the pages', async () => {
+    const res = await app.request('/index.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(await res.text()).toBe(INDEX_HTML);
+  });
+
   it('answers a missing asset with 404, not index.html', async () => {
     const res = await app.request('/assets/missing-123.js', { headers: HTML });
     expect(res.status).toBe(404);
     expect(await errorText(res)).toBe('Not found.');
+  });
+
+  it('answers an address under /assets/ without an extension with a plain 404', async () => {
+    const res = await app.request('/assets/missing-chunk', { headers: HTML });
+    expect(res.status).toBe(404);
+    expect(await errorText(res)).toBe('Not found.');
+  });
+
+  it('answers an address with a dot only in a folder name with the SPA 404 page', async () => {
+    const res = await app.request('/releases/v1.2/notes', { headers: HTML });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('answers a malformed escape with a 404, not a 500; a hidden folder so spelled stays a plain 404', async () => {
+    const page = await app.request('http://localhost/foo%zz', { headers: HTML });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    // Hidden only once decoded (%2F stays encoded in the path the router sees), or malformed: never the SPA.
+    for (const path of ['/.vite%zz/manifest', '/x%2F.vite/manifest']) {
+      const hidden = await app.request(`http://localhost${path}`, { headers: HTML });
+      expect(hidden.status, path).toBe(404);
+      expect(await errorText(hidden), path).toBe('Not found.');
+    }
+  });
+
+  it('answers with a plain 404 while the build has no index.html', async () => {
+    const { app: noIndex, config } = await createTestServer();
+    rmSync(join(config.STATIC_DIR, 'index.html'));
+    for (const path of ['/signin', '/xyz']) {
+      const res = await noIndex.request(path, { headers: HTML });
+      expect(res.status, path).toBe(404);
+      expect(await errorText(res), path).toBe('Not found.');
+    }
+    expect((await noIndex.request(ASSET_PATH)).status).toBe(200);
   });
 
   it('answers a non-page request for an unknown path with 404', async () => {
@@ -220,7 +266,11 @@ describe('static files and the SPA fallback', () => {
   it('serves only the API when STATIC_DIR does not exist', async () => {
     const { app: apiOnly, logLines } = await createTestServer({ STATIC_DIR: '/nonexistent/storefront-dist' });
     expect(logLines).toContainEqual(
-      expect.objectContaining({ level: 40, msg: expect.stringContaining('/nonexistent/storefront-dist') }),
+      expect.objectContaining({
+        level: 40,
+        staticDir: '/nonexistent/storefront-dist',
+        msg: expect.stringContaining('/nonexistent/storefront-dist'),
+      }),
     );
     expect((await apiOnly.request('/', { headers: HTML })).status).toBe(404);
     expect((await apiOnly.request('/api/users/authenticate')).status).toBe(401);

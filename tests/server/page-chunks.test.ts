@@ -48,6 +48,20 @@ describe('the tags for a page module', () => {
     ]);
   });
 
+  it('follow imports that go round in a circle, and pass over an import the manifest does not list', () => {
+    const circular: Manifest = {
+      ...MANIFEST,
+      '_a-1.js': { file: 'assets/a-1.js', imports: ['_b-1.js', '_gone-1.js'] },
+      '_b-1.js': { file: 'assets/b-1.js', imports: ['_a-1.js'] },
+      'src/pages/Terms.tsx': { file: 'assets/Terms-1.js', imports: ['_a-1.js'] },
+    };
+    expect(preloadTags(circular, 'src/pages/Terms.tsx', INDEX)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/Terms-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/a-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/b-1.js" />',
+    ]);
+  });
+
   it('are none for a module the build does not have', () => {
     expect(preloadTags(MANIFEST, 'src/pages/Terms.tsx', INDEX)).toEqual([]);
   });

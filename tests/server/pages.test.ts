@@ -180,13 +180,29 @@ describe('robots.txt and sitemap.xml', () => {
       expect(lines.filter((line) => line.startsWith('Disallow:') && path.startsWith(line.slice(10)))).toEqual([]);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    // Records only, the group closed by a blank line before the Sitemap record; the file ends with a newline.
+    expect(lines.slice(0, -1).filter((line) => !/^(User-agent|Allow|Disallow|Sitemap): \S+$/.test(line))).toEqual(['']);
+    expect(lines.at(-2)).toMatch(/^Sitemap: /);
+    expect(lines.at(-3)).toBe('');
+    expect(lines.at(-1)).toBe('');
   });
 
   it('sitemap.xml lists the public pages at their absolute addresses', async () => {
     const res = await app.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/);
-    const locs = [...(await res.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    const text = await res.text();
+    const locs = [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    // The sitemap protocol's frame around them, one element a line, nothing after the root element.
+    expect(text).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...locs.map((loc) => `  <url><loc>${loc}</loc></url>`),
+        '</urlset>',
+        '',
+      ].join('\n'),
+    );
     expect(locs).toEqual([
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/privacy-policy`,
@@ -201,14 +217,14 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('escaping', () => {
-  it('a PUBLIC_URL with <&" stays text in the page, robots.txt and the sitemap', async () => {
-    const odd = 'https://odd.example/a&b"<c>';
+  it(`a PUBLIC_URL with <&"' stays text in the page, robots.txt and the sitemap`, async () => {
+    const odd = `https://odd.example/a&b"<c>'d`;
     const { app: oddApp } = await createTestServer({ PUBLIC_URL: odd });
     const html = await (await oddApp.request('/terms', { headers: ANY })).text();
-    expect(html).toContain(`content="https://odd.example/a&#38;b&#34;&#60;c&#62;/terms"`);
+    expect(html).toContain(`content="https://odd.example/a&#38;b&#34;&#60;c&#62;&#39;d/terms"`);
     expect(metaContent(html, 'og:url')).toBe(`${odd}/terms`);
     const sitemap = await (await oddApp.request('/sitemap.xml')).text();
-    expect(sitemap).toContain('<loc>https://odd.example/a&amp;b&quot;&lt;c&gt;/terms</loc>');
+    expect(sitemap).toContain('<loc>https://odd.example/a&amp;b&quot;&lt;c&gt;&apos;d/terms</loc>');
     expect(sitemap).not.toContain(odd);
   });
 
@@ -222,7 +238,27 @@ describe('escaping', () => {
     expect(metaContent(html, 'description')).toBe('</title><script>');
     // The build's own title and description are replaced, not repeated; the rest is untouched.
     expect(html).not.toContain('<title>Northgate IT Consulting</title>');
+    expect(html).not.toContain('Fixed-price IT consulting');
     expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(html).toContain('<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32" />');
+  });
+
+  it("replaces the build's title and description in a minified index.html and adds only the page's tags", () => {
+    const minified =
+      '<html><head><meta charset="utf-8"><title>Build</title>\n  <meta name="description" content="Build text">' +
+      '<link rel="icon" href="/i.png"></head><body></body></html>';
+    const page = { title: 'Terms', description: 'The terms.', indexed: true };
+    const tags = [
+      `<title>${escapeHtml(documentTitle(page))}</title>`,
+      '<meta name="description" content="The terms." />',
+      '<meta property="og:type" content="website" />',
+      `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+      '<meta property="og:title" content="Terms" />',
+      '<meta property="og:description" content="The terms." />',
+      '<meta name="twitter:card" content="summary" />',
+    ];
+    expect(renderPage(minified, page)).toBe(
+      `<html><head><meta charset="utf-8"><link rel="icon" href="/i.png">${tags.join('\n    ')}\n  </head><body></body></html>`,
+    );
   });
 });

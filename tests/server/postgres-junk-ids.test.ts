@@ -4,6 +4,7 @@
 // where such an id simply finds nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '#server/db/database';
+import { findAvatar } from '#server/avatars/repository';
 import { migrate } from '#server/db/migrate';
 import { HttpError } from '#server/http/errors';
 import { revokeOffice } from '#server/office/staff';
@@ -37,5 +38,10 @@ describe('on PostgreSQL', () => {
     expect(refusal).toBeInstanceOf(HttpError);
     expect([(refusal as HttpError).status, (refusal as HttpError).en]).toEqual([404, 'No office member with that id.']);
     expect(lines).toEqual([]);
+  });
+
+  it('an avatar asked for by an id with a NUL is none, no database error', async () => {
+    // GET /api/avatars/<id> takes the id from the URL: PostgreSQL would refuse to compare it (a 500).
+    await expect(findAvatar(db, 'a\u0000b')).resolves.toBeUndefined();
   });
 });
