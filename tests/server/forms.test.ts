@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_SENT_TEXT, CONTACT_SENT_TEXT } from '#server/forms/routes';
 import { cleanup, createTestServer, errorText, fromAddress, jsonInit, uniqueAddress } from './helpers';
+import { limitsFollow } from './limit-helpers';
 import { expectWellFormed, settle, startMailCatcher } from './mail-helpers';
 import { company } from '#domain/company';
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 const OFFICE = 'forms@northgate.test';
-const { app } = await createTestServer({ SMTP_URL: smtp.url, OFFICE_EMAIL: OFFICE });
+const { app, db, logLines, securityEvents } = await createTestServer({ SMTP_URL: smtp.url, OFFICE_EMAIL: OFFICE });
 const post = (path: string, body: unknown, address = uniqueAddress()) =>
   app.request(`/api/forms/${path}`, jsonInit('POST', body), fromAddress(address));
 
@@ -44,6 +45,17 @@ describe('the contact form', () => {
     expect(mail.headers['reply-to']).toBe('grace@example.com');
     expect(mail.text).toContain('A message came through the contact form on the website.');
     expect(mail.text).toContain('Can you look at our servers next week?');
+  });
+
+  it('sends what the sender typed without the spaces around it', async () => {
+    const before = smtp.to(OFFICE).length;
+    const padded = { name: 'Ada Byron', email: '  ada@example.com ', message: '  Please call me back.  ' };
+    expect((await post('contact', padded)).status).toBe(200);
+    const mail = await smtp.waitFor(OFFICE, before + 1);
+    expect(mail.headers['reply-to']).toBe('ada@example.com');
+    const lines = mail.text.split(/\r?\n/);
+    expect(lines).toContain('E-mail: ada@example.com');
+    expect(lines).toContain('Please call me back.');
   });
 
   it("refuses what the page refuses, with the page's texts", async () => {
@@ -78,6 +90,35 @@ describe('the youth application', () => {
     }
   });
 
+  it('sends what the applicant typed without the spaces around it', async () => {
+    const before = smtp.to(OFFICE).length;
+    const padded = {
+      fullName: '  Mary Somerville ',
+      emailAddress: ' mary@example.com  ',
+      phoneNumber: ' 07123456789 ',
+      age: 22,
+      joinCause: '  To learn how to keep a small firm safe.  ',
+    };
+    expect((await post('youth-application', padded)).status).toBe(200);
+    const mail = await smtp.waitFor(OFFICE, before + 1);
+    expect(mail.subject).toBe('Youth programme application: Mary Somerville');
+    expect(mail.headers['reply-to']).toBe('mary@example.com');
+    const lines = mail.text.split(/\r?\n/);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'E-mail: mary@example.com',
+        'Phone: 07123456789',
+        'To learn how to keep a small firm safe.',
+      ]),
+    );
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('kind')
+      .where('text_body', 'like', '%small firm safe%')
+      .execute();
+    expect(queued).toEqual([{ kind: 'youth application' }]);
+  });
+
   it('refuses an applicant outside 18 to 30', async () => {
     const res = await post('youth-application', { ...youth, age: 31 });
     expect(res.status).toBe(400);
@@ -88,22 +129,46 @@ describe('the youth application', () => {
 describe('strangers and robots', () => {
   it('a filled honeypot is answered as sent, and nothing is sent', async () => {
     const before = smtp.to(OFFICE).length;
-    const res = await post('contact', { ...contact, website: 'http://spam.example' });
+    const address = uniqueAddress();
+    const res = await post(
+      'contact',
+      { ...contact, message: 'Honeypot filled.', website: 'http://spam.example' },
+      address,
+    );
     expect(res.status).toBe(200);
     await settle();
     expect(smtp.to(OFFICE)).toHaveLength(before);
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('text_body', 'like', '%Honeypot filled.%')
+      .execute();
+    expect(queued).toEqual([]);
+    // The operator sees which form the robot filled and from where.
+    expect(logLines.filter((line) => line.event === 'form.honeypot')).toEqual([
+      expect.objectContaining({
+        kind: 'contact form',
+        address,
+        msg: 'a contact form filled the hidden field; not sent',
+      }),
+    ]);
   });
 
   it('ten forms an hour per address, then 429', async () => {
     const address = uniqueAddress();
     for (let i = 0; i < 10; i += 1) expect((await post('contact', contact, address)).status).toBe(200);
     expect((await post('youth-application', youth, address)).status).toBe(429);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'limit.exceeded', limit: 'forms.address', address }),
+    );
   });
 });
 
 describe('the site-wide cap on form mail', async () => {
   const office = 'held@northgate.test';
   const capped = await createTestServer({ SMTP_URL: smtp.url, OFFICE_EMAIL: office, FORM_MAIL_MAX_PER_HOUR: 3 });
+  // A frozen Date: the hour's window ends exactly an hour after the first message.
+  limitsFollow(capped.clock);
   const send = (n: number) =>
     capped.app.request(
       '/api/forms/contact',
@@ -135,5 +200,17 @@ describe('the site-wide cap on form mail', async () => {
     const hoursAway = held.map((row) => Math.ceil((Date.parse(row.next_attempt_at) - now) / 3_600_000));
     expect(hoursAway).toEqual([1, 1, 1, 2, 2]);
     expect(held.map((row) => /Message number (\d)/.exec(row.text_body)![1])).toEqual(['4', '5', '6', '7', '8']);
+    // The first held go when the window ends, an hour after the first message; the next three an hour later.
+    expect(held.map((row) => Date.parse(row.next_attempt_at) - now)).toEqual([1, 1, 1, 2, 2].map((h) => h * 3_600_000));
+    const notice = await capped.db
+      .selectFrom('mail_queue')
+      .select('kind')
+      .where('to_address', '=', office)
+      .where('subject', 'like', 'Form messages are being held%')
+      .execute();
+    expect(notice).toEqual([{ kind: 'form mail held' }]);
+    expect(capped.logLines.filter((line) => line.event === 'forms.held')).toEqual([
+      expect.objectContaining({ perHour: 3, msg: 'form mail past the hourly cap is being held' }),
+    ]);
   });
 });

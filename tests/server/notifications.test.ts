@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_LIMIT, addNotification } from '#server/notifications/notifications';
+import { NOTIFICATIONS_LIMIT, addNotification, notificationTexts } from '#server/notifications/notifications';
 import { markInvoicePaid } from '#server/payments/mark-paid';
 import { NotificationsResponse, SeenResponse } from '#domain/contract';
 import { company } from '#domain/company';
@@ -267,5 +267,27 @@ describe.each(['GET', 'POST'] as const)('%s /api/users/notifications/see', (meth
 
   it('needs a token (401)', async () => {
     expect((await app.request('/api/users/notifications/see', { method })).status).toBe(401);
+  });
+});
+
+describe('the words of a notice', () => {
+  // The customer reads these on the profile: each is pinned word for word.
+  it('says the report was mailed, and where else to find it', () => {
+    expect(notificationTexts.orderReportSent('Security Audit')).toBe(
+      'Your report for Security Audit was e-mailed to you. You can also download it from your invoices.',
+    );
+  });
+
+  it('says what a password reset removed with it, and nothing when it removed nothing', () => {
+    expect(notificationTexts.passwordReset([])).toBe('Your password was reset and every device was signed out.');
+    expect(notificationTexts.passwordReset(['a passkey', 'the authenticator app'])).toBe(
+      'Your password was reset and every device was signed out. Removed with it: a passkey, the authenticator app.',
+    );
+  });
+
+  it('says on which day an order was delivered', () => {
+    expect(notificationTexts.orderDelivered('Security Audit', new Date('2026-01-05T23:30:00.000Z'))).toBe(
+      `Your order for Security Audit was delivered on Monday, 5 January 2026. Thank you for choosing ${company.name}.`,
+    );
   });
 });

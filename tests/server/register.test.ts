@@ -1,15 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMAIL_TAKEN_TEXT } from '#server/auth/registration';
 import { hashToken } from '#server/ways-in/tokens';
+import { isUniqueViolation } from '#server/users/repository';
 import {
   authenticate,
   cleanup,
   createTestServer,
   errorText,
   form,
+  fromAddress,
   jsonInit,
   PASSWORD,
   register,
   sessionBody,
+  uniqueAddress,
   uniqueEmail,
 } from './helpers';
 
@@ -76,6 +80,37 @@ describe('POST /api/auth/register/email', () => {
     expect(await errorText(res)).toBe('An account with this e-mail address already exists.');
     const rows = await db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers one of two sign-ups racing for one e-mail with 409, and creates one account', async () => {
+    // Both pass the "is it free?" look-up while their passwords hash; the database's unique index decides.
+    const email = uniqueEmail('race');
+    const signUp = () =>
+      app.request(
+        URL,
+        { method: 'POST', body: form({ name: 'Racer', email, password: PASSWORD }) },
+        fromAddress(uniqueAddress()),
+      );
+    const answers = await Promise.all([signUp(), signUp()]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await errorText(answers.find((res) => res.status === 409)!)).toBe(EMAIL_TAKEN_TEXT);
+    const rows = await db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers a write that fails for another reason with 500, not as a taken e-mail', async () => {
+    // A server of its own: its notifications table is gone, so the account's transaction fails.
+    const broken = await createTestServer();
+    await broken.db.schema.dropTable('notifications').execute();
+    const email = uniqueEmail('broken');
+    const res = await broken.app.request(
+      URL,
+      { method: 'POST', body: form({ name: 'Nobody', email, password: PASSWORD }) },
+      fromAddress(uniqueAddress()),
+    );
+    expect(res.status).toBe(500);
+    const rows = await broken.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toEqual([]);
   });
 
   it.each([
@@ -159,5 +194,16 @@ describe('POST /api/auth/register/email', () => {
     expect(await errorText(res)).toBe('The request is too large (at most 1 MB).');
     const after = await db.selectFrom('users').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('is true only for a unique violation, whatever else was thrown', () => {
+    expect(isUniqueViolation(Object.assign(new Error('taken'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('taken'), { code: '23505' }))).toBe(true);
+    // A promise may reject with anything: the check must not throw in a catch block.
+    for (const thrown of [null, undefined, 'unique', 23505, new Error('no code'), { code: 'SQLITE_BUSY' }]) {
+      expect(isUniqueViolation(thrown)).toBe(false);
+    }
   });
 });

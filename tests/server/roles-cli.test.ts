@@ -63,7 +63,22 @@ describe('runRolesCommand', () => {
       expect(result.out).toBe('');
     }
     expect((await roles('grant', 'boss', user.email)).err).toMatch(/^Unknown role "boss": admin or office\./);
+    expect((await roles('grant')).err).toMatch(/^Say which role: admin or office\./);
     expect(await roleOf(user.id)).toBe('common');
+  });
+
+  it('lists no staff in words when there is none yet', async () => {
+    const empty = await createTestServer();
+    const out: string[] = [];
+    const code = await runRolesCommand(['list'], {
+      db: empty.db,
+      log: createCapturedLog().log,
+      now: () => empty.clock.now(),
+      print: (line) => out.push(line),
+      error: (line) => out.push(line),
+    });
+    expect(code).toBe(EXIT_OK);
+    expect(out).toEqual(['No office or admin accounts yet.']);
   });
 
   it('refuses an unknown e-mail with exit 1', async () => {

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 // A low day's ceiling of failed sign-ins, so that a test reaches it in a few requests.
 const server = await createTestServer({ SMTP_URL: smtp.url, LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_DAY: 3 });
-const { app, clock, config } = server;
+const { app, clock, config, securityEvents } = server;
 limitsFollow(clock);
 const STEP = 30_000;
 
@@ -366,6 +366,9 @@ describe('sessions follow the ways in', () => {
     const res = await post('/api/auth/logout/others', {}, account.token);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { message: { en: string } }).message.en).toBe(signedOutElsewhereText(2));
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'sessions.ended_others', userId: account.user.id, ended: 2 }),
+    );
     for (const token of [elsewhere, third]) expect((await authenticate(app, token)).status).toBe(401);
     expect((await authenticate(app, account.token)).status).toBe(200);
     const again = await post('/api/auth/logout/others', {}, account.token);
