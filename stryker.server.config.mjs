@@ -2,8 +2,9 @@
 /**
  * Mutation testing of the whole server: the machines run's settings (stryker.machines.config.mjs) with these
  * sources, their tests (vitest.mutation-server.config.ts), their target and their own reports. Left out: the
- * development helpers (server/dev/, never started in production) and the process entry point (main.ts, which
- * only wires the parts together and is run by the spawned-process tests, which a mutant never reaches). Pure
+ * development helpers (server/dev/, never started in production), the process entry point (main.ts, which
+ * only wires the parts together and is run by the spawned-process tests, which a mutant never reaches) and the
+ * worker threads' entry point (threads/worker.ts: three calls, run in threads where no mutant is switched on). Pure
  * type files hold nothing to mutate. The first run is long (hours on two cores); later runs reuse its results
  * (incremental mode) and test only what changed (docs/testing.md#mutation-testing).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
@@ -12,7 +13,7 @@ import machines from './stryker.machines.config.mjs';
 
 export default {
   ...machines,
-  mutate: ['server/**/*.ts', '!server/dev/**', '!server/main.ts'],
+  mutate: ['server/**/*.ts', '!server/dev/**', '!server/main.ts', '!server/threads/worker.ts'],
   vitest: { ...machines.vitest, configFile: 'vitest.mutation-server.config.ts' },
   // The first, unmutated run is the whole in-process server suite with coverage per test: over StrykerJS's five
   // minutes on a busy 2-core machine.

@@ -49,8 +49,11 @@ async function busyAs503<T>(task: Promise<T>): Promise<T> {
   }
 }
 
-export function createThreads(threads = Math.max(1, availableParallelism() - 1)): Threads {
-  const worker = compiledWorker();
+/** `worker`: the compiled worker's file; a test names one it built (tests/server/threads-pool.test.ts). */
+export function createThreads(
+  threads = Math.max(1, availableParallelism() - 1),
+  worker: string | undefined = compiledWorker(),
+): Threads {
   if (worker === undefined) {
     return {
       draw: renderInvoicePdf,
