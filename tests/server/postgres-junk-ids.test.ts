@@ -1,12 +1,13 @@
-// An id from a URL that PostgreSQL refuses to compare (a NUL character) is "not found" before the database
-// sees it. office-staff.test.ts asks the route on both databases; this file asks the action itself on a cluster
-// of its own, because the mutation run (vitest.mutation-server.config.ts) runs the other files on SQLite only,
-// where such an id simply finds nothing.
+// Ids PostgreSQL refuses where SQLite simply finds nothing: one with a NUL character is "not found", and an empty
+// list of ids is nothing to do, before the database sees either. office-staff.test.ts and notifications.test.ts
+// ask the routes on both databases; this file asks the code itself on a cluster of its own, because the mutation
+// run (vitest.mutation-server.config.ts) runs the other files on SQLite only.
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '#server/db/database';
 import { findAvatar } from '#server/avatars/repository';
 import { migrate } from '#server/db/migrate';
 import { HttpError } from '#server/http/errors';
+import { markSeen } from '#server/notifications/repository';
 import { revokeOffice } from '#server/office/staff';
 import { insertUser } from '#server/users/repository';
 import { createCapturedLog, createTestClock } from './helpers';
@@ -43,5 +44,10 @@ describe('on PostgreSQL', () => {
   it('an avatar asked for by an id with a NUL is none, no database error', async () => {
     // GET /api/avatars/<id> takes the id from the URL: PostgreSQL would refuse to compare it (a 500).
     await expect(findAvatar(db, 'a\u0000b')).resolves.toBeUndefined();
+  });
+
+  it('marking no notifications seen marks none, no database error', async () => {
+    // PostgreSQL refuses `IN ()` (a syntax error, so a 500); SQLite takes it and matches nothing.
+    await expect(markSeen(db, 'some-user', [], new Date())).resolves.toBe(0);
   });
 });
