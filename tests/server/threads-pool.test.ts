@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '#server/http/errors';
 import { renderInvoicePdf } from '#server/invoices/document/pdf';
 import { THREADS_BUSY_TEXT, type Threads, createThreads } from '#server/threads/pool';
@@ -38,11 +38,17 @@ beforeAll(async () => {
       },
     },
   });
-  pool = createThreads(1, join(outDir, 'threads-worker.js'));
 }, 60_000);
 
-afterAll(async () => {
-  await pool?.close();
+// A pool of each test's own: made inside the test, where a mutation run has switched its mutant on.
+beforeEach(() => {
+  pool = createThreads(1, join(outDir, 'threads-worker.js'));
+});
+afterEach(async () => {
+  await pool.close();
+});
+
+afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -51,6 +57,7 @@ describe('the worker pool', () => {
     expect(pool.where).toBe('threads');
     const here = createThreads(1, undefined);
     expect(here.where).toBe('here');
+    expect(Object.keys(unzipSync(await here.zip({ 'a.txt': new TextEncoder().encode('a') })))).toEqual(['a.txt']);
     await here.close();
   });
 
