@@ -10,6 +10,7 @@
  * - sneak.ts: sneak paths: unhandled events sent in every reachable state must change nothing;
  * - guards.ts: every named guard and the outcomes seen on a live actor;
  * - cover.ts: the fewest generated paths that still take every transition;
+ * - screens.ts: of those, the fewest that still show every state and take every event (the phone's share);
  * - commands.ts: the command that reruns one generated test;
  * - coverage.ts: the coverage of every machine, counted (pure);
  * - report.ts, report-html.ts: that coverage as a text report and as HTML pages;
@@ -25,5 +26,6 @@ export * from './pairs';
 export * from './report';
 export * from './replay';
 export * from './report-html';
+export * from './screens';
 export * from './sneak';
 export * from './transitions';

@@ -23,8 +23,10 @@ import {
   coveringPaths,
   DONE_ACTOR,
   ERROR_ACTOR,
+  leafStates,
   type PathTestOptions,
   playwrightCommand,
+  screenCover,
   SNAPSHOT_ACTOR,
 } from '#toolkit';
 
@@ -120,8 +122,9 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
 }
 
 /**
- * Every path runs at the config's desktop viewport and once more on a phone held upright, titled and reported
- * with its width: a state that breaks on a phone fails a generated test (docs/testing.md).
+ * Every path runs at the config's desktop viewport; the fewest of them that still show every state and take every
+ * event a person causes (screenCover) run once more on a phone held upright, titled and reported with its width: a
+ * state that breaks on a phone fails a generated test (docs/decisions/0044-phone-paths-cover-screens.md).
  */
 const PHONE = { width: 375, height: 800 } as const;
 
@@ -134,15 +137,6 @@ function registerTest(title: string, use: Record<string, unknown>, body: (page: 
       test.use(use);
       declare();
     });
-}
-
-function leafPaths(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [`${prefix}${value}`];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    child && typeof child === 'object' && Object.keys(child).length === 0
-      ? [`${prefix}${key}`]
-      : leafPaths(child, `${prefix}${key}.`),
-  );
 }
 
 /**
@@ -163,6 +157,7 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   const { machine } = spec;
   const options = { ...spec.model, machine } as unknown as PathTestOptions<AnyStateMachine>;
   const paths = await coveringPaths(options);
+  const onPhone = new Set(screenCover(machine, paths));
   const states = spec.states as Record<string, (page: Page, ctx: Ctx, snapshot: AnyMachineSnapshot) => Promise<void>>;
   const events = spec.events as Record<string, (page: Page, ctx: Ctx, event: EventObject) => Promise<void>>;
   const outcomes = spec.outcomes as Record<string, Outcome<Ctx>>;
@@ -174,8 +169,9 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
 
   const describeTitle = `model: ${machine.id}`;
   test.describe(describeTitle, () => {
-    for (const [index, { path, transitions }] of paths.entries()) {
-      for (const width of [undefined, PHONE.width]) {
+    for (const [index, covering] of paths.entries()) {
+      const { path, transitions } = covering;
+      for (const width of onPhone.has(covering) ? [undefined, PHONE.width] : [undefined]) {
         const timezoneId = spec.timezoneOf?.(path.input as InputFrom<M>);
         const use = {
           ...(width === undefined ? {} : { viewport: PHONE }),
@@ -203,7 +199,7 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
       await page.clock.install();
       const ctx = await spec.start(page, path.input);
       const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
-        for (const leaf of leafPaths(snapshot.value)) {
+        for (const leaf of leafStates(snapshot.value)) {
           await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot));
         }
       };
