@@ -216,7 +216,7 @@ test('the office’s “My hours”, with several ranges a day, days off and a l
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL! }]);
   // An admin with a long address: the member picker lists it, and a select is as wide as its longest option.
   const admin = await customerWithLongAddress(page);
-  roles('grant', 'admin', admin.email);
+  await roles('grant', 'admin', admin.email);
   const monday = [
     { start: '09:00', end: '12:30' },
     { start: '13:30', end: '17:00' },

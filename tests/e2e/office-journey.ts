@@ -39,7 +39,7 @@ export async function accountsAndTheFirstAdmin(page: Page, baseURL: string, { ad
   await page.context().addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL }]);
   await registerByApi(page, admin);
   await registerByApi(page, colleague);
-  roles('grant', 'admin', admin.email);
+  await roles('grant', 'admin', admin.email);
 }
 
 /** 1. The admin finds the office in the top bar and grants the colleague the office role; answers the panel. */

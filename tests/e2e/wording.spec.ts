@@ -136,7 +136,7 @@ test.describe('one field, one name', () => {
     expect(mailsTo(customer.email).map(readable).join('\n')).not.toContain('Website or application');
 
     const office = await existingAccount(page);
-    roles('grant', 'office', office.email);
+    await roles('grant', 'office', office.email);
     const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await withStoredToken(staff, office.token);
     await open(staff, `/office?order=${id}`);

@@ -2,28 +2,45 @@
  * What the office models share: staff accounts made as an operator makes them (the roles command), customers
  * with paid orders made through the API and the sandbox checkout, a PDF, and the office page's requests.
  */
-import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import type { ServiceType } from '#domain/contract';
 import { servicesByPrice } from '#domain/catalogue/services';
 import { openConfiguredDatabase } from '#server/db/database';
+import { createLog } from '#server/log';
+import { runRolesCommand } from '#server/users/roles-command';
 import { siteDatabaseEnv } from './siteDatabase';
 import { existingAccount } from './support';
 
 export type Account = Awaited<ReturnType<typeof existingAccount>>;
 
-/** The roles command on the running test's site database (SQLite lets it in while the server has it open). */
-export function roles(...args: string[]) {
-  execFileSync('npx', ['tsx', 'scripts/roles.ts', ...args], {
-    env: { ...process.env, ...siteDatabaseEnv(), LOG_LEVEL: 'silent' },
-    stdio: 'pipe',
-  });
+/**
+ * The roles command's work (`runRolesCommand`, what `npm run roles` runs) on the running test's site database,
+ * in this process: spawning `npx tsx scripts/roles.ts` cost 1.2 to 1.5 s a call, several per office test. The
+ * command's own wiring (its configuration, migration and exit codes) is tested in tests/server/roles-cli.test.ts.
+ * SQLite lets it in while the server has the file open.
+ */
+export async function roles(...args: string[]): Promise<void> {
+  const env = siteDatabaseEnv();
+  const db = openConfiguredDatabase({ DATA_DIR: env.DATA_DIR!, DATABASE_URL: env.DATABASE_URL });
+  const errors: string[] = [];
+  try {
+    const code = await runRolesCommand(args, {
+      db,
+      log: createLog({ level: 'silent' }),
+      now: () => new Date(),
+      print: () => {},
+      error: (line) => errors.push(line),
+    });
+    if (code !== 0) throw new Error(`roles ${args.join(' ')} exited with ${code}: ${errors.join('\n')}`);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** A new account given a staff role with the roles command. */
 export async function staffAccount(page: Page, role: 'office' | 'admin'): Promise<Account> {
   const account = await existingAccount(page);
-  roles('grant', role, account.email);
+  await roles('grant', role, account.email);
   return account;
 }
 
