@@ -5,12 +5,16 @@
  * (docs/testing.md, "How long CI takes").
  */
 import type { TestProject } from 'vitest/node';
+import { openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
 import { startPostgres } from './server/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** postgres://postgres@127.0.0.1:<port>: the run's cluster, without a database name. */
     postgresServer: string;
+    /** A database of the cluster migrated to the latest schema, to copy (CREATE DATABASE ... TEMPLATE). */
+    postgresTemplate: string;
   }
 }
 
@@ -19,5 +23,15 @@ export default async function startSharedPostgres(project: TestProject): Promise
   const server = new URL(cluster.url);
   server.pathname = '';
   project.provide('postgresServer', server.href.replace(/\/$/, ''));
+  // Migrating a fresh database takes about 190 ms here, copying a migrated one about 50 ms; a test server still
+  // runs the migrations, which find nothing to do (docs/testing.md, "How long CI takes").
+  const templateUrl = await cluster.createDatabase();
+  const template = openPostgresDatabase(templateUrl);
+  try {
+    await migrate(template);
+  } finally {
+    await template.destroy();
+  }
+  project.provide('postgresTemplate', new URL(templateUrl).pathname.slice(1));
   return () => cluster.stop();
 }

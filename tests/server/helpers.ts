@@ -113,11 +113,21 @@ export async function createPostgresDatabase(): Promise<string> {
   return (await cluster).createDatabase();
 }
 
+/**
+ * A database already migrated to the latest schema, for a test server: a copy of the run's migrated template when
+ * the shared cluster has one, else an empty one (the server's migrations run either way).
+ */
+async function createMigratedPostgresDatabase(): Promise<string> {
+  const server = inject('postgresServer');
+  if (server) return createDatabaseIn(server, inject('postgresTemplate'));
+  return createPostgresDatabase();
+}
+
 /** CREATE DATABASE in the shared cluster; the database goes again with the file (after its handles closed). */
-async function createDatabaseIn(server: string): Promise<string> {
+async function createDatabaseIn(server: string, template?: string): Promise<string> {
   databaseCounter += 1;
   const name = `test_${process.pid}_${databaseCounter}`;
-  await onServer(server, `CREATE DATABASE ${name}`);
+  await onServer(server, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   // Cleanups run last-first: this one runs after the database handles opened on it are destroyed.
   cleanups.push(() => onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   return `${server}/${name}`;
@@ -136,7 +146,8 @@ async function onServer(server: string, sql: string): Promise<void> {
 /** A complete app over a fresh database (in-memory SQLite, or PostgreSQL under TEST_ON_POSTGRES), with a hand-moved clock. */
 export async function createTestServer(overrides: Partial<Config> = {}) {
   const config: Config = { ...loadConfig({}), STATIC_DIR: createStaticDir(), DATA_DIR: createDataDir(), ...overrides };
-  if (TEST_ON_POSTGRES && config.DATABASE_URL === undefined) config.DATABASE_URL = await createPostgresDatabase();
+  if (TEST_ON_POSTGRES && config.DATABASE_URL === undefined)
+    config.DATABASE_URL = await createMigratedPostgresDatabase();
   const db = config.DATABASE_URL !== undefined ? openPostgresDatabase(config.DATABASE_URL) : openDatabase(':memory:');
   await migrate(db);
   cleanups.push(() => db.destroy());
