@@ -10,11 +10,10 @@ import type { CoveringPath } from './cover';
 /** The leaf states of a state value as dotted names: `{ b: 'c' }` is `b.c`; a parallel state gives one per region. */
 export function leafStates(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [`${prefix}${value}`];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    child && typeof child === 'object' && Object.keys(child).length === 0
-      ? [`${prefix}${key}`]
-      : leafStates(child, `${prefix}${key}.`),
-  );
+  const children = Object.entries(value as Record<string, unknown>);
+  // A region with no child states of its own is itself the leaf.
+  if (children.length === 0) return [prefix.slice(0, -1)];
+  return children.flatMap(([key, child]) => leafStates(child, `${prefix}${key}.`));
 }
 
 /** What a path shows and does: `state:<leaf>` for its start and every step, `event:<type>` for each of a person's events. */

@@ -96,6 +96,9 @@ describe('the paths a phone runs', () => {
       ['z', 'k', 'y'],
       ['x', 'y'],
     ]);
+    // A shorter path that gains less is not taken first: here it would add nothing once viaZ is in.
+    const justZ = { ...a, path: { input: undefined, steps: [step('z', 't')] } };
+    expect(eventsOf(screenCover(fork, [viaZ, justZ]))).toEqual([['z', 'k', 'y']]);
   });
 
   it('keeps one path when the start is all there is, and none when there are none', async () => {
