@@ -24,7 +24,7 @@ export default async function startSharedPostgres(project: TestProject): Promise
   server.pathname = '';
   project.provide('postgresServer', server.href.replace(/\/$/, ''));
   // Migrating a fresh database takes about 190 ms here, copying a migrated one about 50 ms; a test server still
-  // runs the migrations, which find nothing to do (docs/testing.md, "How long CI takes").
+  // runs the migrations, which find nothing to do (docs/performance.md, "How long CI takes").
   const templateUrl = await cluster.createDatabase();
   const template = openPostgresDatabase(templateUrl);
   try {

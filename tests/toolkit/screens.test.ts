@@ -65,7 +65,7 @@ describe('the paths a phone runs', () => {
   });
 
   it('prefers the shorter path among equal gains, then the earlier one', async () => {
-    // p leads on to q by x (then y to end) or by z then k; q's own event w is in both long paths.
+    // p leads to q by x or v, or through t by z then k; from q, y ends it. The paths are written by hand.
     const fork = createMachine({
       id: 'fork',
       initial: 'p',
