@@ -96,8 +96,14 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
   model: Omit<PathTestOptions<M>, 'machine' | 'check'>;
   /** Opens the screen (Playwright's clock is installed first) and returns what the maps share. */
   start: (page: Page, input: unknown) => Promise<Ctx>;
-  /** What the page shows in each leaf state. */
-  states: { [S in LeafState<M>]: (page: Page, ctx: Ctx, snapshot: SnapshotFrom<M>) => Promise<void> };
+  /**
+   * What the page shows in each leaf state. `again` is true when a phone path checks the state a second time, with
+   * the window widened, nothing else having happened since the first check: a check that acts (a download) or that
+   * holds only on arrival (where the focus went, when the first check's action moved it) is done the first time.
+   */
+  states: {
+    [S in LeafState<M>]: (page: Page, ctx: Ctx, snapshot: SnapshotFrom<M>, again: boolean) => Promise<void>;
+  };
   /** What a person does for each event. */
   events: {
     [T in MachineEvent<M>['type']]: (
@@ -122,11 +128,15 @@ export interface BrowserModel<M extends AnyStateMachine, Ctx> {
 }
 
 /**
- * Every path runs at the config's desktop viewport; the fewest of them that still show every state and take every
- * event a person causes (screenCover) run once more on a phone held upright, titled and reported with its width: a
- * state that breaks on a phone fails a generated test (docs/decisions/0044-phone-paths-cover-screens.md).
+ * Every path runs once. The fewest of them that still show every state and take every event a person causes
+ * (screenCover) run on a phone held upright, titled and reported with its width, and check each state at the
+ * desktop width as well (the window widened, then narrowed again); the others run at the desktop width. A state
+ * that breaks on a phone fails a generated test, and every state is checked at the desktop width
+ * (docs/decisions/0045-phone-paths-checked-at-both-widths.md).
  */
 const PHONE = { width: 375, height: 800 } as const;
+/** Playwright's own viewport, which the config keeps for every test that names none. */
+const DESKTOP = { width: 1280, height: 720 } as const;
 
 /** Registers a test as it is, or with the browser options its variant needs (an anonymous group adds no title). */
 function registerTest(title: string, use: Record<string, unknown>, body: (page: Page) => Promise<void>) {
@@ -158,7 +168,10 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   const options = { ...spec.model, machine } as unknown as PathTestOptions<AnyStateMachine>;
   const paths = await coveringPaths(options);
   const onPhone = new Set(screenCover(machine, paths));
-  const states = spec.states as Record<string, (page: Page, ctx: Ctx, snapshot: AnyMachineSnapshot) => Promise<void>>;
+  const states = spec.states as Record<
+    string,
+    (page: Page, ctx: Ctx, snapshot: AnyMachineSnapshot, again: boolean) => Promise<void>
+  >;
   const events = spec.events as Record<string, (page: Page, ctx: Ctx, event: EventObject) => Promise<void>>;
   const outcomes = spec.outcomes as Record<string, Outcome<Ctx>>;
   const delays = spec.delays as Record<string, (page: Page, ctx: Ctx) => Promise<void>>;
@@ -171,14 +184,13 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
   test.describe(describeTitle, () => {
     for (const [index, covering] of paths.entries()) {
       const { path, transitions } = covering;
-      for (const width of onPhone.has(covering) ? [undefined, PHONE.width] : [undefined]) {
-        const timezoneId = spec.timezoneOf?.(path.input as InputFrom<M>);
-        const use = {
-          ...(width === undefined ? {} : { viewport: PHONE }),
-          ...(timezoneId === undefined ? {} : { timezoneId }),
-        };
-        registerPath(index, path, transitions, width, use);
-      }
+      const width = onPhone.has(covering) ? PHONE.width : undefined;
+      const timezoneId = spec.timezoneOf?.(path.input as InputFrom<M>);
+      const use = {
+        ...(width === undefined ? {} : { viewport: PHONE }),
+        ...(timezoneId === undefined ? {} : { timezoneId }),
+      };
+      registerPath(index, path, transitions, width, use);
     }
   });
 
@@ -194,14 +206,23 @@ export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec:
     const command = playwrightCommand(MODEL_SPEC, describeTitle, title);
     const steps = path.steps.map((step) => ({ event: eventText(step.event), state: step.state.value as unknown }));
     const run = async (page: Page) => {
+      const desktop = test.info().project.use.viewport ?? DESKTOP;
       // A long path on a loaded machine needs longer than a short one.
       test.setTimeout(30_000 + path.steps.length * 5_000);
       await page.clock.install();
       const ctx = await spec.start(page, path.input);
-      const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
+      const expectLeaves = async (snapshot: AnyMachineSnapshot, where: string, again = false) => {
         for (const leaf of leafStates(snapshot.value)) {
-          await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot));
+          await test.step(`${where}: state ${leaf}`, () => states[leaf]!(page, ctx, snapshot, again));
         }
+      };
+      // On a phone path, each state is checked on the phone, then in a window as wide as the desktop paths'.
+      const expectState = async (snapshot: AnyMachineSnapshot, where: string) => {
+        await expectLeaves(snapshot, where);
+        if (width === undefined) return;
+        await page.setViewportSize(desktop);
+        await expectLeaves(snapshot, `${where} at ${desktop.width} px`, true);
+        await page.setViewportSize(PHONE);
       };
       // The state before any step is the machine's initial state, as the first step's source.
       // An actor that is never started only computes its initial snapshot.
