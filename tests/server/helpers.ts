@@ -154,7 +154,7 @@ export async function createTestServer(overrides: Partial<Config> = {}) {
   const clock = createTestClock();
   const captured = createCapturedLog();
   const app = closeAfterAll(createApp({ db, config, clock, log: captured.log }));
-  return { app, db, clock, config, logLines: captured.lines, securityEvents: captured.events };
+  return { app, db, clock, config, log: captured.log, logLines: captured.lines, securityEvents: captured.events };
 }
 
 /**

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { ConfigError } from '#server/config-values';
-import { createTwoFactorKeys } from '#server/ways-in/two-factor-key';
+import { createTwoFactorKeys, twoFactorKeys } from '#server/ways-in/two-factor-key';
 import {
   RECOVERY_CODE_COUNT,
   newRecoveryCodes,
@@ -119,6 +119,28 @@ describe('the secrets’ key', async () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('reads only its own format: not another version, a part more or less, or a key it does not know', async () => {
+    const sealed = await fromDatabase.encrypt('JBSWY3DPEHPK3PXP');
+    const [, id, ...rest] = sealed.split('.');
+    // The key's id is the first 8 hex digits of its hash: it names the key without revealing it.
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    for (const other of [
+      ['v2', id, ...rest],
+      ['v1', id, ...rest, rest[2]],
+      ['v1', id, ...rest.slice(0, 2)],
+      ['v1', '00000000', ...rest],
+      [''],
+    ]) {
+      expect(await fromDatabase.decrypt(other.join('.'))).toBeNull();
+    }
+  });
+
+  it('is made once per app, whichever route asks first', async () => {
+    const services = { db, clock, config: loadConfig({}) };
+    expect(twoFactorKeys(services)).toBe(twoFactorKeys(services));
+    expect(twoFactorKeys({ ...services })).not.toBe(twoFactorKeys(services));
   });
 
   it('keeps the key in the database, the same for every instance', async () => {

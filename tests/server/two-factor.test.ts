@@ -18,7 +18,10 @@ import { TWO_FACTOR_CODE_FIELD_TEXT } from '#server/two-factor/routes';
 import { NO_SETUP_TEXT, TOTP_ALREADY_ON_TEXT, TOTP_CODE_WRONG_TEXT } from '#server/two-factor/setup';
 import { normalizeRecoveryCode } from '#server/ways-in/two-factor';
 import { TOTP_INVALID_TEXT } from '#server/ways-in/two-factor-step';
-import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
+import { codeOfStep, recoveryCodeText, stepAt } from '#server/ways-in/two-factor';
+import { matchFactor } from '#server/ways-in/factor-check';
+import { twoFactorKeys } from '#server/ways-in/two-factor-key';
+import { takeStep, useRecoveryCode } from '#server/ways-in/two-factor-repository';
 import {
   MINUTE,
   PASSWORD,
@@ -46,7 +49,7 @@ afterAll(async () => {
 });
 
 const server = await createTestServer({ SMTP_URL: smtp.url });
-const { app, db, clock, securityEvents, logLines } = server;
+const { app, db, clock, config, log, securityEvents, logLines } = server;
 limitsFollow(clock);
 
 const STEP = 30_000;
@@ -334,6 +337,46 @@ describe('signing in with the app', () => {
     const ticket = await totpTicket(app, tess.user.email);
     clock.advance(16 * MINUTE);
     expect((await secondStep(app, ticket, codeNow(tess.secret))).status).toBe(400);
+  });
+});
+
+// The tests above pass while either of two guards holds: the check before anything is written (matchFactor) and
+// the write that takes the step or the code only once (the repository). Each is proven here on its own.
+describe('each code works once, by each of its two guards', () => {
+  const services = { db, clock, config, log };
+  const appCode = (id: string, code: string) => matchFactor(services, id, code, { recovery: false });
+
+  it('the check refuses the last accepted step and any earlier one before writing, and takes a later one', async () => {
+    const tess = await withTwoFactor(server, 'Tess Check');
+    const fresh = await appCode(tess.user.id, codeNow(tess.secret));
+    expect(fresh?.kind).toBe('totp');
+    expect(await fresh!.use(db)).toBe(true);
+    expect(await appCode(tess.user.id, codeNow(tess.secret))).toBeNull();
+    expect(await appCode(tess.user.id, codeNow(tess.secret, -1))).toBeNull();
+    expect((await appCode(tess.user.id, codeNow(tess.secret, 1)))?.kind).toBe('totp');
+    // A recovery code is no app code, and is looked at only where one is allowed.
+    expect(await appCode(tess.user.id, tess.recoveryCodes[0]!)).toBeNull();
+  });
+
+  it('the check refuses a recovery code once it is used', async () => {
+    const tess = await withTwoFactor(server, 'Tess Used');
+    const code = tess.recoveryCodes[1]!;
+    const first = await matchFactor(services, tess.user.id, code, { recovery: true });
+    expect(first?.kind).toBe('recovery');
+    expect(await first!.use(db)).toBe(true);
+    expect(await matchFactor(services, tess.user.id, code, { recovery: true })).toBeNull();
+  });
+
+  it('the write takes a step only later than the last, and a recovery code only once', async () => {
+    const tess = await withTwoFactor(server, 'Tess Write');
+    const step = stepAt(clock.now());
+    expect(await takeStep(db, tess.user.id, step)).toBe(true);
+    expect(await takeStep(db, tess.user.id, step)).toBe(false);
+    expect(await takeStep(db, tess.user.id, step - 1)).toBe(false);
+    expect(await takeStep(db, tess.user.id, step + 1)).toBe(true);
+    const hashes = await twoFactorKeys(services).hashes(recoveryCodeText(tess.user.id, tess.recoveryCodes[2]!));
+    expect(await useRecoveryCode(db, tess.user.id, hashes, clock.now())).toBe(true);
+    expect(await useRecoveryCode(db, tess.user.id, hashes, clock.now())).toBe(false);
   });
 });
 
