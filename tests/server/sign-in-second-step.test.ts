@@ -3,7 +3,7 @@
  * day of failed sign-ins from many addresses no longer lock its owner out. The right password continues with a
  * code e-mailed to the account, entered with the ticket of that sign-in at POST /api/auth/login/second-step.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import {
   MINUTE,
@@ -27,7 +27,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-const { app, clock, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
+const { app, clock, logLines, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 limitsFollow(clock);
 
 /** The attack the review replayed: 100 failed sign-ins from 20 addresses, five each (the per-address limit). */
@@ -117,6 +117,29 @@ describe('an account whose failed sign-ins reached the day’s ceiling', () => {
       expect(res.status).toBe(400);
       expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
     }
+  });
+
+  it('mails the owner at most five codes a window, however often the password is given', async () => {
+    const owner = await register(app);
+    await hammer(owner.user.email);
+    const addresses = Array.from({ length: 6 }, () => uniqueAddress());
+    for (const address of addresses) await ticketOf(await login(app, owner.user.email, owner.password, address));
+    const mine = () => securityEvents().filter((line) => line.userId === owner.user.id);
+    await vi.waitFor(() => {
+      expect(mine().filter((line) => line.event === 'signin.second_step')).toHaveLength(5);
+      expect(mine()).toContainEqual(
+        expect.objectContaining({ event: 'limit.exceeded', limit: 'code_request.account' }),
+      );
+    });
+    expect(mine().filter((line) => line.event === 'signin.second_step')).toEqual(
+      addresses.slice(0, 5).map((address) => expect.objectContaining({ kind: 'email-code', address })),
+    );
+    expect(logLines.filter((line) => line.msg === 'no sign-in code sent')).toHaveLength(1);
+    await vi.waitFor(() => expect(smtp.to(owner.user.email)).toHaveLength(5));
+    await settle();
+    expect(smtp.to(owner.user.email).map((mail) => mail.subject)).toEqual(
+      Array(5).fill(expect.stringMatching(/sign-in code/)),
+    );
   });
 
   it('limits wrong codes per address', async () => {

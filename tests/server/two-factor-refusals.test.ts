@@ -105,6 +105,22 @@ describe('the owner’s e-mailed code', () => {
     expect((await call(app, other.token, '/code')).status).toBe(200);
   });
 
+  it('counts each wrong one against the account’s day: past it even the right code is refused', async () => {
+    const strict = await createTestServer({ SMTP_URL: smtp.url, CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: 2 });
+    const gina = await passwordless(strict.app, strict.db);
+    expect((await call(strict.app, gina.token, '/code')).status).toBe(200);
+    const code = codeIn(await mailTo(gina.user.email));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await call(strict.app, gina.token, '/totp/setup', { code: otherThan(code) });
+      expect(res.status).toBe(400);
+      expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    }
+    expect((await call(strict.app, gina.token, '/totp/setup', { code })).status).toBe(429);
+    expect(strict.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'limit.exceeded', limit: 'code_check.account_daily', userId: gina.user.id }),
+    );
+  });
+
   it('answers 503 when the mail server cannot be reached, and logs which mail failed', async () => {
     const down = await startMailCatcher();
     await down.close();

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { RecoveryCodesResponse, TwoFactorSetupResponse, TwoFactorStatus } from '#domain/twoFactorContract';
-import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES } from '#server/ways-in/email-codes';
 import { purgeDueAccounts } from '#server/account/deletion';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { TWO_FACTOR_PASSWORD_TEXT } from '#server/ways-in/owner-proof';
@@ -38,6 +38,7 @@ import {
   register,
   sessionBody,
   uniqueAddress,
+  uniqueEmail,
 } from './helpers';
 import { limitsFollow } from './limit-helpers';
 import { type MailCatcher, type ReceivedMail, codeIn, startMailCatcher } from './mail-helpers';
@@ -332,11 +333,28 @@ describe('signing in with the app', () => {
     );
   });
 
-  it('a ticket expires with the e-mailed codes’ time', async () => {
+  it('a ticket expires with the e-mailed codes’ time: at its last moment it still works, at 15 minutes no more', async () => {
+    const tess = await withTwoFactor();
+    const late = await totpTicket(app, tess.user.email);
+    const expired = await totpTicket(app, tess.user.email);
+    clock.advance(CODE_TTL_MINUTES * MINUTE - 1);
+    expect((await secondStep(app, late, codeNow(tess.secret))).status).toBe(200);
+    clock.advance(1);
+    const res = await secondStep(app, expired, codeNow(tess.secret, 1));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+  });
+
+  it('a ticket is for the address it was given to: changed since, the right code gets nothing', async () => {
     const tess = await withTwoFactor();
     const ticket = await totpTicket(app, tess.user.email);
-    clock.advance(16 * MINUTE);
-    expect((await secondStep(app, ticket, codeNow(tess.secret))).status).toBe(400);
+    await db.updateTable('users').set({ email: uniqueEmail() }).where('id', '=', tess.user.id).execute();
+    const res = await secondStep(app, ticket, codeNow(tess.secret));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'code.failed', purpose: 'sign_in_totp', userId: tess.user.id }),
+    );
   });
 });
 
