@@ -110,6 +110,12 @@ async function totpTicket(target: TestApp, email: string, password = PASSWORD): 
 const secondStep = (target: TestApp, ticket: string, code: string, address = uniqueAddress()) =>
   target.request('/api/auth/login/second-step', jsonInit('POST', { ticket, code }), fromAddress(address));
 
+/** The kinds of the mails queued for `email`, oldest first (sent ones stay in the queue as sent). */
+async function queuedKinds(email: string): Promise<string[]> {
+  const rows = await db.selectFrom('mail_queue').select('kind').where('to_address', '=', email).orderBy('id').execute();
+  return rows.map((row) => row.kind);
+}
+
 async function mailAbout(catcher: MailCatcher, email: string, subject: RegExp): Promise<ReceivedMail> {
   for (let waited = 0; waited < 5000; waited += 10) {
     const found = catcher.to(email).find((mail) => subject.test(mail.subject));
@@ -249,6 +255,11 @@ describe('signing in with the app', () => {
     expect(securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'signin.success', method: 'totp', userId: tess.user.id }),
     );
+    // The app's code is no recovery code: no notice of one used, in the log or the mail queue.
+    expect(securityEvents()).not.toContainEqual(
+      expect.objectContaining({ event: 'two_factor.recovery_code_used', userId: tess.user.id }),
+    );
+    expect(await queuedKinds(tess.user.email)).toEqual(['verification code', 'security notice (totp_enabled)']);
     // The ticket is used up.
     expect((await secondStep(app, ticket, codeNow(tess.secret, 1))).status).toBe(400);
   });
@@ -299,6 +310,11 @@ describe('signing in with the app', () => {
     );
     const mail = await mailAbout(smtp, tess.user.email, /recovery code was used/);
     expect(mail.text).toContain('9 unused codes are left');
+    expect(await queuedKinds(tess.user.email)).toEqual([
+      'verification code',
+      'security notice (totp_enabled)',
+      'security notice (recovery_code_used)',
+    ]);
     expect(mail.raw).not.toContain(first);
 
     res = await secondStep(app, await totpTicket(app, tess.user.email), first);
@@ -398,6 +414,35 @@ describe('each code works once, by each of its two guards', () => {
   });
 });
 
+describe('a secret no key reads (the key replaced without the one that wrote it)', () => {
+  it('refuses the app’s code and logs why; a recovery code still signs in', async () => {
+    const tess = await withTwoFactor(server, 'Tess Unreadable');
+    const mine = db.selectFrom('totp_secrets').where('user_id', '=', tess.user.id);
+    const { secret } = await mine.select('secret').executeTakeFirstOrThrow();
+    const [version, keyId, ...rest] = secret.split('.');
+    const otherKeyId = keyId!.replace(/./g, (digit) => (digit === '0' ? '1' : '0'));
+    await db
+      .updateTable('totp_secrets')
+      .set({ secret: [version, otherKeyId, ...rest].join('.') })
+      .where('user_id', '=', tess.user.id)
+      .execute();
+
+    const res = await secondStep(app, await totpTicket(app, tess.user.email), codeNow(tess.secret));
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(TOTP_INVALID_TEXT);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        event: 'two_factor.secret_unreadable',
+        userId: tess.user.id,
+        msg: 'no known key reads this secret',
+      }),
+    );
+    const rescued = await secondStep(app, await totpTicket(app, tess.user.email), tess.recoveryCodes[0]!);
+    expect(rescued.status).toBe(200);
+  });
+});
+
 describe('any other code', () => {
   it('is refused at sign-in: six digits outside the window, or a recovery code never issued', async () => {
     const tess = await withTwoFactor();
@@ -432,7 +477,14 @@ describe('the account’s day of wrong codes', () => {
     }
     // A ticket's second try past the ceiling is refused, right or wrong.
     const guessed = await totpTicket(strict.app, tess.user.email);
-    expect((await secondStep(strict.app, guessed, otherThan(right))).status).toBe(400);
+    const guesser = uniqueAddress();
+    expect((await secondStep(strict.app, guessed, otherThan(right), guesser)).status).toBe(400);
+    // The ceiling reached is logged once, with the account and the address, never the e-mail it is kept under.
+    const reached = strict.securityEvents().filter((line) => line.event === 'limit.exceeded');
+    expect(reached).toEqual([
+      expect.objectContaining({ limit: 'code_check.account_daily', userId: tess.user.id, address: guesser }),
+    ]);
+    expect(JSON.stringify(reached)).not.toContain(tess.user.email);
     expect((await secondStep(strict.app, guessed, right)).status).toBe(400);
     // The owner's first try on a fresh ticket gets in.
     const res = await secondStep(strict.app, await totpTicket(strict.app, tess.user.email), right);
