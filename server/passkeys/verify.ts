@@ -29,10 +29,9 @@ type Transport = (typeof AUTHENTICATOR_TRANSPORTS)[number];
 function clientData(encoded: string): { origin: string; challenge: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null) {
-      const { origin, challenge } = parsed as Record<string, unknown>;
-      if (typeof origin === 'string' && typeof challenge === 'string') return { origin, challenge };
-    }
+    // Object() boxes any JSON value (null as an empty object), so reading a field of it cannot throw.
+    const { origin, challenge } = Object(parsed) as Record<string, unknown>;
+    if (typeof origin === 'string' && typeof challenge === 'string') return { origin, challenge };
   } catch {
     // Not JSON: refused below, as any other malformed answer.
   }
@@ -51,8 +50,9 @@ function isOtherRpId(error: unknown): boolean {
 }
 
 function knownTransports(transports: readonly string[] | undefined): Transport[] {
-  return (transports ?? []).filter((item): item is Transport =>
-    (AUTHENTICATOR_TRANSPORTS as readonly string[]).includes(item),
+  return (
+    transports?.filter((item): item is Transport => (AUTHENTICATOR_TRANSPORTS as readonly string[]).includes(item)) ??
+    []
   );
 }
 
@@ -80,8 +80,8 @@ export async function verifyRegistration(
         clientDataJSON: response.response.clientDataJSON,
         attestationObject: response.response.attestationObject,
       },
+      // Not the authenticator's attachment: nothing here reads it.
       clientExtensionResults: {},
-      ...(response.authenticatorAttachment ? { authenticatorAttachment: response.authenticatorAttachment } : {}),
     },
     expectedChallenge: async (challenge) => {
       challengeRefused = !(await challenges.use(challenge, 'registration', userId));
@@ -131,8 +131,8 @@ export async function verifySignIn(
       response: {
         clientDataJSON: response.response.clientDataJSON,
         authenticatorData: response.response.authenticatorData,
+        // Not the user handle: it was compared above; the library only reads its type.
         signature: response.response.signature,
-        ...(userHandle ? { userHandle } : {}),
       },
       clientExtensionResults: {},
     },
