@@ -25,7 +25,7 @@ export async function renewRecoveryCodes(
 ) {
   if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);
   const attempt = await chargeCodeCheck(services, user, address);
-  const match = await matchFactor(services, user.id, body.code, { recovery: false });
+  const match = await matchFactor(services, user.id, body.code, { appOnly: true });
   if (!match) {
     services.log.security('code.failed', { purpose: 'totp', userId: user.id });
     throw new HttpError(400, TOTP_CODE_WRONG_TEXT);
@@ -53,7 +53,7 @@ export async function disableApp(
   if (user.totp_enabled_at === null) throw new HttpError(409, TOTP_OFF_TEXT);
   const useProof = await proveOwner(services, user, body, 'two_factor.refused');
   const attempt = await chargeCodeCheck(services, user, address);
-  const match = await matchFactor(services, user.id, body.twoFactorCode, { recovery: true });
+  const match = await matchFactor(services, user.id, body.twoFactorCode);
   if (!match) {
     services.log.security('code.failed', { purpose: 'totp_disable', userId: user.id });
     throw new HttpError(400, TWO_FACTOR_CODE_WRONG_TEXT);

@@ -37,16 +37,17 @@ export async function matchFactor(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'log'>,
   userId: string,
   code: string,
-  options: { recovery: boolean },
+  /** Only the app's code (new recovery codes): not left to the request's contract alone. */
+  options: { appOnly?: boolean } = {},
 ): Promise<FactorMatch | null> {
   const now = services.clock.now();
   if (SIX_DIGIT_CODE.test(code)) {
     const stored = await readSecret(services, userId);
-    const step = stored ? matchingStep(stored.secret, code, now) : null;
-    if (step === null || (stored!.lastStep !== null && step <= stored!.lastStep)) return null;
+    const step = stored ? matchingStep(stored.secret, code, now, stored.lastStep ?? 0) : null;
+    if (step === null) return null;
     return { kind: 'totp', use: (trx) => takeStep(trx, userId, step) };
   }
-  if (!options.recovery) return null;
+  if (options.appOnly) return null;
   const hashes = await twoFactorKeys(services).hashes(recoveryCodeText(userId, code));
   const unused = await findUnusedRecoveryCode(services.db, userId, hashes);
   if (!unused) return null;

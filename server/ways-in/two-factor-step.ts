@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { CODE_INVALID_TEXT } from './email-codes';
 import { accountChanged, queueAccountNotice } from './notify-change';
 import { CODE_MAX_ATTEMPTS } from './email-codes';
-import type { Database } from '../db/schema';
+import type { Database, SecondFactor } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Taken } from '../limits/charge';
 import { LimitRefused } from '../limits/responses';
@@ -25,6 +25,8 @@ export const TOTP_INVALID_TEXT =
   'This code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';
 
 const PURPOSE = 'sign_in_totp';
+/** The factor the session records (a recovery code stands in for the app). */
+const FACTOR: SecondFactor = 'totp';
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** Whether the ticket is a 'totp' step's (any other goes on to the e-mailed code's check). */
@@ -65,7 +67,7 @@ export async function twoFactorSecondStep(
     services.log.security('code.failed', { purpose: PURPOSE, userId: user.id, address });
     throw new HttpError(400, TOTP_INVALID_TEXT);
   }
-  const match = await matchFactor(services, user.id, body.code, { recovery: true });
+  const match = await matchFactor(services, user.id, body.code);
   if (!match) {
     services.log.security('code.failed', { purpose: PURPOSE, userId: user.id, address });
     throw new HttpError(400, TOTP_INVALID_TEXT);
@@ -82,10 +84,10 @@ export async function twoFactorSecondStep(
     const left = recovery ? await countRecoveryCodesLeft(trx, user.id) : 0;
     if (recovery) await queueAccountNotice(trx, services, user, { kind: 'recovery_code_used', left }, now);
     const updated = await updateUser(trx, user.id, { last_login: now.toISOString() }, now);
-    const { token } = await services.sessions.create(user.id, trx, 'totp');
+    const { token } = await services.sessions.create(user.id, trx, FACTOR);
     return { updated, token, left };
   });
   if (recovery) accountChanged(services, user, { kind: 'recovery_code_used', left: done.left }, { address });
   services.log.security('signin.success', { method: recovery ? 'recovery-code' : 'totp', userId: user.id, address });
-  return { user: toWireUser({ ...user, ...done.updated }, services.config, 'totp'), token: done.token };
+  return { user: toWireUser({ ...user, ...done.updated }, services.config, FACTOR), token: done.token };
 }

@@ -39,8 +39,11 @@ export function codeOfStep(secret: string, step: number): string {
   return TOTP.generate({ ...options, secret: Secret.fromBase32(secret), timestamp: step * TOTP_PERIOD_SECONDS * 1000 });
 }
 
-/** The step whose code `code` is, within the window around `now`; null when it is none of them. */
-export function matchingStep(secret: string, code: string, now: Date): number | null {
+/**
+ * The step whose code `code` is, within the window around `now` and later than `after` (the last step accepted:
+ * each code works once); null when it is none of them.
+ */
+export function matchingStep(secret: string, code: string, now: Date, after = 0): number | null {
   const delta = TOTP.validate({
     ...options,
     token: code,
@@ -48,7 +51,9 @@ export function matchingStep(secret: string, code: string, now: Date): number | 
     timestamp: now.getTime(),
     window: TOTP_WINDOW,
   });
-  return delta === null ? null : stepAt(now) + delta;
+  if (delta === null) return null;
+  const step = stepAt(now) + delta;
+  return step > after ? step : null;
 }
 
 // ---- recovery codes ----

@@ -252,6 +252,13 @@ describe('signing in with the app', () => {
     const session = await sessionBody(res);
     expect(session.user.id).toBe(tess.user.id);
     expect((await authenticate(app, session.token)).status).toBe(200);
+    // The session records the factor it was opened with (the staff policy and the data export read it).
+    const factors = await db
+      .selectFrom('sessions')
+      .select('second_factor')
+      .where('user_id', '=', tess.user.id)
+      .execute();
+    expect(factors.map((row) => row.second_factor)).toContain('totp');
     expect(securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'signin.success', method: 'totp', userId: tess.user.id }),
     );
@@ -378,7 +385,7 @@ describe('signing in with the app', () => {
 // the write that takes the step or the code only once (the repository). Each is proven here on its own.
 describe('each code works once, by each of its two guards', () => {
   const services = { db, clock, config, log };
-  const appCode = (id: string, code: string) => matchFactor(services, id, code, { recovery: false });
+  const appCode = (id: string, code: string) => matchFactor(services, id, code, { appOnly: true });
 
   it('the check refuses the last accepted step and any earlier one before writing, and takes a later one', async () => {
     const tess = await withTwoFactor(server, 'Tess Check');
@@ -395,10 +402,10 @@ describe('each code works once, by each of its two guards', () => {
   it('the check refuses a recovery code once it is used', async () => {
     const tess = await withTwoFactor(server, 'Tess Used');
     const code = tess.recoveryCodes[1]!;
-    const first = await matchFactor(services, tess.user.id, code, { recovery: true });
+    const first = await matchFactor(services, tess.user.id, code);
     expect(first?.kind).toBe('recovery');
     expect(await first!.use(db)).toBe(true);
-    expect(await matchFactor(services, tess.user.id, code, { recovery: true })).toBeNull();
+    expect(await matchFactor(services, tess.user.id, code)).toBeNull();
   });
 
   it('the write takes a step only later than the last, and a recovery code only once', async () => {
