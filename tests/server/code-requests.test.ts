@@ -4,7 +4,9 @@
  * other clients (its own tests: verification.test.ts, users.test.ts, forgot-password-timing.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, cleanup, createTestServer, form, jsonInit, register, uniqueEmail } from './helpers';
+import { MAIL_FAILED_TEXT, codeSentText } from '#server/account/codes';
+import { newAddressCodeSentText } from '#server/account/email-change';
+import { bearer, cleanup, createTestServer, errorText, form, jsonInit, register, uniqueEmail } from './helpers';
 import { limitsFollow } from './limit-helpers';
 import { codeIn, startMailCatcher } from './mail-helpers';
 
@@ -14,7 +16,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-const { app, clock, db } = await createTestServer({ SMTP_URL: smtp.url });
+const { app, clock, db, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 limitsFollow(clock);
 
 const post = (path: string, token?: string, body?: unknown) =>
@@ -60,7 +62,31 @@ describe('the site asks for every code with a POST', () => {
     await db.updateTable('users').set({ password_hash: null }).where('id', '=', account.user.id).execute();
     const res = await post('/api/users/verify/email-change/code', account.token);
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: codeSentText(account.user.email) } });
     expect(codeIn(await smtp.waitFor(account.user.email))).toMatch(/^\d{6}$/);
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('kind')
+      .where('to_address', '=', account.user.email)
+      .execute();
+    expect(queued.map((mail) => mail.kind)).toEqual(['verification code', 'e-mail change code']);
+  });
+
+  it('mails at most five e-mail change codes a window to one account, whose limit no other account shares', async () => {
+    const [first, second] = [await register(app), await register(app)];
+    await db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', 'in', [first.user.id, second.user.id])
+      .execute();
+    for (let request = 0; request < 5; request += 1) {
+      expect((await post('/api/users/verify/email-change/code', first.token)).status).toBe(200);
+    }
+    expect((await post('/api/users/verify/email-change/code', first.token)).status).toBe(429);
+    expect(securityEvents().filter((line) => line.event === 'limit.exceeded')).toContainEqual(
+      expect.objectContaining({ limit: 'code_request.account', userId: first.user.id }),
+    );
+    expect((await post('/api/users/verify/email-change/code', second.token)).status).toBe(200);
   });
 
   it('POST /api/users/verify/email-change/resend sends the new address a fresh code', async () => {
@@ -75,6 +101,7 @@ describe('the site asks for every code with a POST', () => {
     const first = codeIn(await smtp.waitFor(email));
     const res = await post('/api/users/verify/email-change/resend', account.token);
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: { en: newAddressCodeSentText(email) } });
     const second = codeIn(await smtp.waitFor(email, 2));
     const changed = await post('/api/users/verify/email-change', account.token, { email, code: second });
     expect(changed.status).toBe(200);
@@ -85,6 +112,31 @@ describe('the site asks for every code with a POST', () => {
     const account = await register(app);
     for (const path of ['/api/users/verify/email/code', '/api/users/verify/email-change/code']) {
       expect((await app.request(path, { headers: bearer(account.token) })).status, path).toBe(404);
+    }
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('the e-mail change codes answer 503: to the current address, and sent again to the new one', async () => {
+    const mail = await startMailCatcher();
+    const flaky = await createTestServer({ SMTP_URL: mail.url });
+    const googleOnly = await register(flaky.app);
+    await flaky.db.updateTable('users').set({ password_hash: null }).where('id', '=', googleOnly.user.id).execute();
+    const moving = await register(flaky.app);
+    const moved = await flaky.app.request('/api/users/profile/update', {
+      method: 'PATCH',
+      body: form({ name: moving.user.name, email: uniqueEmail('moving'), currentPassword: moving.password }),
+      headers: bearer(moving.token),
+    });
+    expect(moved.status).toBe(200);
+    await mail.close();
+
+    for (const [path, token] of [
+      ['/api/users/verify/email-change/code', googleOnly.token],
+      ['/api/users/verify/email-change/resend', moving.token],
+    ] as const) {
+      const res = await flaky.app.request(path, { method: 'POST', headers: bearer(token) });
+      expect([path, res.status, await errorText(res)]).toEqual([path, 503, MAIL_FAILED_TEXT]);
     }
   });
 });
