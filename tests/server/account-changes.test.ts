@@ -12,6 +12,7 @@ import {
   EMAIL_CHANGE_CODE_REQUIRED_TEXT,
   HAS_PASSWORD_TEXT,
 } from '#server/account/email-change';
+import { NO_PASSWORD_TEXT } from '#server/account/password-change';
 import { WRONG_CURRENT_PASSWORD_TEXT } from '#server/ways-in/current-password';
 import { CODE_INVALID_TEXT } from '#server/ways-in/email-codes';
 import { COMMON_PASSWORD_TEXT } from '#server/ways-in/common-passwords';
@@ -215,6 +216,31 @@ describe('the owner hears of password changes and resets', () => {
     const notice = await mail.waitFor(owner.user.email, before + 1);
     expect(notice.subject).toBe('Your Northgate IT Consulting password was changed');
     expect(notice.text).not.toContain('a fresh passphrase');
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'password.changed', userId: owner.user.id }),
+    );
+  });
+
+  it('refuses to change the password of a Google-only account, which has none, and changes nothing', async () => {
+    const owner = await register(server.app);
+    await server.db.updateTable('users').set({ password_hash: null }).where('id', '=', owner.user.id).execute();
+    const res = await server.app.request(
+      '/api/users/password/change',
+      jsonInit(
+        'PATCH',
+        { oldPassword: 'any guess at all', newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' },
+        bearer(owner.token),
+      ),
+    );
+    expect(res.status).toBe(403);
+    expect(await errorText(res)).toBe(NO_PASSWORD_TEXT);
+    const row = await server.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect((await authenticate(server.app, owner.token)).status).toBe(200);
   });
 
   it('mails the address when the password is reset with a code', async () => {
