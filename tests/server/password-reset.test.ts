@@ -170,6 +170,15 @@ describe('POST /api/users/password/forgot', () => {
     expect(hash?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
+  it('refuses any code against a stored hash of another length (a row of another version): 400, not a failure', async () => {
+    const account = await register(app);
+    const proof = await codeFor(account.user.email, freshAddress(), 1);
+    await db.updateTable('code_tickets').set({ code_hash: 'abcd' }).where('user_id', '=', account.user.id).execute();
+    const res = await reset(account.user.email, proof);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+  });
+
   it('refuses a wrong code with 400 and changes nothing', async () => {
     const account = await register(app);
     const code = await codeFor(account.user.email, freshAddress(), 1);

@@ -151,6 +151,15 @@ describe('POST /api/users/verify/email', () => {
     expect((await confirm(account.token, code)).status).toBe(200);
   });
 
+  it('refuses any code against a stored hash of another length (a row of another version): 400, not a failure', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.token, account.user.email);
+    await db.updateTable('email_codes').set({ code_hash: 'abcd' }).where('user_id', '=', account.user.id).execute();
+    const res = await confirm(account.token, code);
+    expect(res.status).toBe(400);
+    expect(await errorText(res)).toBe(CODE_INVALID_TEXT);
+  });
+
   it('refuses a code that was never sent, and one sent to another account', async () => {
     const account = await register(app);
     expect((await confirm(account.token, '000000')).status).toBe(400);
