@@ -27,7 +27,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-const { app, clock, logLines, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
+const { app, clock, db, logLines, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 limitsFollow(clock);
 
 /** The attack the review replayed: 100 failed sign-ins from 20 addresses, five each (the per-address limit). */
@@ -134,12 +134,29 @@ describe('an account whose failed sign-ins reached the day’s ceiling', () => {
     expect(mine().filter((line) => line.event === 'signin.second_step')).toEqual(
       addresses.slice(0, 5).map((address) => expect.objectContaining({ kind: 'email-code', address })),
     );
-    expect(logLines.filter((line) => line.msg === 'no sign-in code sent')).toHaveLength(1);
+    // The refusal is logged with its reason.
+    expect(logLines.filter((line) => line.msg === 'no sign-in code sent')).toEqual([
+      expect.objectContaining({ err: expect.objectContaining({ type: 'LimitRefused' }) }),
+    ]);
     await vi.waitFor(() => expect(smtp.to(owner.user.email)).toHaveLength(5));
     await settle();
     expect(smtp.to(owner.user.email).map((mail) => mail.subject)).toEqual(
       Array(5).fill(expect.stringMatching(/sign-in code/)),
     );
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('kind')
+      .where('to_address', '=', owner.user.email)
+      .execute();
+    expect(queued.map((mail) => mail.kind).filter((kind) => kind !== 'verification code')).toEqual(
+      Array(5).fill('sign-in code'),
+    );
+
+    // Each account has a window of its own: another one at its ceiling still gets its code.
+    const neighbour = await register(app);
+    await hammer(neighbour.user.email);
+    await ticketOf(await login(app, neighbour.user.email, neighbour.password, uniqueAddress()));
+    await vi.waitFor(() => expect(smtp.to(neighbour.user.email)).toHaveLength(1));
   });
 
   it('limits wrong codes per address', async () => {
