@@ -164,7 +164,7 @@ describe('wrong current passwords per day', async () => {
 });
 
 describe('registration', async () => {
-  const { app } = await createTestServer();
+  const { app, securityEvents } = await createTestServer();
 
   it('cuts 400 simultaneous registrations from one address at 10 an hour; another address still registers', async () => {
     const address = '192.0.2.40';
@@ -180,18 +180,26 @@ describe('registration', async () => {
     expect(statuses(responses)).toEqual({ 201: 10, 429: 390 });
     const retryAfter = await expectTooMany(responses.find((res) => res.status === 429)!);
     expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Logged once, with the address it counts.
+    expect(securityEvents().filter((line) => line.event === 'limit.exceeded')).toEqual([
+      expect.objectContaining({ limit: 'register.address', address }),
+    ]);
     await register(app, { address: '192.0.2.41' });
   });
 
   it('caps registrations on the whole site, whatever the addresses', async () => {
-    const { app: site } = await createTestServer({ REGISTER_MAX_PER_HOUR: 3 });
+    const { app: site, securityEvents: siteEvents } = await createTestServer({ REGISTER_MAX_PER_HOUR: 3 });
     for (let i = 0; i < 3; i += 1) await register(site);
+    const late = uniqueAddress();
     const refused = await site.request(
       '/api/auth/register/email',
       { method: 'POST', body: form({ name: 'Late', email: uniqueEmail('late'), password: 'a fine passphrase' }) },
-      fromAddress(uniqueAddress()),
+      fromAddress(late),
     );
     await expectTooMany(refused);
+    expect(siteEvents().filter((line) => line.event === 'limit.exceeded')).toEqual([
+      expect.objectContaining({ limit: 'register.site', address: late }),
+    ]);
   });
 
   it('counts accounts created on the whole site, not attempts: re-registering a taken address spends none of it', async () => {
