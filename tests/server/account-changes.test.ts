@@ -261,6 +261,13 @@ describe('the owner hears of password changes and resets', () => {
 });
 
 describe('common passwords', () => {
+  it('come as a list in lower case, which the check compares a lower-cased password with', async () => {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    const list = dictionary['passwords-common'];
+    expect(list.length).toBeGreaterThan(40_000);
+    expect(list.filter((entry) => entry !== entry.toLowerCase())).toEqual([]);
+  });
+
   it('are refused at registration, on change and on reset, with a clear text', async () => {
     const registered = await server.app.request('/api/auth/register/email', {
       method: 'POST',
