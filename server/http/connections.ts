@@ -14,7 +14,7 @@
  * Refusals are counted (`storefront_connections_refused_total`) and logged at most once a minute per address
  * (server/log.ts), never one line each.
  */
-import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -57,12 +57,14 @@ export function guardConnections(
   // is all in, the answer may take longer than that (a mail server slow to answer, a busy document pool), and the
   // client must get it, not a reset connection.
   server.setTimeout(limits.idleTimeoutMs);
-  server.on('request', (request: IncomingMessage) => {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     // A request without a body is all in already; one with a body is once it has been read. Checked on the
     // headers rather than by waiting a turn: this runs for every request, and a timer per request showed in the
     // API's throughput (docs/performance.md#connection-floods).
     if (hasNoBody(request)) request.socket.setTimeout(0);
-    else request.once('end', () => request.socket.setTimeout(0));
+    // A body left unread is read (and dropped) by Node only after the answer, when Node has set the keep-alive
+    // time-out on the connection: lifting the time-out then would keep an idle connection open for good.
+    else request.once('end', () => response.writableEnded || request.socket.setTimeout(0));
   });
   if (limits.maxPerAddress > 0) capPerAddress(server, limits.maxPerAddress, refused);
 }
@@ -86,8 +88,11 @@ function capPerAddress(server: Server, max: number, refused: (reason: RefusalRea
   });
 }
 
-/** Node's own rule: a request has a body when it says how long it is (more than nothing) or that it is chunked. */
+/**
+ * Node's own rule: a request has a body when it says how long it is (more than nothing, however written: `00` is
+ * nothing) or that it is chunked.
+ */
 function hasNoBody(request: IncomingMessage): boolean {
   const { headers } = request;
-  return headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
+  return headers['transfer-encoding'] === undefined && Number(headers['content-length'] ?? 0) === 0;
 }
