@@ -216,9 +216,28 @@ describe('the owner hears of password changes and resets', () => {
     const notice = await mail.waitFor(owner.user.email, before + 1);
     expect(notice.subject).toBe('Your Northgate IT Consulting password was changed');
     expect(notice.text).not.toContain('a fresh passphrase');
+    // An address not yet proven to be the account's gets no name the customer typed.
+    expect(notice.text.split(/\r?\n/)[0]).toBe('Hello,');
     expect(server.securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'password.changed', userId: owner.user.id }),
     );
+  });
+
+  it('greets a proven address by the account’s name', async () => {
+    const owner = await register(server.app, { name: 'Vera Proven' });
+    await server.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', owner.user.id).execute();
+    const before = mail.to(owner.user.email).length;
+    const res = await server.app.request(
+      '/api/users/password/change',
+      jsonInit(
+        'PATCH',
+        { oldPassword: owner.password, newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' },
+        bearer(owner.token),
+      ),
+    );
+    expect(res.status).toBe(200);
+    const notice = await mail.waitFor(owner.user.email, before + 1);
+    expect(notice.text.split(/\r?\n/)[0]).toBe('Hello Vera Proven,');
   });
 
   it('refuses to change the password of a Google-only account, which has none, and changes nothing', async () => {
