@@ -26,6 +26,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/database-faults.test.ts',
   'tests/server/connections.test.ts',
   'tests/server/connection-guard.test.ts',
+  'tests/server/drain.test.ts',
   'tests/server/documents-process.test.ts',
   'tests/server/office-upload-process.test.ts',
   'tests/server/postgres-races.test.ts',

@@ -39,8 +39,9 @@ export interface DrainOptions {
 /**
  * Starts watching the server's requests (call it before the first can arrive) and returns the function that
  * begins the drain; calling that again only logs.
+ * Exported for tests/server/drain.test.ts, which calls it directly, with no signal handler installed.
  */
-function createDrain(options: DrainOptions): (signal: string) => void {
+export function createDrain(options: DrainOptions): (signal: string) => void {
   const { server, readiness, log, graceMs } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const logger = log.logger;
@@ -73,7 +74,9 @@ function createDrain(options: DrainOptions): (signal: string) => void {
     for (const stop of options.stop) stop();
 
     let closing = false;
+    let gaveUp = false;
     const graceTimer = setTimeout(() => {
+      gaveUp = true;
       const what = closing ? 'closing the services' : `${open.size} request(s) still open`;
       logger.error(
         { event: 'shutdown.grace_expired', openRequests: open.size, graceSeconds },
@@ -88,11 +91,13 @@ function createDrain(options: DrainOptions): (signal: string) => void {
       logger.info({ event: 'shutdown.requests_finished' }, 'no request left; closing the services and the database');
       void closeAll(options.close, log).then((ok) => {
         clearTimeout(graceTimer);
+        // Past the grace period the process has already been told to exit 1: nothing cleaner follows it.
+        if (gaveUp) return;
         if (ok) logger.info({ event: 'shutdown.complete' }, 'shut down cleanly');
         exit(ok ? 0 : 1);
       });
     });
-    server.closeIdleConnections();
+    // server.close() has closed the idle connections too (Node 19 and later).
     for (const res of open) askToClose(res);
     logger.info(
       { event: 'shutdown.draining', signal, openRequests: open.size, graceSeconds },
