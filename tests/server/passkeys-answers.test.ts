@@ -5,6 +5,7 @@
  * bent where a real one could be bent (another account's handle, a signature that does not hold, two answers at
  * once). The ordinary ceremonies are in tests/server/passkeys.test.ts.
  */
+import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transportsOf } from '#server/ways-in/passkeys';
@@ -17,6 +18,7 @@ import {
   fromAddress,
   jsonInit,
   PASSWORD,
+  TEST_ON_POSTGRES,
   register,
   uniqueAddress,
 } from './helpers';
@@ -252,6 +254,27 @@ describe('signing in with a passkey', () => {
     expect((await attempt()).status).toBe(401);
     expect((await attempt()).status).toBe(429);
     expect(limited.securityEvents()).toContainEqual(expect.objectContaining({ event: 'limit.exceeded', address }));
+  });
+});
+
+describe('a passkey whose account went while it signed in', () => {
+  it('is refused as unknown, not a failure', async () => {
+    const { account, authenticator } = await accountWithPasskey();
+    // The account deleted between the passkey's check and the account's lookup: here its row goes and, against the
+    // schema's cascade (checks off on this one connection), its passkey stays behind.
+    await server.db.connection().execute(async (one) => {
+      const checksOff = TEST_ON_POSTGRES ? 'SET session_replication_role = replica' : 'PRAGMA foreign_keys = OFF';
+      const checksOn = TEST_ON_POSTGRES ? 'SET session_replication_role = DEFAULT' : 'PRAGMA foreign_keys = ON';
+      await sql.raw(checksOff).execute(one);
+      try {
+        await one.deleteFrom('users').where('id', '=', account.user.id).execute();
+      } finally {
+        await sql.raw(checksOn).execute(one);
+      }
+    });
+    const res = await post('/api/auth/passkey', { response: authenticator.get(await signInOptions()) });
+    expect(res.status).toBe(401);
+    expect(await errorText(res)).toBe(UNKNOWN);
   });
 });
 
