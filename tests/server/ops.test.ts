@@ -1,0 +1,812 @@
+/**
+ * server/ops/ (what `npm run backup` and `npm run restore` do), called in this process: backup.test.ts runs the
+ * scripts as processes of their own, as an operator does, and so mutation testing (which changes only the code
+ * loaded here) sees none of server/ops/ covered. These tests call the same functions directly, on real things:
+ * temporary folders, a SQLite database migrated by the server's own migrations, a throw-away PostgreSQL cluster
+ * with pg_dump and pg_restore, a second process holding a database open. They check the exact lines an operator
+ * reads and the exact refusals, so that a changed text or a flipped condition fails here.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabase, openPostgresDatabase } from '#server/db/database';
+import { migrate } from '#server/db/migrate';
+import { migrations } from '#server/db/migrations/index';
+import type { Database } from '#server/db/schema';
+import { OpsError, runOpsCommand, sizeAndTime, type OpsArgs } from '#server/ops/command';
+import { assertWritable, backupKind, partialPath, putInPlace } from '#server/ops/files';
+import { refuseLivePostgres, refuseLiveSqlite } from '#server/ops/live-site';
+import { backupPostgres, restorePostgres } from '#server/ops/postgres';
+import { describeDatabase } from '#server/ops/postgres-tools';
+import { assertKnownMigrations, migrationNote } from '#server/ops/restored-schema';
+import { backupSqlite, restoreSqlite } from '#server/ops/sqlite';
+import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME } from '#server/secrets';
+import { cleanup, createDataDir, createPostgresDatabase } from './helpers';
+
+const holders: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of holders) child.kill('SIGKILL');
+  await cleanup();
+});
+
+const ALL_MIGRATIONS = Object.keys(migrations);
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * `prefix` then the size of `bytes` in MB (exactly as the operator reads it) and any duration: the time is the
+ * only part of a printed line a test cannot know.
+ */
+function timedLine(prefix: string, bytes: number): RegExp {
+  const megabytes = bytes / 1_000_000;
+  return new RegExp(`^${escape(prefix)}${escape(megabytes.toFixed(megabytes < 10 ? 2 : 1))} MB in \\d+\\.\\d\\d s\\.$`);
+}
+
+async function insertAccount(db: Kysely<Database>, email: string, name = 'Kept Customer'): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({
+      id: email,
+      name,
+      email,
+      password_hash: null,
+      email_verified: 1,
+      last_login: null,
+      created_at: now,
+      updated_at: now,
+      deletion_scheduled_for: null,
+    })
+    .execute();
+}
+
+async function users(db: Kysely<Database>): Promise<Array<{ email: string; name: string }>> {
+  const rows = await db.selectFrom('users').select(['email', 'name']).orderBy('email').execute();
+  await db.destroy();
+  return rows;
+}
+
+/** A DATA_DIR holding the server's migrated database with `emails` as accounts; the handle is closed again. */
+async function siteWith(emails: string[]): Promise<string> {
+  const dataDir = createDataDir();
+  const db = openDatabase(dataDir);
+  await migrate(db);
+  for (const email of emails) await insertAccount(db, email);
+  await db.destroy();
+  return dataDir;
+}
+
+/** A SQLite backup file of a site holding `emails`, made by backupSqlite. */
+async function sqliteBackup(emails: string[]): Promise<string> {
+  const file = join(createDataDir(), 'site.backup');
+  await backupSqlite(await siteWith(emails), file, () => {});
+  return file;
+}
+
+/** The error `work` fails with (it must fail). */
+async function failure(work: Promise<unknown>): Promise<Error> {
+  try {
+    await work;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a failure');
+}
+
+/** Expects `work` to fail with an OpsError carrying exactly `message`. */
+async function refused(work: Promise<unknown>, message: string): Promise<void> {
+  const error = await failure(work);
+  expect(error).toBeInstanceOf(OpsError);
+  expect(error.message).toBe(message);
+}
+
+/** `refused`, for the checks that throw at once. */
+function refusedNow(work: () => unknown, message: string): void {
+  let caught: unknown;
+  try {
+    work();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(OpsError);
+  expect((caught as Error).message).toBe(message);
+}
+
+/** Another process that holds `file` open, as a running server holds its database: live-site.ts looks for such. */
+async function holdOpen(file: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['-e', "require('fs').openSync(process.argv[1], 'r'); console.log('ready'); setInterval(() => {}, 1000);", file],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  holders.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the holder exited with ${String(code)}`)));
+  });
+  return child;
+}
+
+async function release(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('a SQLite backup and its restore', () => {
+  it('round-trips the data into an empty DATA_DIR, privately and with nothing half-written left', async () => {
+    const source = await siteWith(['ada@example.com', 'grace@example.com']);
+    // An older install kept the signing secret in a file beside the database: the backup carries it in the rows.
+    const legacy = 'a legacy signing secret of more than 32 characters';
+    writeFileSync(join(source, LEGACY_SECRET_FILE), `${legacy}\n`);
+    // The server keeps its database open (WAL mode) while the backup runs.
+    const serving = openDatabase(source);
+    await insertAccount(serving, 'while-serving@example.com');
+    const folder = createDataDir();
+    const file = join(folder, 'site.backup');
+    const backedUp: string[] = [];
+    await backupSqlite(source, file, (line) => backedUp.push(line));
+    await serving.destroy();
+
+    expect(backedUp).toHaveLength(1);
+    expect(backedUp[0]).toMatch(
+      timedLine(`Backed up ${join(source, DATABASE_FILE)} to ${file}: `, statSync(file).size),
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual(['site.backup']);
+    expect(backupKind(file)).toBe('sqlite');
+    const copy = new SQLite(file, { readonly: true });
+    try {
+      // A file that stands alone: no -wal beside it is needed to read it.
+      expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
+      expect(copy.prepare('SELECT value FROM server_secrets WHERE name = ?').pluck().get(SIGNING_SECRET_NAME)).toBe(
+        legacy,
+      );
+    } finally {
+      copy.close();
+    }
+
+    // DATA_DIR need not exist yet: the restore makes it, readable by the server's user only.
+    const target = join(createDataDir(), 'restored');
+    const restored: string[] = [];
+    await restoreSqlite(file, target, false, (line) => restored.push(line));
+    const database = join(target, DATABASE_FILE);
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatch(
+      timedLine(
+        `Restored ${file} into ${database} (3 users, 0 invoices; its schema is up to date): `,
+        statSync(database).size,
+      ),
+    );
+    expect(statSync(target).mode & 0o777).toBe(0o700);
+    expect(statSync(database).mode & 0o777).toBe(0o600);
+    expect(readdirSync(target)).toEqual([DATABASE_FILE]);
+    expect(await users(openDatabase(target))).toEqual([
+      { email: 'ada@example.com', name: 'Kept Customer' },
+      { email: 'grace@example.com', name: 'Kept Customer' },
+      { email: 'while-serving@example.com', name: 'Kept Customer' },
+    ]);
+  });
+
+  it('leaves a short legacy secret out, and replaces an older backup at FILE only once the new one is whole', async () => {
+    const source = await siteWith(['new@example.com']);
+    writeFileSync(join(source, LEGACY_SECRET_FILE), 'too short');
+    const folder = createDataDir();
+    const file = join(folder, 'nightly.backup');
+    writeFileSync(file, 'last night');
+    chmodSync(file, 0o644);
+    await backupSqlite(source, file, () => {});
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual(['nightly.backup']);
+    const copy = new SQLite(file, { readonly: true });
+    try {
+      expect(copy.prepare('SELECT count(*) FROM server_secrets').pluck().get()).toBe(0);
+      expect(copy.prepare('SELECT email FROM users').pluck().all()).toEqual(['new@example.com']);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('refuses a DATA_DIR without a database, and an unwritable FILE, before writing anything', async () => {
+    const empty = createDataDir();
+    const folder = createDataDir();
+    await refused(
+      backupSqlite(empty, join(folder, 'site.backup'), () => {}),
+      `No database at ${join(empty, DATABASE_FILE)}: nothing to back up. Is DATA_DIR (${empty}) the server's?`,
+    );
+    const source = await siteWith([]);
+    const missing = join(folder, 'missing', 'site.backup');
+    await refused(
+      backupSqlite(source, missing, () => {}),
+      `Cannot write the backup to ${missing}: the folder ${join(folder, 'missing')} does not exist.`,
+    );
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('refuses a target that holds data unless forced; forced, it replaces the database and its -wal and -shm', async () => {
+    const file = await sqliteBackup(['from-backup@example.com']);
+    const target = await siteWith(['already-there@example.com']);
+    const database = join(target, DATABASE_FILE);
+    await refused(
+      restoreSqlite(file, target, false, () => {}),
+      `${target} already holds a database (${DATABASE_FILE}); restoring would replace it. Stop the server and ` +
+        'run again with --force to replace it, or point DATA_DIR at an empty folder.',
+    );
+    expect(await users(openDatabase(target))).toEqual([{ email: 'already-there@example.com', name: 'Kept Customer' }]);
+
+    // Leftovers SQLite would replay onto the restored file: the forced restore removes them.
+    writeFileSync(`${database}-wal`, 'stale log');
+    writeFileSync(`${database}-shm`, 'stale index');
+    const lines: string[] = [];
+    await restoreSqlite(file, target, true, (line) => lines.push(line));
+    expect(lines[0]).toMatch(
+      timedLine(
+        `Restored ${file} into ${database} (1 users, 0 invoices; its schema is up to date): `,
+        statSync(database).size,
+      ),
+    );
+    expect(readdirSync(target).sort()).toEqual([DATABASE_FILE]);
+    expect(await users(openDatabase(target))).toEqual([{ email: 'from-backup@example.com', name: 'Kept Customer' }]);
+  });
+
+  it('counts a non-empty -wal alone as data, and an empty database file as none', async () => {
+    const file = await sqliteBackup(['one@example.com']);
+    const walOnly = createDataDir();
+    writeFileSync(join(walOnly, `${DATABASE_FILE}-wal`), 'committed pages');
+    await refused(
+      restoreSqlite(file, walOnly, false, () => {}),
+      `${walOnly} already holds a database (${DATABASE_FILE}); restoring would replace it. Stop the server and ` +
+        'run again with --force to replace it, or point DATA_DIR at an empty folder.',
+    );
+    const emptyFile = createDataDir();
+    writeFileSync(join(emptyFile, DATABASE_FILE), '');
+    await restoreSqlite(file, emptyFile, false, () => {});
+    expect(await users(openDatabase(emptyFile))).toEqual([{ email: 'one@example.com', name: 'Kept Customer' }]);
+  });
+
+  it('refuses files that are no backup of this site, and leaves the target untouched', async () => {
+    const folder = createDataDir();
+    const target = join(createDataDir(), 'target');
+    const text = join(folder, 'notes.txt');
+    writeFileSync(text, 'these are not the rows you are looking for');
+    await refused(
+      restoreSqlite(text, target, false, () => {}),
+      `${text} is not a backup made by npm run backup.`,
+    );
+    const dump = join(folder, 'site.pgdump');
+    writeFileSync(dump, 'PGDMP\x01\x0e\x00 and the rest of an archive');
+    await refused(
+      restoreSqlite(dump, target, false, () => {}),
+      `${dump} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the empty database to restore it into.`,
+    );
+    const other = join(folder, 'other.sqlite');
+    const foreign = new SQLite(other);
+    foreign.exec('CREATE TABLE kysely_migration (name TEXT, timestamp TEXT)');
+    foreign.close();
+    await refused(
+      restoreSqlite(other, target, false, () => {}),
+      `${other} is a SQLite database, but not the storefront's.`,
+    );
+    const usersOnly = join(folder, 'users-only.sqlite');
+    const half = new SQLite(usersOnly);
+    half.exec('CREATE TABLE users (id TEXT)');
+    half.close();
+    await refused(
+      restoreSqlite(usersOnly, target, false, () => {}),
+      `${usersOnly} is a SQLite database, but not the storefront's.`,
+    );
+    await refused(
+      restoreSqlite(join(folder, 'absent.backup'), target, false, () => {}),
+      `No backup at ${join(folder, 'absent.backup')}: the file does not exist.`,
+    );
+    expect(() => statSync(target)).toThrow();
+  });
+
+  it('refuses a damaged backup with SQLite’s own finding', async () => {
+    const file = join(createDataDir(), 'damaged.backup');
+    const db = new SQLite(file);
+    db.exec('CREATE TABLE kysely_migration (name TEXT, timestamp TEXT); CREATE TABLE users (id TEXT)');
+    db.exec(
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) ' +
+        "INSERT INTO users (id) SELECT 'user-' || i || '-' || hex(zeroblob(25)) FROM n",
+    );
+    db.close();
+    // A page in the middle of the users table overwritten, as a bad disk or a copy cut short would leave it.
+    const bytes = readFileSync(file);
+    bytes.fill(0x41, 6 * 4096, 7 * 4096);
+    writeFileSync(file, bytes);
+    const target = createDataDir();
+    const error = await failure(restoreSqlite(file, target, false, () => {}));
+    expect(error).toBeInstanceOf(OpsError);
+    // SQLite's own finding follows (which page, which tree): the part before it is this site's.
+    expect(error.message).toMatch(
+      new RegExp(`^${escape(`${file} is damaged (SQLite's quick_check: *** in database main ***`)}`),
+    );
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('says why a backup failed, and removes its partial file', async () => {
+    const source = createDataDir();
+    writeFileSync(join(source, DATABASE_FILE), 'not a database at all, only some text');
+    const folder = createDataDir();
+    const file = join(folder, 'site.backup');
+    await refused(
+      backupSqlite(source, file, () => {}),
+      `The backup of ${join(source, DATABASE_FILE)} failed: file is not a database`,
+    );
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('says why a restore failed, and removes its partial file', async () => {
+    const file = await sqliteBackup(['one@example.com']);
+    // A folder where the database should be: the copy cannot take its name.
+    const target = createDataDir();
+    mkdirSync(join(target, DATABASE_FILE));
+    const database = join(target, DATABASE_FILE);
+    await refused(
+      restoreSqlite(file, target, true, () => {}),
+      `Cannot restore into ${target}: EISDIR: illegal operation on a directory, rename '${partialPath(database)}' -> '${database}'`,
+    );
+    expect(readdirSync(target)).toEqual([DATABASE_FILE]);
+  });
+
+  it('refuses a backup from a newer version of the site, and one without migration rows', async () => {
+    const file = await sqliteBackup(['future@example.com']);
+    const newer = new SQLite(file);
+    newer.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)').run('9999_future', '2030-01-01');
+    newer.close();
+    const target = createDataDir();
+    await refused(
+      restoreSqlite(file, target, false, () => {}),
+      `${file} comes from a newer version of the site (migrations 9999_future are unknown to this one): ` +
+        'deploy that version, then restore.',
+    );
+    const none = new SQLite(file);
+    none.exec('DELETE FROM kysely_migration');
+    none.close();
+    await refused(
+      restoreSqlite(file, target, false, () => {}),
+      `${file} holds no storefront database (no kysely_migration rows): is it the right file?`,
+    );
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('notes the migrations an older backup still needs', async () => {
+    const file = await sqliteBackup(['older@example.com']);
+    const older = new SQLite(file);
+    older
+      .prepare('DELETE FROM kysely_migration WHERE name IN (?, ?)')
+      .run(ALL_MIGRATIONS.at(-1), ALL_MIGRATIONS.at(-2));
+    older.close();
+    const target = createDataDir();
+    const lines: string[] = [];
+    await restoreSqlite(file, target, false, (line) => lines.push(line));
+    const database = join(target, DATABASE_FILE);
+    expect(lines[0]).toMatch(
+      timedLine(
+        `Restored ${file} into ${database} (1 users, 0 invoices; the server applies 2 newer migration(s) to it at ` +
+          'its next start): ',
+        statSync(database).size,
+      ),
+    );
+  });
+});
+
+describe('a restore over a live SQLite site', () => {
+  it('is refused while another process holds the database or its -wal, even forced, and goes through once none does', async () => {
+    const file = await sqliteBackup(['restored@example.com']);
+    const target = await siteWith(['live@example.com']);
+    const database = join(target, DATABASE_FILE);
+    const live = (pid: number | undefined) =>
+      `A server is running on ${target}: process ${String(pid)} has its database open. Stop every server ` +
+      'on it, restore, then start them again (--force does not change this).';
+
+    // No other process: this one holding it open does not count (a restore never holds it while it checks).
+    const own = openDatabase(target);
+    expect(() => refuseLiveSqlite(target, database)).not.toThrow();
+    await own.destroy();
+
+    const server = await holdOpen(database);
+    refusedNow(() => refuseLiveSqlite(target, database), live(server.pid));
+    await refused(
+      restoreSqlite(file, target, true, () => {}),
+      live(server.pid),
+    );
+    await release(server);
+
+    writeFileSync(`${database}-wal`, '');
+    const writer = await holdOpen(`${database}-wal`);
+    refusedNow(() => refuseLiveSqlite(target, database), live(writer.pid));
+    await release(writer);
+
+    expect(() => refuseLiveSqlite(target, database)).not.toThrow();
+    expect(() => refuseLiveSqlite(target, join(target, 'absent.sqlite'))).not.toThrow();
+    await restoreSqlite(file, target, true, () => {});
+    expect(await users(openDatabase(target))).toEqual([{ email: 'restored@example.com', name: 'Kept Customer' }]);
+  });
+
+  it('names every process that holds it', async () => {
+    const target = await siteWith([]);
+    const database = join(target, DATABASE_FILE);
+    const first = await holdOpen(database);
+    const second = await holdOpen(database);
+    const pids = [first.pid, second.pid].sort((x, y) => x! - y!).join(', ');
+    refusedNow(
+      () => refuseLiveSqlite(target, database),
+      `A server is running on ${target}: process ${pids} has its database open. Stop every server ` +
+        'on it, restore, then start them again (--force does not change this).',
+    );
+    await release(first);
+    await release(second);
+  });
+});
+
+describe('refuseLivePostgres', () => {
+  it('passes with no other client, and names each one otherwise', () => {
+    expect(() => refuseLivePostgres('db:5432/shop', [])).not.toThrow();
+    refusedNow(
+      () =>
+        refuseLivePostgres('db:5432/shop', [
+          { pid: 41, name: 'storefront' },
+          { pid: 42, name: 'a client' },
+        ]),
+      'The database db:5432/shop is in use: 2 other connection(s): storefront (pid 41), a client (pid 42). Stop ' +
+        'every server on it, restore, then start them again (--force does not change this).',
+    );
+  });
+});
+
+describe('backup files on disk', () => {
+  it('backupKind tells a SQLite database, a pg_dump archive and anything else apart', async () => {
+    const folder = createDataDir();
+    const file = await sqliteBackup([]);
+    expect(backupKind(file)).toBe('sqlite');
+    const dump = join(folder, 'dump');
+    writeFileSync(dump, 'PGDMP\x01\x0e\x00\x04\x08\x01\x01\x01');
+    expect(backupKind(dump)).toBe('postgres');
+    const short = join(folder, 'short');
+    writeFileSync(short, 'PGD');
+    expect(backupKind(short)).toBe('unknown');
+    // The first 15 bytes of SQLite's header without its closing NUL: not a database.
+    const almost = join(folder, 'almost');
+    writeFileSync(almost, 'SQLite format 3 and then some text');
+    expect(backupKind(almost)).toBe('unknown');
+    const empty = join(folder, 'empty');
+    writeFileSync(empty, '');
+    expect(backupKind(empty)).toBe('unknown');
+    refusedNow(
+      () => backupKind(join(folder, 'nothing')),
+      `No backup at ${join(folder, 'nothing')}: the file does not exist.`,
+    );
+    refusedNow(() => backupKind(folder), `${folder} is not a file.`);
+  });
+
+  it('assertWritable refuses a missing folder, a file for a folder and a folder for FILE, and passes a usable path', () => {
+    const folder = createDataDir();
+    const plain = join(folder, 'plain');
+    writeFileSync(plain, 'a file');
+    expect(() => assertWritable(join(folder, 'site.backup'))).not.toThrow();
+    // An existing backup at FILE is fine: it is replaced once the new one is whole.
+    expect(() => assertWritable(plain)).not.toThrow();
+    refusedNow(
+      () => assertWritable(join(folder, 'gone', 'site.backup')),
+      `Cannot write the backup to ${join(folder, 'gone', 'site.backup')}: the folder ${join(folder, 'gone')} does not exist.`,
+    );
+    refusedNow(
+      () => assertWritable(join(plain, 'site.backup')),
+      `Cannot write the backup to ${join(plain, 'site.backup')}: ${plain} is not a folder.`,
+    );
+    const sub = join(folder, 'sub');
+    mkdirSync(sub);
+    refusedNow(() => assertWritable(sub), `Cannot write the backup to ${sub}: it is a folder.`);
+  });
+
+  it('putInPlace gives the partial file FILE’s name, replacing what was there', () => {
+    const folder = createDataDir();
+    const file = join(folder, 'site.backup');
+    const partial = partialPath(file);
+    expect(partial).toBe(`${file}.partial-${process.pid}`);
+    writeFileSync(file, 'old');
+    writeFileSync(partial, 'new');
+    putInPlace(partial, file);
+    expect(readFileSync(file, 'utf8')).toBe('new');
+    expect(readdirSync(folder)).toEqual(['site.backup']);
+  });
+});
+
+describe('the migrations a backup carries', () => {
+  it('assertKnownMigrations accepts known names and refuses none or unknown ones', () => {
+    expect(() => assertKnownMigrations(ALL_MIGRATIONS, 'x.backup')).not.toThrow();
+    expect(() => assertKnownMigrations(ALL_MIGRATIONS.slice(0, 3), 'x.backup')).not.toThrow();
+    refusedNow(
+      () => assertKnownMigrations([], 'x.backup'),
+      'x.backup holds no storefront database (no kysely_migration rows): is it the right file?',
+    );
+    refusedNow(
+      () => assertKnownMigrations([...ALL_MIGRATIONS, '9998_next', '9999_later'], 'x.backup'),
+      'x.backup comes from a newer version of the site (migrations 9998_next, 9999_later are unknown to this one): ' +
+        'deploy that version, then restore.',
+    );
+  });
+
+  it('migrationNote says how many migrations the next start applies', () => {
+    expect(migrationNote(ALL_MIGRATIONS)).toBe('its schema is up to date');
+    expect(migrationNote([...ALL_MIGRATIONS, '9999_later'])).toBe('its schema is up to date');
+    expect(migrationNote(ALL_MIGRATIONS.slice(0, -1))).toBe(
+      'the server applies 1 newer migration(s) to it at its next start',
+    );
+    expect(migrationNote([])).toBe(
+      `the server applies ${ALL_MIGRATIONS.length} newer migration(s) to it at its next start`,
+    );
+  });
+});
+
+describe('what the operator reads', () => {
+  it('sizeAndTime: megabytes to two places under 10 MB, to one from there, and seconds to two', () => {
+    const now = performance.now();
+    expect(sizeAndTime(1_234_567, now)).toMatch(/^1\.23 MB in 0\.0\d s$/);
+    expect(sizeAndTime(9_994_999, now)).toMatch(/^9\.99 MB in 0\.0\d s$/);
+    expect(sizeAndTime(10_000_000, now)).toMatch(/^10\.0 MB in 0\.0\d s$/);
+    expect(sizeAndTime(12_345_678, now)).toMatch(/^12\.3 MB in 0\.0\d s$/);
+    expect(sizeAndTime(0, performance.now() - 1500)).toMatch(/^0\.00 MB in 1\.5\d s$/);
+  });
+
+  it('describeDatabase: host, port and database, never the password', () => {
+    expect(describeDatabase('postgres://shop:secret@db.example:6543/shop')).toBe('db.example:6543/shop');
+    expect(describeDatabase('postgresql://shop:secret@db.example/shop')).toBe('db.example:5432/shop');
+    expect(describeDatabase('postgres:///shop')).toBe('localhost:5432/shop');
+  });
+});
+
+describe('runOpsCommand', () => {
+  const USAGE = 'Usage: test -- FILE';
+  const exitCodeBefore = process.exitCode;
+  afterEach(() => {
+    process.exitCode = exitCodeBefore;
+  });
+
+  /**
+   * Runs a command as a script would, with `argv` after the script's name: the function reads process.argv,
+   * writes to console.error and sets process.exitCode, so this sets the first and keeps what the others got.
+   */
+  async function command(
+    argv: string[],
+    allowForce: boolean,
+    work: (args: OpsArgs) => Promise<void> = async () => {},
+    env: Record<string, string> = {},
+  ) {
+    const calls: Array<{ args: OpsArgs; dataDir: string }> = [];
+    const errors: unknown[][] = [];
+    const savedArgv = process.argv;
+    const savedError = console.error;
+    const savedEnv = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+    let done: Promise<void> = Promise.resolve();
+    process.argv = [process.execPath, 'scripts/test.ts', ...argv];
+    Object.assign(process.env, env);
+    console.error = (...parts: unknown[]) => void errors.push(parts);
+    process.exitCode = undefined;
+    try {
+      runOpsCommand('test', USAGE, allowForce, (args, config) => {
+        calls.push({ args, dataDir: config.DATA_DIR });
+        const working = work(args);
+        done = working.catch(() => {});
+        return working;
+      });
+      await done;
+      // The exit code is set once the work's promise settles, a turn later.
+      await new Promise((resolve) => setImmediate(resolve));
+      return { code: process.exitCode, errors, calls };
+    } finally {
+      process.argv = savedArgv;
+      console.error = savedError;
+      for (const [key, value] of Object.entries(savedEnv)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  }
+
+  it('runs the work with FILE and the configuration, and exits 0', async () => {
+    const dataDir = createDataDir();
+    expect(await command(['site.backup'], false, undefined, { DATA_DIR: dataDir })).toEqual({
+      code: 0,
+      errors: [],
+      calls: [{ args: { file: 'site.backup', force: false }, dataDir }],
+    });
+    // "-" is a FILE (standard input or output to some tools), not an option.
+    expect((await command(['-'], false)).calls.map((call) => call.args)).toEqual([{ file: '-', force: false }]);
+  });
+
+  it('takes --force where it is allowed, before or after FILE', async () => {
+    expect((await command(['--force', 'site.backup'], true)).calls.map((call) => call.args)).toEqual([
+      { file: 'site.backup', force: true },
+    ]);
+    const after = await command(['site.backup', '--force'], true);
+    expect(after.code).toBe(0);
+    expect(after.calls.map((call) => call.args)).toEqual([{ file: 'site.backup', force: true }]);
+  });
+
+  it('exits 2 with the usage on a wrong command line, without running the work', async () => {
+    const cases: Array<[string[], boolean, string]> = [
+      [[], false, 'Say which FILE.'],
+      [['  '], true, 'Say which FILE.'],
+      [['a.backup', 'b.backup'], false, 'One FILE only, got 2: a.backup b.backup.'],
+      [['a', '--force', 'b'], true, 'One FILE only, got 2: a b.'],
+      [['--force', 'site.backup'], false, 'Unknown option "--force".'],
+      [['site.backup', '-x'], true, 'Unknown option "-x".'],
+      [['--forced', 'site.backup'], true, 'Unknown option "--forced".'],
+    ];
+    for (const [argv, allowForce, message] of cases) {
+      expect(await command(argv, allowForce)).toEqual({
+        code: 2,
+        errors: [[`test: ${message}\n\n${USAGE}`]],
+        calls: [],
+      });
+    }
+  });
+
+  it('exits 1 with the message alone on a configuration error, without running the work', async () => {
+    expect(await command(['site.backup'], false, undefined, { PAYMENT_LINK_SECRET: 'too short' })).toEqual({
+      code: 1,
+      errors: [['test: configuration error: PAYMENT_LINK_SECRET must be at least 32 characters long.']],
+      calls: [],
+    });
+  });
+
+  it('exits 1 on a failure: an OpsError as its message alone, anything else with its stack', async () => {
+    const refusal = await command(['site.backup'], false, () => Promise.reject(new OpsError('Refused, and why.')));
+    expect(refusal.code).toBe(1);
+    expect(refusal.errors).toEqual([['test: Refused, and why.']]);
+    const bug = new Error('a bug');
+    const crashed = await command(['site.backup'], false, () => Promise.reject(bug));
+    expect(crashed.code).toBe(1);
+    expect(crashed.errors).toEqual([['test failed:', bug]]);
+  });
+});
+
+describe('PostgreSQL backup and restore', () => {
+  async function migratedWith(url: string, emails: string[]): Promise<void> {
+    const db = openPostgresDatabase(url);
+    try {
+      await migrate(db);
+      for (const email of emails) await insertAccount(db, email, 'Postgres Customer');
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('round-trips the data into an empty database, with the lines the operator reads', async () => {
+    const [sourceUrl, targetUrl] = await Promise.all([createPostgresDatabase(), createPostgresDatabase()]);
+    await migratedWith(sourceUrl, ['ada@example.com', 'grace@example.com']);
+    const folder = createDataDir();
+    const file = join(folder, 'site.pgdump');
+    const backedUp: string[] = [];
+    await backupPostgres(sourceUrl, file, (line) => backedUp.push(line));
+    expect(backedUp).toHaveLength(1);
+    expect(backedUp[0]).toMatch(
+      timedLine(`Backed up ${describeDatabase(sourceUrl)} to ${file}: `, statSync(file).size),
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual(['site.pgdump']);
+    expect(backupKind(file)).toBe('postgres');
+
+    const restored: string[] = [];
+    await restorePostgres(file, targetUrl, false, (line) => restored.push(line));
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatch(
+      timedLine(
+        `Restored ${file} into ${describeDatabase(targetUrl)} (2 users, 0 invoices; its schema is up to date): `,
+        statSync(file).size,
+      ),
+    );
+    expect(await users(openPostgresDatabase(targetUrl))).toEqual([
+      { email: 'ada@example.com', name: 'Postgres Customer' },
+      { email: 'grace@example.com', name: 'Postgres Customer' },
+    ]);
+  }, 30_000);
+
+  it('refuses a database that is not the site’s, a target in use or not empty unless forced, and wrong files', async () => {
+    const [sourceUrl, targetUrl, emptyUrl] = await Promise.all([
+      createPostgresDatabase(),
+      createPostgresDatabase(),
+      createPostgresDatabase(),
+    ]);
+    const folder = createDataDir();
+    const file = join(folder, 'site.pgdump');
+    await refused(
+      backupPostgres(emptyUrl, file, () => {}),
+      `The database ${describeDatabase(emptyUrl)} holds no storefront data: nothing to back up.`,
+    );
+    expect(readdirSync(folder)).toEqual([]);
+    const unreachable = 'postgres://shop:secret@127.0.0.1:1/shop';
+    const down = await failure(backupPostgres(unreachable, file, () => {}));
+    expect(down).toBeInstanceOf(OpsError);
+    expect(down.message).toMatch(/^Cannot reach the database 127\.0\.0\.1:1\/shop: \S/);
+    expect(down.message).not.toContain('secret');
+
+    await migratedWith(sourceUrl, ['kept@example.com']);
+    await backupPostgres(sourceUrl, file, () => {});
+    const where = describeDatabase(targetUrl);
+
+    // A table left by something else: restoring would mix the two.
+    await onDatabase(targetUrl, (client) => client.query('CREATE TABLE leftover (id integer)'));
+    await refused(
+      restorePostgres(file, targetUrl, false, () => {}),
+      `The database ${where} is not empty (1 table(s), e.g. public.leftover); restoring would mix the backup ` +
+        'with what is there. Stop the servers and run again with --force to replace its tables, or point ' +
+        'DATABASE_URL at a new, empty database (createdb).',
+    );
+
+    // Another client connected (a server still running on it): refused even forced.
+    await onDatabase(`${targetUrl}?application_name=other-server`, async (client) => {
+      const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await refused(
+        restorePostgres(file, targetUrl, true, () => {}),
+        `The database ${where} is in use: 1 other connection(s): other-server (pid ${pid}). Stop every server ` +
+          'on it, restore, then start them again (--force does not change this).',
+      );
+    });
+
+    // Forced, with no one else connected: the leftover goes, the backup comes.
+    await onDatabase(targetUrl, (client) => client.query('CREATE VIEW leftover_view AS SELECT 1 AS one'));
+    await restorePostgres(file, targetUrl, true, () => {});
+    const tables = await onDatabase(targetUrl, async (client) =>
+      (
+        await client.query<{ name: string }>(
+          "SELECT relname AS name FROM pg_class WHERE relname IN ('leftover', 'leftover_view')",
+        )
+      ).rows.map((row) => row.name),
+    );
+    expect(tables).toEqual([]);
+    expect(await users(openPostgresDatabase(targetUrl))).toEqual([
+      { email: 'kept@example.com', name: 'Postgres Customer' },
+    ]);
+
+    // A backup from a newer version is refused before the target is touched.
+    await onDatabase(sourceUrl, (client) =>
+      client.query("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_future', '2030-01-01')"),
+    );
+    const newer = join(folder, 'newer.pgdump');
+    await backupPostgres(sourceUrl, newer, () => {});
+    await refused(
+      restorePostgres(newer, emptyUrl, false, () => {}),
+      `${newer} comes from a newer version of the site (migrations 9999_future are unknown to this one): ` +
+        'deploy that version, then restore.',
+    );
+
+    const sqliteFile = await sqliteBackup([]);
+    await refused(
+      restorePostgres(sqliteFile, emptyUrl, false, () => {}),
+      `${sqliteFile} is a SQLite backup: unset DATABASE_URL and set DATA_DIR to the folder to restore it into.`,
+    );
+    const text = join(folder, 'notes.txt');
+    writeFileSync(text, 'not an archive');
+    await refused(
+      restorePostgres(text, emptyUrl, false, () => {}),
+      `${text} is not a backup made by npm run backup.`,
+    );
+    // A file that starts like an archive but is none: pg_restore's own reason, and nothing restored.
+    const fake = join(folder, 'fake.pgdump');
+    writeFileSync(fake, 'PGDMP but nothing after it');
+    const broken = await failure(restorePostgres(fake, emptyUrl, false, () => {}));
+    expect(broken).toBeInstanceOf(OpsError);
+    expect(broken.message).toMatch(/^pg_restore failed: \S/);
+  }, 40_000);
+});
