@@ -428,6 +428,15 @@ describe('hostile structure costs bounded work and never throws', () => {
     expect(await refusalOf(handMadePdf(CATALOG_AND_PAGE, { extra: deep }))).toBe('tooComplex');
   });
 
+  it('an object stream with fewer pairs than its /N is no PDF, refused before the pairs it has are parsed', async () => {
+    // One pair fewer than /N, and as many as the object limit: parsed one by one before the header is checked,
+    // they would pass the limit and the file would be called too complex, not unreadable.
+    const header = '1 0 '.repeat(MAX_OBJECTS);
+    const zipped = deflateSync(Buffer.from(`${header}1`, 'latin1'));
+    const packed = `<< /Type /ObjStm /N ${MAX_OBJECTS + 1} /First ${header.length} /Filter /FlateDecode /Length ${zipped.length} >>\nstream\n${zipped.toString('latin1')}\nendstream`;
+    expect(await refusalOf(handMadePdf([...CATALOG_AND_PAGE, packed]))).toBe('notPdf');
+  });
+
   // MAX_CHECK_MS of CPU time: on a busy machine the clock on the wall runs further, so the test allows for it.
   it('work that grows with the square of the size is cut off at the time limit', { timeout: 60_000 }, async () => {
     const started = process.cpuUsage();
