@@ -200,18 +200,20 @@ async function sessionFor(userId: string): Promise<string> {
   return (await sessions.create(userId)).token;
 }
 
+/** Changes the password to 'a fresh passphrase'. */
+function changePassword(token: string, oldPassword: string) {
+  const newPassword = 'a fresh passphrase';
+  return server.app.request(
+    '/api/users/password/change',
+    jsonInit('PATCH', { oldPassword, newPassword, confirmPassword: newPassword }, bearer(token)),
+  );
+}
+
 describe('the owner hears of password changes and resets', () => {
   it('mails the address when the password is changed', async () => {
     const owner = await register(server.app);
     const before = mail.to(owner.user.email).length;
-    const res = await server.app.request(
-      '/api/users/password/change',
-      jsonInit(
-        'PATCH',
-        { oldPassword: owner.password, newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' },
-        bearer(owner.token),
-      ),
-    );
+    const res = await changePassword(owner.token, owner.password);
     expect(res.status).toBe(200);
     const notice = await mail.waitFor(owner.user.email, before + 1);
     expect(notice.subject).toBe('Your Northgate IT Consulting password was changed');
@@ -227,14 +229,7 @@ describe('the owner hears of password changes and resets', () => {
     const owner = await register(server.app, { name: 'Vera Proven' });
     await server.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', owner.user.id).execute();
     const before = mail.to(owner.user.email).length;
-    const res = await server.app.request(
-      '/api/users/password/change',
-      jsonInit(
-        'PATCH',
-        { oldPassword: owner.password, newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' },
-        bearer(owner.token),
-      ),
-    );
+    const res = await changePassword(owner.token, owner.password);
     expect(res.status).toBe(200);
     const notice = await mail.waitFor(owner.user.email, before + 1);
     expect(notice.text.split(/\r?\n/)[0]).toBe('Hello Vera Proven,');
@@ -243,14 +238,7 @@ describe('the owner hears of password changes and resets', () => {
   it('refuses to change the password of a Google-only account, which has none, and changes nothing', async () => {
     const owner = await register(server.app);
     await server.db.updateTable('users').set({ password_hash: null }).where('id', '=', owner.user.id).execute();
-    const res = await server.app.request(
-      '/api/users/password/change',
-      jsonInit(
-        'PATCH',
-        { oldPassword: 'any guess at all', newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' },
-        bearer(owner.token),
-      ),
-    );
+    const res = await changePassword(owner.token, 'any guess at all');
     expect(res.status).toBe(403);
     expect(await errorText(res)).toBe(NO_PASSWORD_TEXT);
     const row = await server.db

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
+import { insertUser } from '#server/users/repository';
 import {
   ORDER,
   PASSWORD,
@@ -312,21 +313,14 @@ describe('npm run restore refuses a live site', () => {
 });
 
 async function insertAccount(db: Kysely<Database>, email: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .insertInto('users')
-    .values({
-      id: email,
-      name: 'Kept Customer',
-      email,
-      password_hash: null,
-      email_verified: 1,
-      last_login: null,
-      created_at: now,
-      updated_at: now,
-      deletion_scheduled_for: null,
-    })
-    .execute();
+  await insertUser(db, {
+    id: email,
+    name: 'Kept Customer',
+    email,
+    passwordHash: null,
+    now: new Date(),
+    emailVerified: true,
+  });
 }
 
 async function emails(target: Target): Promise<string[]> {

@@ -25,6 +25,7 @@ import { describeDatabase } from '#server/ops/postgres-tools';
 import { assertKnownMigrations, migrationNote } from '#server/ops/restored-schema';
 import { backupSqlite, restoreSqlite } from '#server/ops/sqlite';
 import { LEGACY_SECRET_FILE, SIGNING_SECRET_NAME } from '#server/secrets';
+import { insertUser } from '#server/users/repository';
 import { cleanup, createDataDir, createPostgresDatabase } from './helpers';
 
 const holders: ChildProcess[] = [];
@@ -50,21 +51,7 @@ function timedLine(prefix: string, bytes: number): RegExp {
 }
 
 async function insertAccount(db: Kysely<Database>, email: string, name = 'Kept Customer'): Promise<void> {
-  const now = new Date().toISOString();
-  await db
-    .insertInto('users')
-    .values({
-      id: email,
-      name,
-      email,
-      password_hash: null,
-      email_verified: 1,
-      last_login: null,
-      created_at: now,
-      updated_at: now,
-      deletion_scheduled_for: null,
-    })
-    .execute();
+  await insertUser(db, { id: email, name, email, passwordHash: null, now: new Date(), emailVerified: true });
 }
 
 async function users(db: Kysely<Database>): Promise<Array<{ email: string; name: string }>> {
