@@ -36,6 +36,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/report-pdf.test.ts',
   'tests/server/invoice-pdf.test.ts',
   'tests/server/ops.test.ts',
+  'tests/server/ops-sqlite.test.ts',
 ];
 
 /** Test files that replace a module (vi.mock): they run once, each in a fresh module graph. */
