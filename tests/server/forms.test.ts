@@ -193,6 +193,8 @@ describe('the site-wide cap on form mail', async () => {
       .where('kind', '=', 'contact form')
       .where('sent_at', 'is', null)
       .orderBy('next_attempt_at')
+      // Three share each hour: in the order they came (PostgreSQL sets no order among equals).
+      .orderBy('id')
       .execute();
     expect(held.length).toBe(5);
     // In the order they came, three an hour: messages 4 to 6 within the hour after the window, 7 and 8 an hour on.
