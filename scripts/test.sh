@@ -1,33 +1,62 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, in the order that fails fastest, then one closing count.
+# `npm test`: every suite, then one closing count. Two suites run beside others, each where it fills cores the
+# other leaves idle (docs/performance.md, "How long CI takes"); their output is printed whole once they end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Coverage reports from an earlier run must not count for this one.
-rm -rf reports/model reports/vitest.json reports/playwright.json
+rm -rf reports/model reports/vitest.json reports/vitest-postgres.json reports/playwright.json
+mkdir -p reports
 echo "node $(node --version) ($(command -v node))"
 PHASE_START=$SECONDS
 # Prints how long the phase before took, so that a slow run shows where its time went.
 took() { echo "   ($(( SECONDS - PHASE_START )) s)"; PHASE_START=$SECONDS; }
-# The type check (every layer's tsconfig, as tsconfig.json references them) is one process for about a minute;
-# lint, format and the unused-code finder run on the other core meanwhile. Each failure is reported, then the run stops.
-echo "== type check, lint and format"
-typecheck_output=$(mktemp)
-npx tsc -b >"$typecheck_output" 2>&1 & typecheck=$!
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# The type check (every layer's tsconfig, as tsconfig.json references them), lint, format, commit subjects and
+# the unused-code finder (knip.jsonc names what knip cannot see). They run beside the first vitest phase, which
+# keeps the two cores only about two thirds busy.
+static_checks() {
+  local ok=true
+  npx tsc -b || ok=false
+  npx eslint . || ok=false
+  npx prettier --check . >/dev/null || { npx prettier --check . || true; ok=false; }
+  node scripts/commit-subjects.mjs || ok=false
+  npx knip --no-progress || ok=false
+  $ok
+}
+
+echo "== unit, machine path and server tests on SQLite, with the type check, lint and format beside them"
+static_checks >"$logs/static" 2>&1 & static=$!
+vitest_ok=true
+npx vitest run --project sqlite --project isolated --reporter=default --reporter=json \
+  --outputFile.json=reports/vitest.json || vitest_ok=false
 static_ok=true
-npx eslint . || static_ok=false
-npx prettier --check . >/dev/null || { npx prettier --check . || true; static_ok=false; }
-node scripts/commit-subjects.mjs || static_ok=false
-# No unused file, export or dependency (knip.jsonc names what knip cannot see).
-npx knip --no-progress || static_ok=false
-wait "$typecheck" || { echo "type check failed:"; cat "$typecheck_output"; static_ok=false; }
-rm -f "$typecheck_output"
-$static_ok || exit 1
+wait "$static" || static_ok=false
+echo "-- type check, lint and format: $($static_ok && echo passed || echo FAILED)"
+cat "$logs/static"
+$static_ok && $vitest_ok || exit 1
 took
-echo "== unit, machine path and server tests (the server suite on SQLite and on PostgreSQL)"
+
+echo "== end-to-end (Playwright, Debian's Chromium, real server), with the server suite on PostgreSQL beside it"
+bash scripts/ensure-chromium.sh
 bash scripts/ensure-postgres.sh
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json; took
-echo "== end-to-end (Playwright, Debian's Chromium, real server)"
-npm run --silent test:e2e; took
+# Both suites start the compiled server: it is built before either starts, never while one runs.
+npx vite build
+npm run --silent build:server
+# The PostgreSQL run at the lowest CPU priority: the browser suite waits on its pages and keeps about a sixth of
+# the cores idle, which this run takes without slowing the browsers' timing.
+nice -n 19 npx vitest run --project postgres --reporter=default --reporter=json \
+  --outputFile.json=reports/vitest-postgres.json >"$logs/postgres" 2>&1 & postgres=$!
+e2e_ok=true
+npx playwright test || e2e_ok=false
+postgres_ok=true
+wait "$postgres" || postgres_ok=false
+echo "-- the server suite on PostgreSQL: $($postgres_ok && echo passed || echo FAILED)"
+cat "$logs/postgres"
+took
+
 echo "== model coverage: every transition, at machine level and in the browser"
 npx tsx scripts/model-report.ts; took
 node scripts/summary.mjs
+$e2e_ok && $postgres_ok
