@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, then one closing count. Two suites run beside others, each where it fills cores the
-# other leaves idle (docs/performance.md, "How long CI takes"); their output is printed whole once they end.
+# `npm test`: every suite, then one closing count. The static checks run beside vitest, in the share of the cores
+# it leaves idle (docs/performance.md, "How long CI takes"); their output is printed whole once they end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Coverage reports from an earlier run must not count for this one.
-rm -rf reports/model reports/vitest.json reports/vitest-postgres.json reports/playwright.json
-mkdir -p reports
+rm -rf reports/model reports/vitest.json reports/playwright.json
 echo "node $(node --version) ($(command -v node))"
 PHASE_START=$SECONDS
 # Prints how long the phase before took, so that a slow run shows where its time went.
@@ -26,37 +25,19 @@ static_checks() {
   $ok
 }
 
-echo "== unit, machine path and server tests on SQLite, with the type check, lint and format beside them"
+echo "== unit, machine path and server tests (the server suite on SQLite and on PostgreSQL), with the type check, lint and format beside them"
+bash scripts/ensure-postgres.sh
 static_checks >"$logs/static" 2>&1 & static=$!
 vitest_ok=true
-npx vitest run --project sqlite --project isolated --reporter=default --reporter=json \
-  --outputFile.json=reports/vitest.json || vitest_ok=false
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || vitest_ok=false
 static_ok=true
 wait "$static" || static_ok=false
 echo "-- type check, lint and format: $($static_ok && echo passed || echo FAILED)"
 cat "$logs/static"
 $static_ok && $vitest_ok || exit 1
 took
-
-echo "== end-to-end (Playwright, Debian's Chromium, real server), with the server suite on PostgreSQL beside it"
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-postgres.sh
-# Both suites start the compiled server: it is built before either starts, never while one runs.
-npx vite build
-npm run --silent build:server
-# The PostgreSQL run at the lowest CPU priority: the browser suite waits on its pages and keeps about a sixth of
-# the cores idle, which this run takes without slowing the browsers' timing.
-nice -n 19 npx vitest run --project postgres --reporter=default --reporter=json \
-  --outputFile.json=reports/vitest-postgres.json >"$logs/postgres" 2>&1 & postgres=$!
-e2e_ok=true
-npx playwright test || e2e_ok=false
-postgres_ok=true
-wait "$postgres" || postgres_ok=false
-echo "-- the server suite on PostgreSQL: $($postgres_ok && echo passed || echo FAILED)"
-cat "$logs/postgres"
-took
-
+echo "== end-to-end (Playwright, Debian's Chromium, real server)"
+npm run --silent test:e2e; took
 echo "== model coverage: every transition, at machine level and in the browser"
 npx tsx scripts/model-report.ts; took
 node scripts/summary.mjs
-$e2e_ok && $postgres_ok
