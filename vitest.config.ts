@@ -37,6 +37,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/invoice-pdf.test.ts',
   'tests/server/ops.test.ts',
   'tests/server/ops-sqlite.test.ts',
+  'tests/server/ops-postgres-tools.test.ts',
 ];
 
 /** Test files that replace a module (vi.mock): they run once, each in a fresh module graph. */

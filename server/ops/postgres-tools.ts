@@ -14,18 +14,21 @@ const DEBIAN_ROOT = '/usr/lib/postgresql';
 /** A database that does not answer within this fails the command instead of hanging a cron job. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-function candidateDirs(): string[] {
-  const majors = existsSync(DEBIAN_ROOT)
-    ? readdirSync(DEBIAN_ROOT)
+/** Where to look for the programs: each Debian major's bin folder under `root`, newest first, then PATH's. */
+export function candidateDirs(root: string, pathVariable: string | undefined): string[] {
+  const majors = existsSync(root)
+    ? readdirSync(root)
         .filter((name) => /^\d+$/.test(name))
         .sort((x, y) => Number(y) - Number(x))
     : [];
-  const path = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  return [...majors.map((major) => join(DEBIAN_ROOT, major, 'bin')), ...path];
+  const path = (pathVariable ?? '').split(delimiter).filter(Boolean);
+  return [...majors.map((major) => join(root, major, 'bin')), ...path];
 }
 
-function findPgProgram(name: 'pg_dump' | 'pg_restore'): string {
-  const dirs = candidateDirs();
+export function findPgProgram(
+  name: 'pg_dump' | 'pg_restore',
+  dirs = candidateDirs(DEBIAN_ROOT, process.env.PATH),
+): string {
   const dir = dirs.find((candidate) => existsSync(join(candidate, name)));
   if (dir === undefined) {
     throw new OpsError(
@@ -37,7 +40,7 @@ function findPgProgram(name: 'pg_dump' | 'pg_restore'): string {
 }
 
 /** The URL without its password (safe to print, and to pass on a command line) and the password apart. */
-function splitPassword(url: string): { url: string; password: string | undefined } {
+export function splitPassword(url: string): { url: string; password: string | undefined } {
   const parsed = new URL(url);
   const password = parsed.password === '' ? undefined : decodeURIComponent(parsed.password);
   parsed.password = '';

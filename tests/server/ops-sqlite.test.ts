@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PAYMENT_LINK_SECRET_MIN } from '#server/config';
 import { DATABASE_FILE, openDatabase } from '#server/db/database';
 import { OpsError } from '#server/ops/command';
 import { backupKind, partialPath } from '#server/ops/files';
@@ -41,7 +42,9 @@ describe('a SQLite backup and its restore', () => {
   it('round-trips the data into an empty DATA_DIR, privately and with nothing half-written left', async () => {
     const source = await siteWith(['ada@example.com', 'grace@example.com']);
     // An older install kept the signing secret in a file beside the database: the backup carries it in the rows.
-    const legacy = 'a legacy signing secret of more than 32 characters';
+    // As short as a secret may be: the shortest is still carried.
+    const legacy = 'a legacy secret of 32 characters';
+    expect(legacy).toHaveLength(PAYMENT_LINK_SECRET_MIN);
     writeFileSync(join(source, LEGACY_SECRET_FILE), `${legacy}\n`);
     // The server keeps its database open (WAL mode) while the backup runs.
     const serving = openDatabase(source);
@@ -90,6 +93,17 @@ describe('a SQLite backup and its restore', () => {
       { email: 'grace@example.com', name: 'Kept Customer' },
       { email: 'while-serving@example.com', name: 'Kept Customer' },
     ]);
+  });
+
+  it('makes an existing DATA_DIR and the restored database private, whatever their modes were', async () => {
+    const file = await sqliteBackup(['private@example.com']);
+    // A backup copied about with looser rights, into a folder made by hand.
+    chmodSync(file, 0o644);
+    const target = createDataDir();
+    chmodSync(target, 0o755);
+    await restoreSqlite(file, target, false, () => {});
+    expect(statSync(target).mode & 0o777).toBe(0o700);
+    expect(statSync(join(target, DATABASE_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it('leaves a short legacy secret out, and replaces an older backup at FILE only once the new one is whole', async () => {

@@ -396,6 +396,6 @@ describe('PostgreSQL backup and restore', () => {
     writeFileSync(fake, 'PGDMP but nothing after it');
     const broken = await failure(restorePostgres(fake, emptyUrl, false, () => {}));
     expect(broken).toBeInstanceOf(OpsError);
-    expect(broken.message).toMatch(/^pg_restore failed: \S/);
+    expect(broken.message).toMatch(/^pg_restore failed: pg_restore: error: \S/);
   }, 40_000);
 });

@@ -1,6 +1,6 @@
 /**
  * A throw-away PostgreSQL for the tests, started from the machine's own packages (no Docker, no
- * network): a fresh cluster in a temporary folder, listening on loopback at a free port, trust auth, gone
+ * network): a fresh cluster in a temporary folder, listening on loopback at a free port, trust auth (or a password), gone
  * again on `stop()`. The `postgres` project runs one for the whole run (tests/postgres-server.ts); a test that
  * needs a cluster to itself (to stop it under an app, to run several instances) starts its own. Every
  * `createDatabase()` gives a new empty database in it, so tests need not share tables.
@@ -9,10 +9,10 @@
  * and every server binary runs through `runuser -u postgres`.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -40,6 +40,8 @@ function binary(name: string): string {
 }
 
 const asRoot = process.getuid?.() === 0;
+const postgresUid = () => Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+const postgresGid = () => Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
 
 /** [command, args] running `name` as the postgres user when we are root, as ourselves otherwise. */
 function command(name: string, args: string[]): [string, string[]] {
@@ -89,6 +91,11 @@ export interface StartPostgresOptions {
    * files at a time, and a file keeps the pools of all its test servers open until it ends.
    */
   maxConnections?: number;
+  /**
+   * The postgres user's password, asked of every client over TCP (scram-sha-256; the Unix socket stays trusted):
+   * for the tools that must hand a password on. The URLs carry it, encoded.
+   */
+  password?: string;
 }
 
 let databaseCounter = 0;
@@ -96,26 +103,37 @@ let databaseCounter = 0;
 export async function startPostgres({
   durable = false,
   maxConnections = 100,
+  password,
 }: StartPostgresOptions = {}): Promise<TestPostgres> {
   // Short path: the Unix socket's path (<dir>/.s.PGSQL.<port>) must stay under ~107 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'pg-'));
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-  }
+  if (asRoot) chownSync(dir, postgresUid(), postgresGid());
   const data = dir;
+  // initdb reads the password from a file, outside the folder it must find empty.
+  const passwordFile = password === undefined ? undefined : join(mkdtempSync(join(tmpdir(), 'pgpw-')), 'password');
+  if (passwordFile !== undefined) {
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o644 });
+    if (asRoot) chownSync(dirname(passwordFile), postgresUid(), postgresGid());
+  }
+  const auth =
+    passwordFile === undefined
+      ? ['--auth=trust']
+      : ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`];
   const [initCmd, initArgs] = command('initdb', [
     '-D',
     data,
     '-U',
     'postgres',
-    '--auth=trust',
+    ...auth,
     '--encoding=UTF8',
     '--locale=C',
     '--no-sync',
   ]);
-  await run(initCmd, initArgs);
+  try {
+    await run(initCmd, initArgs);
+  } finally {
+    if (passwordFile !== undefined) rmSync(dirname(passwordFile), { recursive: true, force: true });
+  }
 
   let port = 0;
   let options = '';
@@ -167,9 +185,11 @@ export async function startPostgres({
   const createDatabase = async (): Promise<string> => {
     databaseCounter += 1;
     const name = `test_${process.pid}_${databaseCounter}`;
-    const [cmd, args] = command('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+    // Through the Unix socket, which stays trusted when TCP asks for a password.
+    const [cmd, args] = command('createdb', ['-h', data, '-p', String(port), '-U', 'postgres', name]);
     await run(cmd, args);
-    return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    const user = password === undefined ? 'postgres' : `postgres:${encodeURIComponent(password)}`;
+    return `postgres://${user}@127.0.0.1:${port}/${name}`;
   };
 
   const pgCtl = (args: string[]) => {
