@@ -6,12 +6,19 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { OpsError } from '#server/ops/command';
 import { backupPostgres, restorePostgres } from '#server/ops/postgres';
-import { candidateDirs, describeDatabase, findPgProgram, splitPassword } from '#server/ops/postgres-tools';
+import {
+  candidateDirs,
+  describeDatabase,
+  findPgProgram,
+  runPgProgram,
+  splitPassword,
+} from '#server/ops/postgres-tools';
 import { cleanup, createDataDir } from './helpers';
 import { failure, insertAccount, users } from './ops-helpers';
 import { startPostgres } from './postgres';
@@ -61,6 +68,27 @@ describe('the password in DATABASE_URL', () => {
       `Cannot reach the database ${describeDatabase(target)}: password authentication failed for user "postgres"`,
     );
   }, 30_000);
+});
+
+describe('an archive of another database', () => {
+  it('is refused before the target is touched: pg_dump made it, but of no storefront', async () => {
+    const other = await cluster.createDatabase();
+    const client = new pg.Client({ connectionString: other });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE notes (id integer); INSERT INTO notes VALUES (1)');
+    } finally {
+      await client.end();
+    }
+    const file = join(createDataDir(), 'other.pgdump');
+    await runPgProgram('pg_dump', other, ['--format=custom', `--file=${file}`]);
+    const target = await cluster.createDatabase();
+    const refused = await failure(restorePostgres(file, target, true, () => {}));
+    expect(refused).toBeInstanceOf(OpsError);
+    expect(refused.message).toBe(
+      `${file} holds no storefront database (no kysely_migration rows): is it the right file?`,
+    );
+  });
 });
 
 describe("where PostgreSQL's programs are looked for", () => {

@@ -334,11 +334,17 @@ describe('PostgreSQL backup and restore', () => {
     await backupPostgres(sourceUrl, file, () => {});
     const where = describeDatabase(targetUrl);
 
-    // A table left by something else: restoring would mix the two.
-    await onDatabase(targetUrl, (client) => client.query('CREATE TABLE leftover (id integer)'));
+    // Tables left by something else, a partitioned one among them, a sequence and a view: restoring would mix the
+    // two. Only the tables are counted.
+    await onDatabase(targetUrl, (client) =>
+      client.query(
+        'CREATE TABLE leftover (id integer); CREATE TABLE leftover_parts (id integer) PARTITION BY RANGE (id); ' +
+          'CREATE SEQUENCE leftover_seq; CREATE VIEW leftover_names AS SELECT 1 AS one',
+      ),
+    );
     await refused(
       restorePostgres(file, targetUrl, false, () => {}),
-      `The database ${where} is not empty (1 table(s), e.g. public.leftover); restoring would mix the backup ` +
+      `The database ${where} is not empty (2 table(s), e.g. public.leftover_seq); restoring would mix the backup ` +
         'with what is there. Stop the servers and run again with --force to replace its tables, or point ' +
         'DATABASE_URL at a new, empty database (createdb).',
     );
@@ -358,9 +364,7 @@ describe('PostgreSQL backup and restore', () => {
     await restorePostgres(file, targetUrl, true, () => {});
     const tables = await onDatabase(targetUrl, async (client) =>
       (
-        await client.query<{ name: string }>(
-          "SELECT relname AS name FROM pg_class WHERE relname IN ('leftover', 'leftover_view')",
-        )
+        await client.query<{ name: string }>("SELECT relname AS name FROM pg_class WHERE relname LIKE 'leftover%'")
       ).rows.map((row) => row.name),
     );
     expect(tables).toEqual([]);
