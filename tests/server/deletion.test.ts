@@ -350,7 +350,13 @@ describe('purgeDueAccounts', async () => {
     ]);
     // What was sent stays provable: its name and fingerprint, and who changed the order when.
     expect(orders[0]).toMatchObject({ report_name: before.report_name, report_sha256: before.report_sha256 });
-    const audit = await db.selectFrom('order_events').select('to_status').where('invoice_id', '=', reportId).execute();
+    const audit = await db
+      .selectFrom('order_events')
+      .select('to_status')
+      .where('invoice_id', '=', reportId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
     expect(audit.map((entry) => entry.to_status)).toEqual(['paid', 'reportSent', 'delivered']);
   });
 });
