@@ -11,7 +11,10 @@ describePathTests({ machine: billingDetailsMachine, ...billingDetailsSamples });
 it('with no server wired in, the read fails and says which call is missing; "Try again" reads again', async () => {
   const actor = createActor(billingDetailsMachine).start();
   expect(actor.getSnapshot().value).toBe('loading');
+  // The card reads its tags: a spinner while loading, the error and "Try again" when failed.
+  expect([...actor.getSnapshot().tags]).toEqual(['loading']);
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+  expect([...actor.getSnapshot().tags]).toEqual(['failed']);
   expect(actor.getSnapshot().context.error).toBe('loadBilling is not provided');
   actor.send({ type: 'billing.retry' });
   expect(actor.getSnapshot().value).toBe('loading');
@@ -37,6 +40,8 @@ it('billing details: judged while typed, saved only when changed and valid, a re
   ).start();
   const context = () => actor.getSnapshot().context;
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+  // The form shows while editing and while saving, and only saving disables it.
+  expect([...actor.getSnapshot().tags]).toEqual(['form']);
   expect(context()).toEqual({
     saved: NO_BILLING,
     values: { billingName: '', address: '', vatNumber: '' },
@@ -64,6 +69,7 @@ it('billing details: judged while typed, saved only when changed and valid, a re
 
   actor.send({ type: 'billing.submit' });
   expect(actor.getSnapshot().value).toBe('saving');
+  expect([...actor.getSnapshot().tags].sort()).toEqual(['form', 'saving']);
   // Nothing is typed while the details are on their way.
   actor.send({ type: 'billing.change', field: 'billingName', value: 'lost' });
   await vi.waitFor(() => expect(context().error).toBe(VAT_NUMBER_FORMAT_TEXT));
