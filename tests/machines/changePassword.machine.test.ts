@@ -21,7 +21,10 @@ it('with no server wired in, Apply fails, says which call is missing and keeps t
   }
   actor.send({ type: 'password.submit' });
   expect(actor.getSnapshot().value).toBe('saving');
+  // The page disables its form by this tag while the change is on its way.
+  expect([...actor.getSnapshot().tags]).toEqual(['saving']);
   await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
+  expect([...actor.getSnapshot().tags]).toEqual([]);
   expect(actor.getSnapshot().context).toMatchObject({ values: typed, error: 'changePassword is not provided' });
 });
 
