@@ -228,6 +228,11 @@ it('says what the contract refuses that the form cannot cause, as the struct say
     message: 'Expected an object, but received: undefined',
   });
   expect(hoursProblem({ weekly: NO_HOURS, daysOff: [] })).toBeNull();
+  // An end time the form let through (typed by hand): the field is the range's end.
+  expect(hoursProblem({ weekly: { ...NO_HOURS, tuesday: [{ start: '09:00', end: '9 pm' }] }, daysOff: [] })).toEqual({
+    field: 'tuesday-0-end',
+    message: 'Tuesday, range 1: give the end time as hours and minutes.',
+  });
 });
 
 it('fails with the name of a service the page did not provide', async () => {
