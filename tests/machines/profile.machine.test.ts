@@ -198,6 +198,17 @@ describe('profile: an e-mail change proved with the password', () => {
     expect(short.actor.getSnapshot().value).toEqual({ confirming: 'saving' });
   });
 
+  it('an answer that names no waiting address waits for the code at the address typed, trimmed', async () => {
+    const { emailChange: _named, ...unnamed } = pendingSession;
+    const { actor } = start({ ...ada, hasPassword: true }, { update: async () => unnamed });
+    actor.send({ type: 'profile.change', field: 'email', value: ' ada@example.org ' });
+    actor.send({ type: 'profile.submit' });
+    actor.send({ type: 'profile.changeProof', field: 'currentPassword', value: 'correct horse battery' });
+    actor.send({ type: 'profile.confirm' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ confirming: { newAddress: 'awaitingCode' } }));
+    expect(actor.getSnapshot().context).toMatchObject({ notice: null, pending: { email: 'ada@example.org' } });
+  });
+
   it('a proved change waits for the new address’s code; then stores the session, releases the preview, announces', async () => {
     const { actor, update, confirmCode, stored, released, announced } = start(
       { ...ada, hasPassword: true },
