@@ -42,8 +42,8 @@ const AVATAR_EXTENSIONS: Record<string, string> = {
 export const CONSENT_NOTE =
   'Your cookie choice is kept only in your browser, as the CookieConsent cookie; the server keeps no record of it.';
 
-/** SQLite answers 0/1, PostgreSQL may answer a boolean or a number: one reading for both. */
-const yes = (value: unknown) => value === true || Number(value) === 1;
+/** SQLite answers 0/1, PostgreSQL may answer a boolean or a number: one reading for both (Number(true) is 1). */
+const yes = (value: unknown) => Number(value) === 1;
 
 /** The billing details given on the profile, named as the billing API names them; null when none is given. */
 function billingOf(user: {
@@ -56,7 +56,7 @@ function billingOf(user: {
 }
 
 /** A path not yet taken in the archive: two reports may carry the same name ("report.pdf", "report-2.pdf"). */
-function uniquePath(taken: Set<string>, path: string): string {
+export function uniquePath(taken: Set<string>, path: string): string {
   let candidate = path;
   for (let n = 2; taken.has(candidate); n += 1) candidate = path.replace(/(\.[^./]*)?$/, (ext) => `-${n}${ext}`);
   taken.add(candidate);
@@ -78,9 +78,14 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
   );
 
   const files: ExportFile[] = [];
-  const taken = new Set<string>(['data.json']);
-  const avatarFile = avatar ? uniquePath(taken, `avatar.${AVATAR_EXTENSIONS[avatar.content_type] ?? 'bin'}`) : null;
-  if (avatar && avatarFile) files.push({ path: avatarFile, bytes: avatar.bytes });
+  // data.json sits beside these; none can take its name (the picture is avatar.*, the rest is in folders).
+  const taken = new Set<string>();
+  let avatarEntry: DataExport['account']['avatar'] = null;
+  if (avatar) {
+    const file = uniquePath(taken, `avatar.${AVATAR_EXTENSIONS[avatar.content_type] ?? 'bin'}`);
+    files.push({ path: file, bytes: avatar.bytes });
+    avatarEntry = { file, contentType: avatar.content_type, updatedAt: avatar.updated_at };
+  }
 
   const data: DataExport = {
     format: DATA_EXPORT_FORMAT,
@@ -96,10 +101,7 @@ export async function gatherExport(db: Kysely<Database>, userId: string, now: Da
       lastLogin: user.last_login,
       deletionScheduledFor: user.deletion_scheduled_for,
       billing: billingOf(user),
-      avatar:
-        avatar && avatarFile
-          ? { file: avatarFile, contentType: avatar.content_type, updatedAt: avatar.updated_at }
-          : null,
+      avatar: avatarEntry,
     },
     ...signInOf(user, signIn),
     invoices: invoices.map((row) => invoiceOf(row, history, taken, files)),
@@ -172,8 +174,9 @@ function invoiceOf(
     createdAt: row.created_at,
     paymentProvider: row.provider,
     document,
+    // An order's status is never null: null here is the left join finding no order.
     order:
-      row.order_id === null || row.status === null
+      row.status === null
         ? null
         : {
             status: row.status,
@@ -188,8 +191,9 @@ function invoiceOf(
                 at: entry.at,
                 from: entry.from_status,
                 to: entry.to_status,
-                // As the customer's own pages show it: the office acted, no staff member is named.
-                by: entry.actor_user_id !== null || entry.actor_name !== null ? ('office' as const) : null,
+                // As the customer's own pages show it: the office acted, no staff member is named. The name is
+                // written with every staff change and kept when that account is deleted (its id is not).
+                by: entry.actor_name !== null ? ('office' as const) : null,
                 note: entry.note,
               })),
           },

@@ -75,7 +75,6 @@ export function readInvoices(db: Kysely<Database>, userId: string) {
       'invoice_documents.number',
       'invoice_documents.issued_at',
       'invoice_documents.data',
-      'orders.invoice_id as order_id',
       'orders.status',
       'orders.scheduled_at',
       'orders.join_info',
@@ -110,7 +109,7 @@ export async function readOrderHistory(db: Kysely<Database>, invoiceIds: string[
   if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('order_events')
-    .select(['invoice_id', 'from_status', 'to_status', 'actor_user_id', 'actor_name', 'note', 'at'])
+    .select(['invoice_id', 'from_status', 'to_status', 'actor_name', 'note', 'at'])
     .where('invoice_id', 'in', invoiceIds)
     .orderBy('at')
     .orderBy('id')

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PasskeyRegistrationOptions } from '#domain/passkeyContract';
 import { RecoveryCodesResponse, TwoFactorSetupResponse } from '#domain/twoFactorContract';
 import { codeOfStep, stepAt } from '#server/ways-in/two-factor';
-import { CONSENT_NOTE } from '#server/data-export/gather';
+import { CONSENT_NOTE, uniquePath } from '#server/data-export/gather';
 import type { DataExport } from '#server/data-export/format';
 import { DATA_EXPORT_SUBJECT } from '#server/data-export/notice';
 import {
@@ -165,13 +165,33 @@ async function customerWithEverything(office: Account) {
   return { customer, picture, secret: setup.secret, recoveryCodes: enabled.recoveryCodes, unpaid, paid, report };
 }
 
+/**
+ * Each entry's local header, read by hand (fflate's unzip tells neither): its compression method (0 stored,
+ * 8 deflated) and its modification day, as the ZIP's DOS date holds it.
+ */
+function zipHeaders(zip: Uint8Array) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const headers: { name: string; method: number; day: string }[] = [];
+  for (let at = 0; view.getUint32(at, true) === 0x04034b50;) {
+    const date = view.getUint16(at + 12, true);
+    const nameLength = view.getUint16(at + 26, true);
+    headers.push({
+      name: strFromU8(zip.subarray(at + 30, at + 30 + nameLength)),
+      method: view.getUint16(at + 8, true),
+      day: `${(date >> 9) + 1980}-${(date >> 5) & 15}-${date & 31}`,
+    });
+    at += 30 + nameLength + view.getUint16(at + 28, true) + view.getUint32(at + 18, true);
+  }
+  return headers;
+}
+
 /** The archive's entries, and every byte of them as one text to search. */
 async function unzipAnswer(res: Response) {
   const zip = new Uint8Array(await res.arrayBuffer());
   const files = unzipSync(zip);
   const all = Buffer.concat([Buffer.from(zip), ...Object.values(files).map((bytes) => Buffer.from(bytes))]);
   const data = JSON.parse(strFromU8(files['data.json']!)) as DataExport;
-  return { files, data, text: all.toString('latin1') };
+  return { files, data, text: all.toString('latin1'), headers: zipHeaders(zip) };
 }
 
 describe('GET /api/users/export', () => {
@@ -187,7 +207,15 @@ describe('GET /api/users/export', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="northgate-data-2026-01-05.zip"');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const { files, data, text } = await unzipAnswer(res);
+    const { files, data, text, headers } = await unzipAnswer(res);
+    // data.json deflated, the files (compressed already) stored; every entry dated at the export, in local time.
+    const now = clock.now();
+    const exportDay = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+    expect(headers.map((header) => [header.name, header.method, header.day]).sort()).toEqual(
+      Object.keys(files)
+        .map((name) => [name, name === 'data.json' ? 8 : 0, exportDay])
+        .sort(),
+    );
 
     const paidInvoice = data.invoices.find((invoice) => invoice.id === everything.paid)!;
     const number = paidInvoice.document!.number;
@@ -298,10 +326,69 @@ describe('GET /api/users/export', () => {
     const mail = await smtp.waitFor(customer.email);
     expect(mail.subject).toBe(DATA_EXPORT_SUBJECT);
     expectWellFormed(mail, company.mailFrom);
-    expect(mail.text).toContain('was downloaded from your profile page');
-    expect(mail.text).toContain('If this was not you');
+    const reset = `${server.config.PUBLIC_URL}/forgot-password`;
+    expect(mail.text).toMatch(
+      /was downloaded from your profile page as a ZIP file \(.+\)\.\r\n\r\nIf this was you, there/,
+    );
+    expect(mail.text).toContain('If this was you, there is nothing more to do.\r\nIf this was not you');
+    expect(mail.text).toContain(`reset your password now (${reset})`);
+    expect(mail.html).toMatch(/<p>A copy of everything we hold about you was downloaded .+<\/p>/);
+    expect(mail.html).toContain(`<a href="${reset}">reset your password now</a>`);
     expect(server.securityEvents()).toContainEqual(
       expect.objectContaining({ event: 'account.data_exported', userId: customer.id, files: 0 }),
+    );
+    const queued = await db
+      .selectFrom('mail_queue')
+      .select('kind')
+      .where('to_address', '=', customer.email)
+      .where('subject', '=', DATA_EXPORT_SUBJECT)
+      .execute();
+    expect(queued).toEqual([{ kind: 'data export notice' }]);
+  });
+
+  it("keeps each order's own history and report, two reports of one name apart", async () => {
+    const office = await account(app, db, 'office', 'Owen Office');
+    const customer = await account(app, db, 'common', 'Tom Two');
+    await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', customer.id).execute();
+    // Billing details with a name only: the other two are null, not left out.
+    const billing = await app.request(
+      '/api/users/billing',
+      jsonInit('PUT', { billingName: 'Tom Two Ltd' }, bearer(customer.token)),
+    );
+    expect(billing.status).toBe(200);
+    const first = await paidOrder(app, customer, PDF_ORDER);
+    const second = await paidOrder(app, customer, PDF_ORDER);
+    const firstReport = tinyPdf('First report');
+    const secondReport = tinyPdf('Second report');
+    expect((await uploadReport(app, office.token, first, pdfBlob(firstReport), 'Review.pdf')).status).toBe(200);
+    expect((await uploadReport(app, office.token, second, pdfBlob(secondReport), 'Review.pdf')).status).toBe(200);
+
+    const res = await exportOf(customer.token);
+    expect(res.status).toBe(200);
+    const { files, data } = await unzipAnswer(res);
+    expect(data.account.emailVerified).toBe(true);
+    expect(data.account.billing).toEqual({ billingName: 'Tom Two Ltd', address: null, vatNumber: null });
+    expect(data.signIn).toEqual({
+      password: true,
+      google: [],
+      twoFactor: { enabled: false, since: null, recoveryCodesLeft: 0 },
+      passkeys: [],
+    });
+    const orderOf = (id: string) => data.invoices.find((invoice) => invoice.id === id)!.order!;
+    expect(orderOf(first).report).toEqual({ name: 'Review.pdf', file: 'reports/Review.pdf' });
+    expect(orderOf(second).report).toEqual({ name: 'Review.pdf', file: 'reports/Review-2.pdf' });
+    expect(Buffer.from(files['reports/Review.pdf']!).equals(Buffer.from(firstReport))).toBe(true);
+    expect(Buffer.from(files['reports/Review-2.pdf']!).equals(Buffer.from(secondReport))).toBe(true);
+    for (const id of [first, second]) {
+      expect(orderOf(id).history.map((entry) => [entry.from, entry.to, entry.by])).toEqual([
+        ['awaitingPayment', 'paid', null],
+        ['paid', 'reportSent', 'office'],
+      ]);
+    }
+    const numbers = data.invoices.map((invoice) => invoice.document!.number);
+    expect(new Set(numbers).size).toBe(2);
+    expect(Object.keys(files).sort()).toEqual(
+      ['data.json', 'reports/Review.pdf', 'reports/Review-2.pdf', ...numbers.map((n) => `invoices/${n}.pdf`)].sort(),
     );
   });
 
@@ -326,9 +413,32 @@ describe('GET /api/users/export', () => {
     expect(refused.status).toBe(429);
     expect(await errorText(refused)).toMatch(/^Too many attempts\. Please try again in \d+ (hours?|minutes?)\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The log names the account (never a key that may be an address).
+    expect(server.securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'limit.exceeded', limit: 'data_export.user', userId: customer.id }),
+    );
     await smtp.waitFor(customer.email, 3);
     expect(smtp.to(customer.email)).toHaveLength(3);
     const someoneElse = await account(app, db, 'common', 'Sam Else');
     expect((await exportOf(someoneElse.token)).status).toBe(200);
+  });
+});
+
+describe('uniquePath', () => {
+  it('numbers a taken name before its extension, from 2 up, and takes what it answers', () => {
+    const taken = new Set<string>();
+    expect(['reports/a.pdf', 'reports/a.pdf', 'reports/a.pdf'].map((path) => uniquePath(taken, path))).toEqual([
+      'reports/a.pdf',
+      'reports/a-2.pdf',
+      'reports/a-3.pdf',
+    ]);
+    // A name without an extension, and a dot only in a folder's name.
+    expect(['notes', 'notes', 'v1.0/notes', 'v1.0/notes'].map((path) => uniquePath(taken, path))).toEqual([
+      'notes',
+      'notes-2',
+      'v1.0/notes',
+      'v1.0/notes-2',
+    ]);
+    expect(taken.size).toBe(7);
   });
 });
