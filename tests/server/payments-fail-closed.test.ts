@@ -1,59 +1,17 @@
 /**
- * Payments fail closed: the sandbox checkout (where any customer marks their own invoice paid) runs only on
- * a loopback PUBLIC_URL or when PAYMENTS=sandbox names it; a public site without Stripe's keys does not start.
+ * Payments fail closed, at start-up: `npm start` on a public address without Stripe's keys (or without a mail
+ * server) exits and says why, and names the provider it starts with. The choice itself, in-process, is
+ * payments-provider.test.ts's.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config';
-import { ConfigError } from '#server/config-values';
-import { paymentProviderName } from '#server/payments';
-import { cleanup, createTestServer, myInvoices, paymentLink, register } from './helpers';
+import { cleanup } from './helpers';
 import { START_COMMAND, START_ENV } from './spawned-server';
 
 afterAll(cleanup);
-
-describe('choosing the payment provider', () => {
-  it('refuses a public address with no Stripe keys, and says what to set', () => {
-    for (const PUBLIC_URL of ['https://shop.example', 'http://192.168.1.20:3000', 'http://10.0.0.5']) {
-      expect(() => loadConfig({ PUBLIC_URL, MAIL: 'outbox' })).toThrow(ConfigError);
-      expect(() => loadConfig({ PUBLIC_URL, MAIL: 'outbox' })).toThrow(/STRIPE_SECRET_KEY.*PAYMENTS=sandbox/s);
-    }
-  });
-
-  it('keeps the sandbox a loopback tool: listening beyond loopback needs PAYMENTS=sandbox or Stripe', () => {
-    for (const HOST of ['0.0.0.0', '::', '192.168.1.20']) {
-      expect(() => loadConfig({ HOST, MAIL: 'outbox' })).toThrow(/on HOST .*PAYMENTS=sandbox/s);
-      expect(paymentProviderName(loadConfig({ HOST, PAYMENTS: 'sandbox', MAIL: 'outbox' }))).toBe('sandbox');
-    }
-  });
-
-  it('runs the sandbox on a loopback address, or on any address when PAYMENTS=sandbox says so', () => {
-    for (const PUBLIC_URL of [
-      'http://localhost:3000',
-      'http://127.0.0.1:8080',
-      'http://[::1]:3000',
-      'http://shop.localhost',
-    ]) {
-      expect(paymentProviderName(loadConfig({ PUBLIC_URL }))).toBe('sandbox');
-    }
-    const staging = { PUBLIC_URL: 'https://staging.shop.example', PAYMENTS: 'sandbox', MAIL: 'outbox' };
-    expect(paymentProviderName(loadConfig(staging))).toBe('sandbox');
-  });
-
-  it('uses Stripe when its keys are set, and refuses to be told both', () => {
-    const stripe = {
-      PUBLIC_URL: 'https://shop.example',
-      SMTP_URL: 'smtp://mail.shop.example:587',
-      STRIPE_SECRET_KEY: 'sk_test_1',
-      STRIPE_WEBHOOK_SECRET: 'whsec_1',
-    };
-    expect(paymentProviderName(loadConfig(stripe))).toBe('stripe');
-    expect(() => loadConfig({ ...stripe, PAYMENTS: 'sandbox' })).toThrow(/choose one payment provider/);
-  });
-});
 
 describe('start-up', () => {
   const dirs: string[] = [];
@@ -102,15 +60,5 @@ describe('start-up', () => {
   it('logs the payment provider it starts with', async () => {
     const { output } = await start({ PUBLIC_URL: 'http://localhost:3000' });
     expect(output).toContain('payments: SANDBOX test checkout (no money moves; loopback PUBLIC_URL)');
-  });
-});
-
-describe('the invoice list', () => {
-  it('marks invoices of the sandbox checkout as test payments', async () => {
-    const { app } = await createTestServer();
-    const account = await register(app);
-    await paymentLink(app, account.token);
-    const [invoice] = await myInvoices(app, account.token);
-    expect(invoice?.testPayment).toBe(true);
   });
 });
