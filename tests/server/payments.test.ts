@@ -283,6 +283,36 @@ describe('Pay and Cancel', () => {
     );
   });
 
+  it('markInvoicePaid queues mail only when given the mail queue, and mails the office only at its address', async () => {
+    const paidWith = async (effects: Parameters<typeof markInvoicePaid>[3]) => {
+      const account = await register(app);
+      const { id } = parseLink(await paymentLink(app, account.token));
+      expect(await markInvoicePaid(db, id, { provider: 'sandbox', reference: null, at: clock.now() }, effects)).toBe(
+        true,
+      );
+      const mails = await db
+        .selectFrom('mail_queue')
+        .select(['kind', 'to_address'])
+        .where('kind', '!=', 'verification code')
+        .where((eb) => eb.or([eb('to_address', '=', account.user.email), eb('to_address', '=', 'desk@northgate.test')]))
+        .orderBy('kind')
+        .execute();
+      return { account, mails };
+    };
+    const kick = () => {};
+    // No mail queue: the notification is written, no mail.
+    expect((await paidWith({})).mails).toEqual([]);
+    // The queue without an office address: the receipt only.
+    const receiptOnly = await paidWith({ mail: { kick }, publicUrl: config.PUBLIC_URL });
+    expect(receiptOnly.mails).toEqual([{ kind: 'payment receipt', to_address: receiptOnly.account.user.email }]);
+    // With one: the office's new-order mail too.
+    const both = await paidWith({ mail: { kick }, publicUrl: config.PUBLIC_URL, officeEmail: 'desk@northgate.test' });
+    expect(both.mails).toEqual([
+      { kind: 'new order (office)', to_address: 'desk@northgate.test' },
+      { kind: 'payment receipt', to_address: both.account.user.email },
+    ]);
+  });
+
   it("markInvoicePaid keeps the provider's payment id and notes in the order's history who took the money", async () => {
     const { token } = await register(app);
     const { id } = parseLink(await paymentLink(app, token));
