@@ -21,17 +21,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isTextOrAbsent = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 
 /**
+ * Stripe's object ids (evt_…, cs_…): letters, digits, underscores (dots and dashes allowed too), at most 255.
+ * Anything else is refused before it reaches the database, where a signed but absurd id (thousands of
+ * characters) would not fit a primary-key index.
+ */
+const STRIPE_ID = /^[A-Za-z0-9_.-]{1,255}$/;
+
+/**
  * Whether a verified event has the shape this route reads: a signed body is still only JSON, and a wrong
  * type in it must be refused, not fail a query. Checked by hand rather than with a struct, whose error
  * text would have to print whatever the value is.
  */
-/**
- * Stripe's object ids (evt_…, cs_…): letters, digits, underscores (dots and dashes allowed too), at most 255.
- * Anything else is refused before it reaches
- * the database, where a signed but absurd id (thousands of characters) would not fit a primary-key index.
- */
-const STRIPE_ID = /^[A-Za-z0-9_.-]{1,255}$/;
-
 function isUsableEvent(event: unknown): event is Stripe.Event {
   if (!isRecord(event) || typeof event.id !== 'string' || typeof event.type !== 'string') return false;
   if (!STRIPE_ID.test(event.id)) return false;

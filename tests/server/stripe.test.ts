@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/payment-link';
-import { BAD_SIGNATURE_TEXT } from '#server/payments/stripe-webhook';
+import { BAD_SIGNATURE_TEXT, MALFORMED_EVENT_TEXT } from '#server/payments/stripe-webhook';
 import { checkoutEvent } from './stripe-helpers';
 import {
   MINUTE,
@@ -259,6 +259,46 @@ describe('POST /api/payments/stripe/webhook', () => {
       JSON.stringify(checkoutEvent(id, sessionId, { type: 'checkout.session.async_payment_succeeded' })),
     );
     expect(later.status).toBe(200);
+    expect((await invoiceRow(id)).paid).toBe(1);
+  });
+
+  it('refuses a signed event of the wrong shape with 400, each fault alone, and records nothing', async () => {
+    const { id, sessionId } = await orderedInvoice();
+    const event = (overrides: Parameters<typeof checkoutEvent>[2] = {}) =>
+      checkoutEvent(id, sessionId, overrides) as Record<string, unknown>;
+    const eventsBefore = await eventCount();
+    const wrong: [string, unknown][] = [
+      ['an array', [event()]],
+      ['no id', { ...event(), id: undefined }],
+      ['a number for the type', { ...event(), type: 7 }],
+      ['an id with a space', event({ id: 'evt test' })],
+      ['no session object', { ...event(), data: {} }],
+      ['a number for the session id', event({ session: { id: 42 } })],
+      ['a session id too long', event({ session: { id: `cs_${'x'.repeat(300)}` } })],
+      ['a number for the client reference', event({ session: { client_reference_id: 7 } })],
+      ['an object for the currency', event({ session: { currency: { code: 'gbp' } } })],
+      ['text for the amount', event({ session: { amount_total: '4900' } })],
+      ['a list for the metadata', event({ session: { metadata: [id] } })],
+      ['a number for the invoice id', event({ session: { metadata: { invoiceId: 12 } } })],
+    ];
+    for (const [what, body] of wrong) {
+      const res = await deliver(JSON.stringify(body));
+      expect(res.status, what).toBe(400);
+      expect(await errorText(res), what).toBe(MALFORMED_EVENT_TEXT);
+    }
+    // Absent or null where Stripe may leave them out: accepted (JSON leaves an undefined out).
+    for (const session of [
+      { amount_total: null },
+      { amount_total: undefined },
+      { metadata: undefined, client_reference_id: id },
+      { metadata: null, client_reference_id: id },
+      { metadata: { invoiceId: null }, client_reference_id: id },
+    ]) {
+      const res = await deliver(JSON.stringify(event({ session })));
+      expect(res.status, JSON.stringify(session)).toBe(200);
+    }
+    expect(await eventCount()).toBe(eventsBefore + 5);
+    // Paid by the first with the metadata absent; a missing amount is another amount, refused without an error.
     expect((await invoiceRow(id)).paid).toBe(1);
   });
 
