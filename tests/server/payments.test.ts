@@ -128,7 +128,10 @@ describe('the sandbox checkout page', () => {
     const unknown = await app.request(`/pay/sandbox/00000000-0000-4000-8000-000000000000?sig=${sig}`);
     expect(unknown.status).toBe(404);
     expectSecurityHeaders(unknown);
-    expect(await unknown.text()).toContain(NOT_FOUND_TEXT);
+    const unknownHtml = await unknown.text();
+    expect(unknownHtml).toContain('<h1>Invoice not found</h1>');
+    expect(unknownHtml).toContain(NOT_FOUND_TEXT);
+    expect(unknownHtml).toContain(`<a href="${invoicesUrl}">Go to your invoices</a>`);
 
     const tampered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     for (const query of ['', '?sig=', '?sig=forged', `?sig=${tampered}`, `?sig=${sig}x`]) {
@@ -136,10 +139,27 @@ describe('the sandbox checkout page', () => {
       expect(res.status, query).toBe(403);
       expectSecurityHeaders(res);
       const html = await res.text();
-      expect(html).toContain(FORBIDDEN_TEXT);
+      expect(html).toContain('<h1>Link not valid</h1>');
+      expect(html).toContain(`${FORBIDDEN_TEXT} Please open the checkout again from your order.`);
       expect(html).not.toContain('action=');
     }
     expect((await invoiceRow(id)).paid).toBe(0);
+  });
+
+  it("is not found for an invoice another provider issued, or whose customer's account is gone", async () => {
+    for (const change of [{ provider: 'stripe' }, { user_id: null }] as const) {
+      const { token } = await register(app);
+      const link = await paymentLink(app, token);
+      const { path, sig, id } = parseLink(link);
+      // Its own link, valid until the row changes: the provider switched, or the account deleted.
+      expect((await openCheckout(app, link)).status).toBe(200);
+      await db.updateTable('invoices').set(change).where('id', '=', id).execute();
+      const res = await openCheckout(app, link);
+      expect(res.status, JSON.stringify(change)).toBe(404);
+      expect(await res.text()).toContain('<h1>Invoice not found</h1>');
+      expect((await submit(app, path, 'pay', sig)).status, JSON.stringify(change)).toBe(404);
+      expect((await invoiceRow(id)).paid).toBe(0);
+    }
   });
 });
 
