@@ -16,16 +16,17 @@ export const METRICS_TOKEN_TEXT = 'A valid metrics token is required.';
 export function metricsRoutes(config: Pick<Config, 'METRICS_TOKEN'>, metrics: Metrics) {
   const routes = new Hono<AppEnv>();
   const token = config.METRICS_TOKEN;
-  // Loaded with the app, not at the first scrape, so the process metrics (event-loop delay, GC) start now.
-  let exposition: Promise<Exposition> | undefined;
-  if (token !== undefined) {
-    exposition = createExposition(metrics);
-    // A failure to load is reported at each scrape (500, logged), never as an unhandled rejection.
-    exposition.catch(() => {});
+  if (token === undefined) {
+    // The API's 404 (not the site's page): to a caller, the path does not exist.
+    routes.get('/metrics', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));
+    return routes;
   }
+  // Loaded with the app, not at the first scrape, so the process metrics (event-loop delay, GC) start now.
+  const exposition: Promise<Exposition> = createExposition(metrics);
+  // A failure to load is reported at each scrape (500, logged), never as an unhandled rejection.
+  exposition.catch(() => {});
 
   routes.get('/metrics', async (c) => {
-    if (token === undefined || exposition === undefined) return errorResponse(c, 404, NOT_FOUND_TEXT);
     if (!bearerTokenMatches(c.req.header('authorization'), token)) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"');
       return errorResponse(c, 401, METRICS_TOKEN_TEXT);

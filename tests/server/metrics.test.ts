@@ -102,6 +102,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await app.request('/api/avatars/raw-avatar-id-123')).status).toBe(404);
     expect((await app.request('/api/raw-unknown-path-456')).status).toBe(404);
     expect((await app.request('/raw-unknown-file-789.js')).status).toBe(404);
+    // A method outside the common ones: one label for all of them.
+    expect((await app.request('/api/users/authenticate', { method: 'PROPFIND' })).status).toBe(404);
+    // A page of the app, served by the catch-all: its own pattern, not "unmatched" (which is for 404s).
+    expect((await app.request('/terms')).status).toBe(200);
 
     const text = await scrape(app);
     const route = '/api/users/authenticate';
@@ -113,6 +117,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'storefront_http_requests_total{method="GET",route="/api/avatars/:id",status="404"}')).toBe(1);
     expect(sample(text, 'storefront_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(2);
     expect(text).not.toMatch(/raw-/);
+    expect(sample(text, 'storefront_http_requests_total{method="OTHER",route="unmatched",status="404"}')).toBe(1);
+    expect(sample(text, 'storefront_http_requests_total{method="GET",route="/*",status="200"}')).toBe(1);
 
     const histogram = 'storefront_http_request_duration_seconds';
     expect(sample(text, `${histogram}_count{method="GET",route="${route}"}`)).toBe(4);
@@ -187,12 +193,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(await failing.tick()).toBe(false);
       // Within the interval: the lease is taken, nothing runs.
       expect(await fine.tick()).toBe(false);
+      // The next interval: a second run, counted in the same series.
+      clock.advance(60_000);
+      expect(await fine.tick()).toBe(true);
     } finally {
       await fine.stop();
       await failing.stop();
     }
     const text = await scrape(app);
-    expect(sample(text, 'storefront_job_runs_total{job="metrics-fine"}')).toBe(1);
+    expect(sample(text, 'storefront_job_runs_total{job="metrics-fine"}')).toBe(2);
     expect(sample(text, 'storefront_job_failures_total{job="metrics-fine"}')).toBe(0);
     expect(sample(text, 'storefront_job_runs_total{job="metrics-failing"}')).toBe(1);
     expect(sample(text, 'storefront_job_failures_total{job="metrics-failing"}')).toBe(1);
@@ -200,8 +209,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'storefront_job_runs_total{job="metrics-idle"}')).toBe(0);
     expect(sample(text, 'storefront_job_failures_total{job="metrics-idle"}')).toBe(0);
     expect(sample(text, 'storefront_job_duration_seconds_count{job="metrics-failing"}')).toBe(1);
+    expect(sample(text, 'storefront_job_duration_seconds_count{job="metrics-fine"}')).toBe(2);
+    // In seconds: two runs of an empty job take well under one.
+    const seconds = sample(text, 'storefront_job_duration_seconds_sum{job="metrics-fine"}')!;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(1);
+    // A Unix time in seconds, of this very test.
     const lastSuccess = sample(text, 'storefront_job_last_success_timestamp_seconds{job="metrics-fine"}');
     expect(lastSuccess).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(lastSuccess).toBeLessThanOrEqual(Date.now() / 1000);
     expect(sample(text, 'storefront_job_last_success_timestamp_seconds{job="metrics-failing"}')).toBeUndefined();
   });
 
@@ -229,6 +245,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).toContain('storefront_process_resident_memory_bytes');
   });
 
+  it('counts the connections refused past a cap, by the cap', async () => {
+    const { app } = await createTestServer({ METRICS_TOKEN: TOKEN });
+    // What the listener (main-listen.ts) calls when it closes a connection at once; its caps are
+    // connections.test.ts's, against a server process of its own.
+    app.metrics.countConnectionRefusal('process');
+    app.metrics.countConnectionRefusal('address');
+    app.metrics.countConnectionRefusal('address');
+    const text = await scrape(app);
+    expect(sample(text, 'storefront_connections_refused_total{reason="process"}')).toBe(1);
+    expect(sample(text, 'storefront_connections_refused_total{reason="address"}')).toBe(2);
+    expect(text).toContain('# TYPE storefront_connections_refused_total counter');
+  });
+
   it('counts the 503s of a database that cannot be reached', async () => {
     // Port 1 on loopback: nothing listens there, every connection is refused at once (no database needed).
     const DOWN = 'postgres://postgres@127.0.0.1:1/storefront';
@@ -249,6 +278,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     try {
       const res = await app.request('/api/users/authenticate', { headers: bearer('t'.repeat(43)) });
       expect(res.status).toBe(503);
+      // Answers that are not the database's 503 are not counted: a 401, a 404, the scrapes themselves.
+      expect((await app.request('/api/users/authenticate')).status).toBe(401);
+      expect((await app.request('/api/no-such-route')).status).toBe(404);
+      expect(sample(await scrape(app), 'storefront_database_unavailable_total')).toBe(1);
       expect(sample(await scrape(app), 'storefront_database_unavailable_total')).toBe(1);
     } finally {
       await db.destroy();
@@ -267,6 +300,8 @@ describe("the metrics' parts", () => {
   it('compares the bearer token whole', () => {
     expect(bearerTokenMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(bearerTokenMatches(`BEARER\t${TOKEN}`, TOKEN)).toBe(true);
+    // Whitespace around the header's value is not part of the token.
+    expect(bearerTokenMatches(` Bearer ${TOKEN}\t `, TOKEN)).toBe(true);
     for (const header of [undefined, '', 'Bearer', 'Bearer ', TOKEN, `Bearer ${TOKEN} `.repeat(2), `Token ${TOKEN}`]) {
       expect(bearerTokenMatches(header, TOKEN), String(header)).toBe(false);
     }
