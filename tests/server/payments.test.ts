@@ -203,6 +203,20 @@ describe('Pay and Cancel', () => {
     expect((await myInvoices(app, token))[0]).toMatchObject({ paid: true, paidAt: first });
   });
 
+  it('a Pay form of more than 4 KB or 4 fields is read as no signature: 403, and nothing paid', async () => {
+    const { token } = await register(app);
+    const { path, sig, id } = parseLink(await paymentLink(app, token));
+    const fields = (extra: Record<string, string>) => new URLSearchParams({ sig, ...extra });
+    for (const body of [fields({ pad: 'x'.repeat(4 * 1024) }), fields({ a: '1', b: '2', c: '3', d: '4' })]) {
+      const res = await app.request(`${path}/pay`, { method: 'POST', body });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('<h1>Link not valid</h1>');
+    }
+    expect((await invoiceRow(id)).paid).toBe(0);
+    // The same signature in a form of the checkout's own size pays.
+    expect((await submit(app, path, 'pay', sig)).status).toBe(303);
+  });
+
   it('Cancel sends the customer to their invoices and leaves the invoice unpaid', async () => {
     const { token } = await register(app);
     const { path, sig, id } = parseLink(await paymentLink(app, token));
