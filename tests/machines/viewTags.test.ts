@@ -156,4 +156,125 @@ describe('the tags views read: each on the states it names', () => {
       closed: ['callBooking.closed'],
     });
   });
+
+  it('twoFactor: one form at a time, each with its sending and submitting steps', async () => {
+    const { twoFactorMachine } = await import('#machines/twoFactor.machine');
+    expect(taggedStates(twoFactorMachine)).toStrictEqual({
+      loading: ['twoFactor.loading'],
+      failed: ['twoFactor.failed'],
+      offeringSetUp: ['twoFactor.disabled.idle'],
+      setUpForm: ['twoFactor.disabled.proving', 'twoFactor.disabled.sendingCode', 'twoFactor.disabled.settingUp'],
+      sendingCode: ['twoFactor.disabled.sendingCode', 'twoFactor.enabled.sendingOffCode'],
+      submitting: [
+        'twoFactor.disabled.settingUp',
+        'twoFactor.disabled.enabling',
+        'twoFactor.enabled.renewingCodes',
+        'twoFactor.enabled.disabling',
+      ],
+      scanForm: ['twoFactor.disabled.scanning', 'twoFactor.disabled.enabling'],
+      offeringChanges: ['twoFactor.enabled.idle'],
+      renewForm: ['twoFactor.enabled.renewing', 'twoFactor.enabled.renewingCodes'],
+      turnOffForm: ['twoFactor.enabled.turningOff', 'twoFactor.enabled.sendingOffCode', 'twoFactor.enabled.disabling'],
+    });
+  });
+
+  it('passkeys: the list loading or unavailable, then the add, rename and remove forms', async () => {
+    const { passkeysMachine } = await import('#machines/passkeys.machine');
+    expect(taggedStates(passkeysMachine)).toStrictEqual({
+      loading: ['passkeys.loading'],
+      unavailable: ['passkeys.unavailable'],
+      addForm: ['passkeys.naming', 'passkeys.adding'],
+      sendingCode: ['passkeys.naming.sendingCode', 'passkeys.confirmingRemove.sendingCode'],
+      adding: ['passkeys.adding'],
+      prompting: ['passkeys.adding.prompting'],
+      renaming: ['passkeys.renaming'],
+      savingName: ['passkeys.renaming.saving'],
+      removeDialog: ['passkeys.confirmingRemove', 'passkeys.removing'],
+      removing: ['passkeys.removing'],
+    });
+  });
+
+  it('deleteAccount: the dialog, with or without the password, while deleting, and once scheduled', async () => {
+    const { deleteAccountMachine } = await import('#machines/deleteAccount.machine');
+    expect(taggedStates(deleteAccountMachine)).toStrictEqual({
+      deletable: ['deleteAccount.active'],
+      dialogOpen: [
+        'deleteAccount.active.confirming',
+        'deleteAccount.active.requesting',
+        'deleteAccount.active.confirmingWithPassword',
+        'deleteAccount.active.requestingWithPassword',
+      ],
+      deleting: ['deleteAccount.active.requesting', 'deleteAccount.active.requestingWithPassword'],
+      asksPassword: ['deleteAccount.active.confirmingWithPassword', 'deleteAccount.active.requestingWithPassword'],
+      refreshing: ['deleteAccount.active.refreshing', 'deleteAccount.scheduled.refreshing'],
+      scheduled: ['deleteAccount.scheduled'],
+    });
+  });
+
+  it("profile: saving, and the new address's dialog with its code steps", async () => {
+    const { profileMachine } = await import('#machines/profile.machine');
+    expect(taggedStates(profileMachine)).toStrictEqual({
+      saving: ['profile.saving', 'profile.confirming.saving'],
+      dialogOpen: ['profile.confirming'],
+      requestingCode: ['profile.confirming.proving.requestingCode'],
+      newAddress: ['profile.confirming.newAddress'],
+      checking: ['profile.confirming.newAddress.checking'],
+      resending: ['profile.confirming.newAddress.resending'],
+    });
+  });
+
+  it('login: the form, its spinner (Google too), each second step confirming, the recovery code', async () => {
+    const { loginMachine } = await import('#machines/login.machine');
+    expect(taggedStates(loginMachine)).toStrictEqual({
+      editing: ['login.editing'],
+      spinning: ['login.submitting.spinning', 'login.withGoogle'],
+      confirming: [
+        'login.secondStep.emailCode.confirming',
+        'login.secondStep.totp.appCode.confirming',
+        'login.secondStep.totp.recoveryCode.confirming',
+      ],
+      recoveryCode: ['login.secondStep.totp.recoveryCode'],
+    });
+  });
+
+  it('passkeySignIn: busy from the request until signed in, the browser prompting', async () => {
+    const { passkeySignInMachine } = await import('#machines/passkeySignIn.machine');
+    expect(taggedStates(passkeySignInMachine)).toStrictEqual({
+      busy: [
+        'passkeySignIn.requesting',
+        'passkeySignIn.prompting',
+        'passkeySignIn.verifying',
+        'passkeySignIn.succeeded',
+      ],
+      prompting: ['passkeySignIn.prompting'],
+    });
+  });
+
+  it('verifyEmail, forgotPassword: sending, the code step and checking it, done', async () => {
+    const { verifyEmailMachine } = await import('#machines/verifyEmail.machine');
+    expect(taggedStates(verifyEmailMachine)).toStrictEqual({
+      sending: ['verifyEmail.sending'],
+      codeStep: ['verifyEmail.awaitingCode', 'verifyEmail.checking'],
+      checking: ['verifyEmail.checking'],
+    });
+    const { forgotPasswordMachine } = await import('#machines/forgotPassword.machine');
+    expect(taggedStates(forgotPasswordMachine)).toStrictEqual({
+      busy: ['forgotPassword.sendingCode', 'forgotPassword.resetting'],
+      codeStep: ['forgotPassword.enteringCode', 'forgotPassword.resetting'],
+      done: ['forgotPassword.done'],
+    });
+  });
+
+  it('dataExport, signOutEverywhere: the work under way, its end', async () => {
+    const { dataExportMachine } = await import('#machines/dataExport.machine');
+    expect(taggedStates(dataExportMachine)).toStrictEqual({
+      exporting: ['dataExport.exporting'],
+      saved: ['dataExport.saved'],
+    });
+    const { signOutEverywhereMachine } = await import('#machines/signOutEverywhere.machine');
+    expect(taggedStates(signOutEverywhereMachine)).toStrictEqual({
+      confirming: ['signOutEverywhere.confirming'],
+      ending: ['signOutEverywhere.ending'],
+    });
+  });
 });
