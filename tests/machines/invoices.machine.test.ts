@@ -72,6 +72,31 @@ it('back from a checkout, the notice says how it ended whatever the list does, u
   }
 });
 
+it('the notice is dismissed as well while the list loads, once it is shown, and while a link is made', async () => {
+  let loaded: (list: Invoice[]) => void = () => {};
+  const machine = invoicesMachine.provide({
+    actors: {
+      loadInvoices: fromPromise<Invoice[]>(() => new Promise((resolve) => (loaded = resolve))),
+      // Never answers: the page stays on the way to the checkout.
+      renewPaymentLink: fromPromise<{ paymentLink: string }, { invoiceId: string }>(() => new Promise(() => {})),
+    },
+  });
+  const dismissedIn = async (state: 'loading' | 'loaded' | 'paying') => {
+    const actor = createActor(machine, { input: { returned: 'paid' } }).start();
+    if (state !== 'loading') {
+      loaded([invoice, unpaidInvoice]);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loaded'));
+    }
+    if (state === 'paying') actor.send({ type: 'invoices.pay', invoiceId: unpaidInvoice._id });
+    expect(actor.getSnapshot().value).toBe(state);
+    expect(actor.getSnapshot().context.notice).toBe('paid');
+    actor.send({ type: 'invoices.dismissNotice' });
+    expect(actor.getSnapshot().value).toBe(state);
+    return actor.getSnapshot().context.notice;
+  };
+  for (const state of ['loading', 'loaded', 'paying'] as const) expect(await dismissedIn(state), state).toBeNull();
+});
+
 it('Pay now leaves for the fresh link of that invoice; a failure toasts its text and keeps the list', async () => {
   const asked: string[] = [];
   const left: string[] = [];

@@ -118,4 +118,25 @@ describe('the order machine: what it records', () => {
     });
     expect(damaged.can({ type: 'order.deliver', at: '2026-12-01T00:00:00.000Z' })).toBe(false);
   });
+
+  it('a customer books any offered time, moves it and cancels it; the order then waits for a time again', () => {
+    const actor = placed('Video Meeting');
+    actor.send({ type: 'order.paid', at: PAID });
+    // Booked by the customer: later than the promise needs no reason, they chose it.
+    actor.send({ type: 'order.book', at: '2026-11-27T10:00:00.000Z' });
+    expect(actor.getSnapshot().value).toBe('scheduled');
+    expect(actor.getSnapshot().context.scheduledAt).toBe('2026-11-27T10:00:00.000Z');
+    actor.send({ type: 'order.book', at: '2026-11-28T11:00:00.000Z' });
+    expect(actor.getSnapshot().value).toBe('scheduled');
+    expect(actor.getSnapshot().context.scheduledAt).toBe('2026-11-28T11:00:00.000Z');
+    actor.send({ type: 'order.cancelBooking' });
+    expect(actor.getSnapshot().value).toBe('paid');
+    expect(actor.getSnapshot().context).toEqual({ type: 'Video Meeting', paidAt: PAID, scheduledAt: null });
+    // Nothing to deliver until a time is set again.
+    expect(actor.getSnapshot().can({ type: 'order.deliver', at: '2026-12-01T00:00:00.000Z' })).toBe(false);
+    // A report order has no call to book.
+    const report = placed('PDF Sent to Email');
+    report.send({ type: 'order.paid', at: PAID });
+    expect(report.getSnapshot().can({ type: 'order.book', at: '2026-11-23T15:00:00.000Z' })).toBe(false);
+  });
 });
