@@ -116,6 +116,38 @@ describe('the hours editor', () => {
     expect(editor.context().weekly.monday).toEqual(FULL_MONDAY);
   });
 
+  it("lets an admin pick a member after a member's hours failed to load, and after a save", async () => {
+    const staff = [staffAdmin, staffOffice];
+    const editor = hoursEditor(true, {
+      loadHours: [
+        { hours: adminHours, staff },
+        new Error('The server is down.'),
+        { hours: adminHours, staff },
+        { hours: officeHours, staff },
+      ],
+      saveHours: [adminHours],
+    });
+    await editor.settled('loading');
+    editor.send({ type: 'hours.pickMember', member: staffOffice.id });
+    await editor.settled('loading');
+    expect(editor.tags()).toEqual(['failed']);
+    expect(editor.context().member).toBe(staffOffice.id);
+    // From the failure: back to their own hours.
+    editor.send({ type: 'hours.pickMember', member: null });
+    await editor.settled('loading');
+    expect(editor.tags()).toEqual([]);
+    expect(editor.context().member).toBeNull();
+    // Saved: another member at once.
+    editor.send({ type: 'hours.addRange', day: 'friday' });
+    editor.send({ type: 'hours.save' });
+    await editor.settled('saving');
+    expect(editor.tags()).toEqual(['saved']);
+    editor.send({ type: 'hours.pickMember', member: staffOffice.id });
+    await editor.settled('loading');
+    expect(editor.context()).toMatchObject({ member: staffOffice.id, saved: officeHours });
+    expect(editor.calls.loadHours.map((call) => call.member)).toEqual([null, staffOffice.id, null, staffOffice.id]);
+  });
+
   it('says why loading failed and loads again when asked', async () => {
     const editor = hoursEditor(false, {
       loadHours: [new Error('The server is down.'), { hours: officeHours, staff: [] }],
@@ -191,6 +223,19 @@ describe('the hours editor', () => {
     editor.send({ type: 'hours.removeDayOff', date: '2027-02-30' });
     editor.send({ type: 'hours.removeDayOff', date: '2027-03-01' });
     expect(editor.context().daysOff).toEqual(['2026-12-24', '2026-12-31']);
+  });
+
+  it('takes days off up to the most the server keeps, and no more', async () => {
+    const editor = hoursEditor(false, { loadHours: [{ hours: officeHours, staff: [] }] });
+    await editor.settled('loading');
+    const day = (n: number) => new Date(Date.UTC(2027, 0, 1 + n)).toISOString().slice(0, 10);
+    for (let n = 0; n <= DAYS_OFF_MAX; n += 1) editor.send({ type: 'hours.addDayOff', date: day(n) });
+    expect(editor.context().daysOff).toHaveLength(DAYS_OFF_MAX);
+    expect(editor.context().daysOff).not.toContain(day(DAYS_OFF_MAX));
+    // One removed makes room again.
+    editor.send({ type: 'hours.removeDayOff', date: day(0) });
+    editor.send({ type: 'hours.addDayOff', date: day(DAYS_OFF_MAX) });
+    expect(editor.context().daysOff.at(-1)).toBe(day(DAYS_OFF_MAX));
   });
 
   it('keeps the edits when saving fails, sends them again, or goes back to what was saved', async () => {
