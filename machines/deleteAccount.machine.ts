@@ -111,7 +111,10 @@ export const deleteAccountMachine = setup({
     showError: (_, _params: { message: string }) => {},
     /** Hands the user read again to the app. */
     storeUser: (_, _user: User) => {},
-    /** A request or an undo went through: the date read last no longer holds. */
+    /**
+     * An undo went through: the date read last no longer holds. (A request needs no such step: no date is held
+     * while no deletion is scheduled, and the user read again brings the new one.)
+     */
     forgetDate: assign({ deletionScheduledFor: null }),
     /** The date of the user read again. */
     rememberDate: assign((_, user: User) => ({ deletionScheduledFor: dueDate(user) })),
@@ -159,7 +162,7 @@ export const deleteAccountMachine = setup({
             src: 'requestDeletion',
             onDone: {
               target: '#deleteAccount.scheduled.refreshing',
-              actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'forgetDate'],
+              actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
             },
             onError: { target: 'idle', actions: toastActorError },
           },
@@ -185,7 +188,7 @@ export const deleteAccountMachine = setup({
             },
             onDone: {
               target: '#deleteAccount.scheduled.refreshing',
-              actions: [{ type: 'announce', params: ({ event }) => ({ message: event.output }) }, 'forgetDate'],
+              actions: { type: 'announce', params: ({ event }) => ({ message: event.output }) },
             },
             onError: {
               target: 'confirmingWithPassword',
