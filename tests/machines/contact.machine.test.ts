@@ -65,6 +65,20 @@ describe('contact: the validation messages', () => {
     expect(actor.getSnapshot().context.values).toEqual({ name: '', email: '', message: '' });
   });
 
+  it('sends what a robot put in the hidden field as it is, so the server can tell', async () => {
+    const sent: ContactMessage[] = [];
+    const actor = createActor(sending(sent)).start();
+    actor.send({ type: 'contact.change', field: 'name', value: 'Bot' });
+    actor.send({ type: 'contact.change', field: 'email', value: 'bot@example.com' });
+    actor.send({ type: 'contact.change', field: 'message', value: 'Buy now.' });
+    actor.send({ type: 'contact.trap', value: ' http://spam.example ' });
+    actor.send({ type: 'contact.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('sent'));
+    expect(sent).toEqual([
+      { name: 'Bot', email: 'bot@example.com', message: 'Buy now.', website: ' http://spam.example ' },
+    ]);
+  });
+
   it('a failed send keeps the fields and says why, until the visitor types', async () => {
     const failing = { now: true };
     const actor = createActor(sending([], failing)).start();
