@@ -185,6 +185,15 @@ function zipHeaders(zip: Uint8Array) {
   return headers;
 }
 
+/** data.json deflated, the files (compressed already) stored; every entry dated at the export, in local time. */
+function expectStoredAsExported(headers: ReturnType<typeof zipHeaders>, names: string[]) {
+  const now = clock.now();
+  const exportDay = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+  expect(headers.map((header) => [header.name, header.method, header.day]).sort()).toEqual(
+    names.map((name) => [name, name === 'data.json' ? 8 : 0, exportDay]).sort(),
+  );
+}
+
 /** The archive's entries, and every byte of them as one text to search. */
 async function unzipAnswer(res: Response) {
   const zip = new Uint8Array(await res.arrayBuffer());
@@ -208,14 +217,7 @@ describe('GET /api/users/export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="northgate-data-2026-01-05.zip"');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { files, data, text, headers } = await unzipAnswer(res);
-    // data.json deflated, the files (compressed already) stored; every entry dated at the export, in local time.
-    const now = clock.now();
-    const exportDay = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
-    expect(headers.map((header) => [header.name, header.method, header.day]).sort()).toEqual(
-      Object.keys(files)
-        .map((name) => [name, name === 'data.json' ? 8 : 0, exportDay])
-        .sort(),
-    );
+    expectStoredAsExported(headers, Object.keys(files));
 
     const paidInvoice = data.invoices.find((invoice) => invoice.id === everything.paid)!;
     const number = paidInvoice.document!.number;
