@@ -33,6 +33,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/postgres-junk-ids.test.ts',
   'tests/server/query-plans.test.ts',
   'tests/server/read-cache.test.ts',
+  'tests/server/sqlite-other-writer.test.ts',
   'tests/server/report-pdf.test.ts',
   'tests/server/invoice-pdf.test.ts',
   'tests/server/ops.test.ts',

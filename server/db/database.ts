@@ -6,11 +6,12 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config';
 import { trackChanges } from './change-stamp';
 import { openPool } from './pg';
 import type { Database } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { withStatementCache } from './statements';
 
 export const DATABASE_FILE = 'storefront.sqlite';
@@ -75,7 +76,9 @@ export function openDatabase(dataDir: string): Kysely<Database> {
     stopTracking();
     statements.close();
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: { ...statements, close: closing } }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: { ...statements, close: closing } }),
+  });
   // The read cache keeps its answers only while this stamp stands still (read-cache.ts).
   stopTracking = trackChanges(db, sqlite);
   return db;
