@@ -36,6 +36,7 @@ import {
   replayDetailed,
   generatePaths,
   replay,
+  takenMicrosteps,
   tallyGuards,
   vitestCommand,
 } from '#toolkit';
@@ -154,6 +155,11 @@ function registerPathTests<M extends AnyStateMachine>(options: PathTestOptions<M
     it(name, () =>
       explained(fullName, path, async () => {
         const result = await replayDetailed(general, path);
+        // The live actor takes exactly the microsteps the traversal computed: the browser suite chooses its
+        // covering paths by those (toolkit/cover.ts) without replaying them.
+        expect(result.microsteps, "the live microsteps, against the model's").toEqual(
+          takenMicrosteps(expectedMicrosteps(modelOf(path), path)),
+        );
         for (const key of result.transitions) covered.add(key);
         for (const pair of pairsOf(result.microsteps)) pairsTaken.add(pair);
         guardsSeen.push(...result.guards);

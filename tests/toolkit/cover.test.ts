@@ -11,7 +11,7 @@ const options = (o: object) => o as PathTestOptions<AnyStateMachine>;
 
 describe('covering paths', () => {
   it('takes every transition of shapes in five of its eight paths', async () => {
-    const chosen = await coveringPaths(options(shapesOptions));
+    const chosen = coveringPaths(options(shapesOptions));
     expect(chosen.map((c) => [c.path.steps.map((s) => s.event.type), c.transitions])).toEqual([
       [
         ['go', 'flip'],
@@ -53,7 +53,7 @@ describe('covering paths', () => {
         end: {},
       },
     });
-    const chosen = await coveringPaths(options({ machine: split, inputs: [{ a: true }, { a: false }], events: [] }));
+    const chosen = coveringPaths(options({ machine: split, inputs: [{ a: true }, { a: false }], events: [] }));
     // x, y wins over z, k (as long, earlier); then w (two new, shorter) over z, k (two new); then z, k.
     expect(chosen.map((c) => [c.path.input, c.path.steps.map((s) => s.event.type), c.transitions])).toEqual([
       [{ a: true }, ['x', 'y'], ['split.start||0', 'split.p|x|0', 'split.q|y|0']],
@@ -64,12 +64,12 @@ describe('covering paths', () => {
 
   it('lists each transition of a path once, and chooses the start alone when it is enough', async () => {
     const hop = createMachine({ id: 'hop', initial: 'a', states: { a: { always: 'b' }, b: { on: { x: 'b' } } } });
-    const chosen = await coveringPaths(options({ machine: hop, events: [] }));
+    const chosen = coveringPaths(options({ machine: hop, events: [] }));
     expect(chosen.map((c) => [c.path.steps.map((s) => s.event.type), c.transitions])).toEqual([
       [['x'], ['hop.a||0', 'hop.b|x|0']],
     ]);
     const once = createMachine({ id: 'one', initial: 'a', states: { a: { always: 'b' }, b: {} } });
-    expect((await coveringPaths(options({ machine: once, events: [] }))).map((c) => [c.path, c.transitions])).toEqual([
+    expect(coveringPaths(options({ machine: once, events: [] })).map((c) => [c.path, c.transitions])).toEqual([
       [{ input: undefined, steps: [] }, ['one.a||0']],
     ]);
   });

@@ -24,7 +24,7 @@ describe('leaf states', () => {
 
 describe('what a path shows and does', () => {
   it("counts the start, every state reached and each of a person's events once, not a child's result or a timer", async () => {
-    const paths = await coveringPaths(options(shapesOptions));
+    const paths = coveringPaths(options(shapesOptions));
     expect(paths.map((p) => screenItems(shapes, p))).toEqual([
       ['state:idle', 'event:go', 'state:panel.left.a', 'state:panel.right.c', 'event:flip'],
       ['state:idle', 'event:go', 'state:loading', 'state:panel.left.a', 'state:panel.right.c'],
@@ -45,7 +45,7 @@ describe('what a path shows and does', () => {
         s: {},
       },
     });
-    const paths = await coveringPaths(options({ machine: split, inputs: [{ a: true }, { a: false }], events: [] }));
+    const paths = coveringPaths(options({ machine: split, inputs: [{ a: true }, { a: false }], events: [] }));
     expect(paths.map((p) => [p.path.input, screenItems(split, p)])).toEqual([
       [{ a: true }, ['state:p', 'event:x', 'state:s']],
       [{ a: false }, ['state:s']],
@@ -55,7 +55,7 @@ describe('what a path shows and does', () => {
 
 describe('the paths a phone runs', () => {
   it('shows every state and event of shapes in three of its five covering paths, in their order', async () => {
-    const paths = await coveringPaths(options(shapesOptions));
+    const paths = coveringPaths(options(shapesOptions));
     // go, stop (six items) first; then flip and loading, one each: the earliest of equals.
     expect(eventsOf(screenCover(shapes, paths))).toEqual([
       ['go', 'flip'],
@@ -103,7 +103,7 @@ describe('the paths a phone runs', () => {
 
   it('keeps one path when the start is all there is, and none when there are none', async () => {
     const once = createMachine({ id: 'one', initial: 'a', states: { a: { always: 'b' }, b: {} } });
-    const paths = await coveringPaths(options({ machine: once, events: [] }));
+    const paths = coveringPaths(options({ machine: once, events: [] }));
     expect(screenCover(once, paths)).toEqual(paths);
     expect(screenCover(once, [])).toEqual([]);
   });

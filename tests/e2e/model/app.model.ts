@@ -25,7 +25,7 @@ const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent'
  * then on only the held check keeps it up. appStart, told once each, shows the app and records the visit
  * once.
  */
-await describeBrowserModel<typeof appMachine, Ctx>({
+describeBrowserModel<typeof appMachine, Ctx>({
   machine: appMachine,
   model: {
     ...appSamples,

@@ -20,7 +20,7 @@ const welcome = `Welcome to ${company.name}`;
  * answers; the 1.5 s and 3 s pass on Playwright's clock, stopped as soon as the page is open. No cookie choice is stored, so the visit is
  * recorded only once the path accepts cookies.
  */
-await describeBrowserModel<typeof appStartMachine, Ctx>({
+describeBrowserModel<typeof appStartMachine, Ctx>({
   machine: appStartMachine,
   model: {
     events: [{ type: 'appStart.authSettled' }, { type: 'appStart.consentAccepted' }],

@@ -33,7 +33,7 @@ async function openAccountMenu(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-await describeBrowserModel<typeof authMachine, Ctx>({
+describeBrowserModel<typeof authMachine, Ctx>({
   machine: authMachine,
   model: {
     ...authSamples,

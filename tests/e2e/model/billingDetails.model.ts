@@ -37,7 +37,7 @@ async function holdOnServer(page: Page, ctx: Ctx, details: BillingDetails) {
   expect(res.status()).toBe(200);
 }
 
-await describeBrowserModel<typeof billingDetailsMachine, Ctx>({
+describeBrowserModel<typeof billingDetailsMachine, Ctx>({
   machine: billingDetailsMachine,
   model: billingDetailsSamples,
   start: async (page) => {

@@ -163,10 +163,10 @@ function srcOfInvoke(machine: AnyStateMachine, id: string): string {
 }
 
 /** Registers one Playwright test per covering path of the machine, and records what each one covered. */
-export async function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec: BrowserModel<M, Ctx>): Promise<void> {
+export function describeBrowserModel<M extends AnyStateMachine, Ctx>(spec: BrowserModel<M, Ctx>): void {
   const { machine } = spec;
   const options = { ...spec.model, machine } as unknown as PathTestOptions<AnyStateMachine>;
-  const paths = await coveringPaths(options);
+  const paths = coveringPaths(options);
   const onPhone = new Set(screenCover(machine, paths));
   const states = spec.states as Record<
     string,

@@ -155,7 +155,7 @@ async function expectChoice(
   await expect(notice).toHaveCount(snapshot.context.notice ? 1 : 0);
 }
 
-await describeBrowserModel<typeof callBookingMachine, Ctx>({
+describeBrowserModel<typeof callBookingMachine, Ctx>({
   machine: callBookingMachine,
   model: {
     ...callBookingSamples,

@@ -21,7 +21,7 @@ const LABELS = { oldPassword: 'Old password', newPassword: 'New password', confi
 const field = (page: Page, name: keyof typeof LABELS) => page.getByLabel(LABELS[name], { exact: true });
 const apply = (page: Page) => page.getByRole('button', { name: 'Apply' });
 
-await describeBrowserModel<typeof changePasswordMachine, Ctx>({
+describeBrowserModel<typeof changePasswordMachine, Ctx>({
   machine: changePasswordMachine,
   model: { ...changePasswordSamples, serializeState: changePasswordState },
   start: async (page) => {

@@ -18,7 +18,7 @@ async function expectEqualChoice(page: import('@playwright/test').Page) {
   await expect(banner(page).getByRole('button', { name: 'I understand' })).toHaveCount(0);
 }
 
-await describeBrowserModel<typeof consentMachine, Record<string, never>>({
+describeBrowserModel<typeof consentMachine, Record<string, never>>({
   machine: consentMachine,
   model: consentSamples,
   start: async (page, input) => {

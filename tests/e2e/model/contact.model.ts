@@ -16,7 +16,7 @@ const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', mes
 const field = (page: Page, name: ContactField) => page.getByLabel(LABELS[name], { exact: true });
 const thanks = (page: Page) => page.getByRole('main').getByRole('status');
 
-await describeBrowserModel<typeof contactMachine, Ctx>({
+describeBrowserModel<typeof contactMachine, Ctx>({
   machine: contactMachine,
   model: {
     events: [

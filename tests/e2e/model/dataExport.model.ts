@@ -23,7 +23,7 @@ const ZIP_NAME = /^northgate-data-\d{4}-\d{2}-\d{2}\.zip$/;
 const card = (page: Page) => page.getByRole('region', { name: 'Your data' });
 const button = (page: Page) => card(page).getByRole('button', { name: 'Download my data' });
 
-await describeBrowserModel<typeof dataExportMachine, Ctx>({
+describeBrowserModel<typeof dataExportMachine, Ctx>({
   machine: dataExportMachine,
   model: {
     ...dataExportSamples,

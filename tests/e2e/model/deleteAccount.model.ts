@@ -99,7 +99,7 @@ async function expectScheduled(page: Page, ctx: Ctx, date: string | null) {
   await expect(dialog(page)).toHaveCount(0);
 }
 
-await describeBrowserModel<typeof deleteAccountMachine, Ctx>({
+describeBrowserModel<typeof deleteAccountMachine, Ctx>({
   machine: deleteAccountMachine,
   model: deleteAccountSamples,
   start: async (page, input) => {

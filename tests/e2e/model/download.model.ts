@@ -17,7 +17,7 @@ interface Ctx {
 
 const button = (page: Page) => page.getByRole('button', { name: 'Download report (PDF)' });
 
-await describeBrowserModel<typeof downloadMachine, Ctx>({
+describeBrowserModel<typeof downloadMachine, Ctx>({
   machine: downloadMachine,
   model: {
     ...downloadSamples,

@@ -33,7 +33,7 @@ async function expectError(page: Page, error: string | null) {
   else await expect(page.getByRole('alert')).toHaveCount(0);
 }
 
-await describeBrowserModel<typeof forgotPasswordMachine, Ctx>({
+describeBrowserModel<typeof forgotPasswordMachine, Ctx>({
   machine: forgotPasswordMachine,
   model: {
     ...forgotPasswordSamples,

@@ -16,7 +16,7 @@ interface Ctx {
 const spinner = (page: Page) => page.getByRole('progressbar', { name: 'Signing in' });
 
 /** The popup machine as it runs behind the Login screen's 'Continue with Google'. */
-await describeBrowserModel<typeof googleSignInMachine, Ctx>({
+describeBrowserModel<typeof googleSignInMachine, Ctx>({
   machine: googleSignInMachine,
   model: {
     ...googleSignInSamples,

@@ -38,7 +38,7 @@ async function expectNotice(page: Page, returned: PaymentReturn | null) {
   await expect(page).toHaveURL(/\/invoices$/);
 }
 
-await describeBrowserModel<typeof invoicesMachine, Ctx>({
+describeBrowserModel<typeof invoicesMachine, Ctx>({
   machine: invoicesMachine,
   model: {
     ...invoicesSamples,

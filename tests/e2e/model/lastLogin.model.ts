@@ -18,7 +18,7 @@ interface Ctx {
 
 const counter = (page: Page) => page.getByTestId('last-login');
 
-await describeBrowserModel<typeof lastLoginMachine, Ctx>({
+describeBrowserModel<typeof lastLoginMachine, Ctx>({
   machine: lastLoginMachine,
   model: { ...lastLoginSamples, serializeState: lastLoginState },
   start: async (page) => {

@@ -72,7 +72,7 @@ async function expectCodeStep(page: Page, snapshot: { context: { code: string; e
   } else await expect(page.getByRole('alert')).toHaveCount(0);
 }
 
-await describeBrowserModel<typeof loginMachine, Ctx>({
+describeBrowserModel<typeof loginMachine, Ctx>({
   machine: loginMachine,
   model: {
     ...loginSamples,

@@ -14,7 +14,7 @@ interface Ctx {
 const trigger = (page: Page) => page.getByRole('button', { name: 'Account menu' });
 const panel = (page: Page) => page.getByRole('menu', { name: 'Account' });
 
-await describeBrowserModel<typeof menuMachine, Ctx>({
+describeBrowserModel<typeof menuMachine, Ctx>({
   machine: menuMachine,
   model: { events: [{ type: 'menu.toggle' }, { type: 'menu.close' }] },
   start: async (page) => {

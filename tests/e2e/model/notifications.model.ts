@@ -30,7 +30,7 @@ async function expectList(page: Page, notifications: { seen: boolean }[]) {
   }
 }
 
-await describeBrowserModel<typeof notificationsMachine, Ctx>({
+describeBrowserModel<typeof notificationsMachine, Ctx>({
   machine: notificationsMachine,
   model: notificationsSamples,
   start: async (page) => {

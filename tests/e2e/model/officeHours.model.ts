@@ -153,7 +153,7 @@ async function expectChanged(page: Page, changed: boolean) {
   );
 }
 
-await describeBrowserModel<typeof officeHoursMachine, Ctx>({
+describeBrowserModel<typeof officeHoursMachine, Ctx>({
   machine: officeHoursMachine,
   model: officeHoursSamples,
   start: async (page) => {

@@ -99,7 +99,7 @@ async function press(page: Page, name: string | RegExp) {
   if ((await target.count()) > 0 && (await target.isEnabled())) await target.click();
 }
 
-await describeBrowserModel<typeof officeQueueMachine, Ctx>({
+describeBrowserModel<typeof officeQueueMachine, Ctx>({
   machine: officeQueueMachine,
   model: {
     ...officeQueueSamples,

@@ -25,7 +25,7 @@ const confirmation = (page: Page) => page.getByRole('alertdialog', { name: 'Revo
 const revokeButton = (page: Page, account: Account) =>
   panel(page).getByRole('button', { name: `Revoke office access of ${account.name} (${account.email})` });
 
-await describeBrowserModel<typeof officeStaffMachine, Ctx>({
+describeBrowserModel<typeof officeStaffMachine, Ctx>({
   machine: officeStaffMachine,
   model: {
     ...officeStaffSamples,

@@ -79,7 +79,7 @@ async function pressAndWait(page: Page, button: ReturnType<Page['getByRole']>, r
   expect((await answer).status()).toBe(200);
 }
 
-await describeBrowserModel<typeof orderMachine, Ctx>({
+describeBrowserModel<typeof orderMachine, Ctx>({
   machine: orderMachine,
   model: {
     ...orderSamples,

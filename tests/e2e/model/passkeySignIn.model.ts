@@ -22,7 +22,7 @@ interface Ctx {
 const block = (page: Page) => page.getByTestId('passkey-sign-in');
 const button = (page: Page) => block(page).getByRole('button', { name: 'Sign in with a passkey' });
 
-await describeBrowserModel<typeof passkeySignInMachine, Ctx>({
+describeBrowserModel<typeof passkeySignInMachine, Ctx>({
   machine: passkeySignInMachine,
   model: {
     ...passkeySignInSamples,

@@ -54,7 +54,7 @@ async function clickIfThere(locator: ReturnType<Page['locator']>) {
   if ((await locator.count()) > 0 && (await locator.isEnabled())) await locator.click();
 }
 
-await describeBrowserModel<typeof passkeysMachine, Ctx>({
+describeBrowserModel<typeof passkeysMachine, Ctx>({
   machine: passkeysMachine,
   model: {
     ...passkeysSamples,

@@ -94,7 +94,7 @@ async function googleOnlyAccount(page: Page) {
   return { name: user.name, email: user.email };
 }
 
-await describeBrowserModel<typeof profileMachine, Ctx>({
+describeBrowserModel<typeof profileMachine, Ctx>({
   machine: profileMachine,
   model: {
     ...profileSamples,

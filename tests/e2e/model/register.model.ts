@@ -19,7 +19,7 @@ const continueButton = (page: Page) => page.getByRole('button', { name: 'Continu
 const googleButton = (page: Page) => page.getByRole('button', { name: 'Continue with Google' });
 const form = (values: { name: string; email: string; password: string }) => new URLSearchParams(values).toString();
 
-await describeBrowserModel<typeof registerMachine, Ctx>({
+describeBrowserModel<typeof registerMachine, Ctx>({
   machine: registerMachine,
   model: {
     ...registerSamples,

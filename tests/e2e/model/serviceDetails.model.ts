@@ -11,7 +11,7 @@ import { NUDGE_MS, openStopped } from './pages';
 const service = servicesByPrice[0]!;
 const spinner = (page: Page) => page.getByRole('progressbar', { name: `Loading ${service.title}` });
 
-await describeBrowserModel<typeof serviceDetailsMachine, Record<string, never>>({
+describeBrowserModel<typeof serviceDetailsMachine, Record<string, never>>({
   machine: serviceDetailsMachine,
   model: { inputs: [{ known: true }, { known: false }], events: [] },
   start: async (page, input) => {

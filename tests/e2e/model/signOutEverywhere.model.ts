@@ -29,7 +29,7 @@ async function otherDeviceSignedIn(page: Page, ctx: Ctx) {
   if ((await signedIn(page, ctx.other)) !== 200) ctx.other = await ctx.signInElsewhere();
 }
 
-await describeBrowserModel<typeof signOutEverywhereMachine, Ctx>({
+describeBrowserModel<typeof signOutEverywhereMachine, Ctx>({
   machine: signOutEverywhereMachine,
   model: {
     ...signOutEverywhereSamples,

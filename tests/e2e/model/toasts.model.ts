@@ -20,7 +20,7 @@ async function submitApplication(page: Page) {
   await page.getByRole('button', { name: 'Send application' }).click();
 }
 
-await describeBrowserModel<typeof toastsMachine, Record<string, never>>({
+describeBrowserModel<typeof toastsMachine, Record<string, never>>({
   machine: toastsMachine,
   model: {
     events: [

@@ -9,7 +9,7 @@ import { openApp } from './support';
 
 const bar = (page: Page) => page.locator('header.topbar');
 
-await describeBrowserModel<typeof topBarMachine, Record<string, never>>({
+describeBrowserModel<typeof topBarMachine, Record<string, never>>({
   machine: topBarMachine,
   // Just short of the line, and on it.
   model: {

@@ -215,7 +215,7 @@ async function expectMailedCode(page: Page, ctx: Ctx, snapshot: Snap) {
 
 const proofFields = (ctx: Ctx): TwoFactorField[] => [ctx.hasPassword ? 'password' : 'emailCode'];
 
-await describeBrowserModel<typeof twoFactorMachine, Ctx>({
+describeBrowserModel<typeof twoFactorMachine, Ctx>({
   machine: twoFactorMachine,
   model: { ...twoFactorSamples, serializeState: twoFactorState },
   start: async (page, input) => {

@@ -32,7 +32,7 @@ async function expectError(page: Page, error: string | null) {
   else await expect(status(page).getByRole('alert')).toHaveCount(0);
 }
 
-await describeBrowserModel<typeof verifyEmailMachine, Ctx>({
+describeBrowserModel<typeof verifyEmailMachine, Ctx>({
   machine: verifyEmailMachine,
   model: {
     ...verifyEmailSamples,

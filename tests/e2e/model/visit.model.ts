@@ -48,7 +48,7 @@ function storedVisits(visitor: string) {
 
 const visitorOf = (page: Page) => page.evaluate(() => localStorage.getItem('visitor'));
 
-await describeBrowserModel<typeof visitMachine, Ctx>({
+describeBrowserModel<typeof visitMachine, Ctx>({
   machine: visitMachine,
   model: {
     inputs: [{ user: null, visitor: 'visitor-1' }],

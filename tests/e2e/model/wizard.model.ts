@@ -20,7 +20,7 @@ async function press(page: Page, name: string) {
   if (await target.isEnabled()) await target.click();
 }
 
-await describeBrowserModel<typeof wizardMachine, Ctx>({
+describeBrowserModel<typeof wizardMachine, Ctx>({
   machine: wizardMachine,
   model: {
     inputs: [{ service: { title: service.title, price: service.price } }],

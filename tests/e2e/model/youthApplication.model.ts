@@ -42,7 +42,7 @@ async function expectSubmitting(page: Page) {
   for (const field of YOUTH_FIELDS) await expect(input(page, field)).toBeDisabled();
 }
 
-await describeBrowserModel<typeof youthApplicationMachine, Ctx>({
+describeBrowserModel<typeof youthApplicationMachine, Ctx>({
   machine: youthApplicationMachine,
   model: {
     // The events of the machine-level suite, but for a name of 33 characters: the field takes no more than 32,
