@@ -8,7 +8,7 @@ import { servicesByPrice } from '#domain/catalogue/services';
 import { checkWidths, HEIGHT, memberId, openAt } from './layout-check';
 import { giveCall, hoursFromNow, paidOrder, scheduleCall, staffAccount } from './model/office';
 import { existingAccount, withStoredToken } from './model/support';
-import { newAccount } from './support';
+import { newAccount, passServiceSpinner } from './support';
 
 test.beforeEach(async ({ page }) => {
   // The splash's 3 s are run through on Playwright's clock (openApp); otherwise time passes as usual.
@@ -181,6 +181,7 @@ test('the wizard brings each new step into view below the top bar; its last butt
   await withStoredToken(page, (await existingAccount(page)).token);
   await openAt(page, `/service/${servicesByPrice[1]!.id}/details`);
   await page.setViewportSize({ width: 375, height: HEIGHT });
+  await passServiceSpinner(page);
   await page.getByRole('button', { name: "Let's go!" }).click();
   const steps = page.getByRole('list', { name: 'Order steps' });
   const next = page.getByRole('button', { name: 'Next' });

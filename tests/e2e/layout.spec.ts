@@ -9,7 +9,7 @@ import { checkWidths, memberId, openAt } from './layout-check';
 import { BOOKING_REQUESTS, linkFromMail, worksAllDay } from './model/booking';
 import { giveCall, hoursFromNow, paidOrder, roles, scheduleCall, staffAccount, tinyPdf } from './model/office';
 import { existingAccount, withStoredToken } from './model/support';
-import { newAccount } from './support';
+import { newAccount, passServiceSpinner } from './support';
 
 /** A customer made through the API whose e-mail address is long, as some are. */
 async function customerWithLongAddress(page: Page) {
@@ -119,6 +119,7 @@ test("the wizard's steps and the sandbox checkout fit every width", async ({ pag
   await withStoredToken(page, (await existingAccount(page)).token);
   const service = servicesByPrice[1]!;
   await openAt(page, `/service/${service.id}/details`);
+  await passServiceSpinner(page);
   await page.getByRole('button', { name: "Let's go!" }).click();
   const next = page.getByRole('button', { name: 'Next' });
   await checkWidths(page, testInfo, 'wizard-1');

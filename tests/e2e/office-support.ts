@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { newAccount, open, signIn } from './support';
+import { newAccount, open, passServiceSpinner, passSplash, signIn } from './support';
 
 export type Account = ReturnType<typeof newAccount>;
 
@@ -49,7 +49,8 @@ export async function orderAndPay(
   website: string | null,
 ): Promise<string> {
   await open(page, `/service/${serviceId}/details`);
-  await page.getByRole('button', { name: "Let's go!" }).click({ timeout: 8000 });
+  await passServiceSpinner(page);
+  await page.getByRole('button', { name: "Let's go!" }).click();
   const next = page.getByRole('button', { name: 'Next' });
   await next.click();
   if (website) {
@@ -64,6 +65,8 @@ export async function orderAndPay(
   const invoiceId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/invoices(\?payment=paid)?$/);
+  // Back from the checkout, the site loads afresh: its splash too runs on the clock.
+  await passSplash(page);
   return invoiceId;
 }
 

@@ -4,11 +4,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatPrice, servicesByPrice } from '#domain/catalogue/services';
 import { stopTheClock } from './model/support';
-import { holdFile, newAccount, open, passSplash, register } from './support';
+import { holdFile, newAccount, open, passServiceSpinner, passSplash, register } from './support';
 
 async function startOrder(page: Page, serviceId: string) {
   await open(page, `/service/${serviceId}/details`);
-  await page.getByRole('button', { name: "Let's go!" }).click({ timeout: 8000 });
+  await passServiceSpinner(page);
+  await page.getByRole('button', { name: "Let's go!" }).click();
   await expect(page).toHaveURL(new RegExp(`/service/${serviceId}/request$`));
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, type Cookie, expect, type Page } from '@playwright/test';
 import { SPLASH_MINIMUM_MS } from '#machines/appStart.machine';
+import { SERVICE_PAGE_MINIMUM_MS } from '#machines/serviceDetails.machine';
 
 /**
  * Waits for the browser to store the consent cookie with this value, and answers it: a page's `document.cookie`
@@ -63,6 +64,14 @@ export async function passSplash(page: Page) {
   }
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 10_000 });
   await wholePage(page);
+}
+
+/**
+ * Runs a service page's deliberate 3 s spinner through on Playwright's clock (installed by the test or by `open`):
+ * its timing is the service-details model's to test, and a journey that orders would otherwise wait it out.
+ */
+export async function passServiceSpinner(page: Page) {
+  await page.clock.runFor(SERVICE_PAGE_MINIMUM_MS);
 }
 
 /**
