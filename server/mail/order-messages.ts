@@ -164,7 +164,7 @@ export function reportSentMail(p: {
       text: [
         lead,
         `You can also download it from your invoices: ${invoices}`,
-        `If you have questions about it, reply to ${company.supportEmail}.`,
+        `If you have questions about it, write to ${company.supportEmail}.`,
       ],
       body: html`<p>${lead}</p>
         <p>You can also download it from <a href="${invoices}">your invoices</a>.</p>
