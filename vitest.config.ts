@@ -14,6 +14,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/log-output.test.ts',
   'tests/server/log-repeats.test.ts',
   'tests/server/mail-wording.test.ts',
+  'tests/server/mail-wording-calls.test.ts',
   'tests/server/limits-postgres.test.ts',
   'tests/server/limits-store-fails.test.ts',
   'tests/server/migrations-postgres.test.ts',

@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '#domain/company';
 import { REMOVE_OTHER_SIGN_INS_LABEL } from '#domain/contract';
-import type { MailMessage } from '#server/mail/mailer';
 import {
   deletionRequestedMail,
   emailChangeCodeMail,
@@ -26,29 +25,13 @@ import {
   orderDeliveredMail,
   reportSentMail,
 } from '#server/mail/order-messages';
+import { expectWords, htmlWords } from './mail-words';
 
 const AT = new Date('2027-03-04T15:00:00Z');
 const WHEN = 'Thursday, 4 March 2027 at 15:00 GMT (London time)';
 const SITE = 'https://site.example';
 const SIGNED = `— ${company.name}`;
 const SUPPORT = company.supportEmail;
-
-/** The HTML's words: tags dropped, entities read, white space collapsed. */
-function htmlWords(message: MailMessage): string {
-  return message.html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
-
-/** The plain text is exactly `lines`; the HTML says each of `sentences`. */
-function expectWords(message: MailMessage, lines: string[], sentences: string[]) {
-  expect(message.text.split('\n')).toEqual(lines);
-  const words = htmlWords(message);
-  for (const sentence of sentences) expect(words).toContain(sentence);
-}
 
 describe('the code mails', () => {
   const code = (
