@@ -41,9 +41,18 @@ let b: Running;
 let onA: TestApp;
 let onB: TestApp;
 
+/** Long enough for any request of this file on a loaded machine; a request that outlives it fails naming itself. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
 /** The helpers' `app.request`, over the network to a running instance (the client address is the socket's). */
 function over(instance: Running): TestApp {
-  const request = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${instance.port}${path}`, init);
+  const request = (path: string, init?: RequestInit) =>
+    fetch(`http://127.0.0.1:${instance.port}${path}`, {
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      ...init,
+    }).catch((error: unknown) => {
+      throw new Error(`${init?.method ?? 'GET'} ${path} on port ${instance.port}: ${String(error)}; ${lastWords()}`);
+    });
   // Only `request` is used by the helpers this file calls.
   return { request } as unknown as TestApp;
 }
