@@ -249,10 +249,12 @@ export async function mailQueueStats(
     .selectFrom('mail_queue')
     .select((eb) => [eb.fn.countAll<string | number>().as('depth'), eb.fn.min('created_at').as('oldest')])
     .where('ended_at', 'is', null)
-    .executeTakeFirst();
-  const depth = Number(row?.depth ?? 0);
-  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : now.getTime();
-  return { depth, oldestAgeSeconds: depth === 0 ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)) };
+    .executeTakeFirstOrThrow();
+  const depth = Number(row.depth);
+  if (depth === 0) return { depth, oldestAgeSeconds: 0 };
+  // Never below 0: an instance whose clock runs behind the one that queued the message.
+  const waitedMs = Math.max(0, now.getTime() - Date.parse(String(row.oldest)));
+  return { depth, oldestAgeSeconds: Math.round(waitedMs / 1000) };
 }
 
 /** Removes messages that ended more than MAIL_KEEP_ENDED_MS ago (the periodic clean-up); answers how many. */

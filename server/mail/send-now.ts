@@ -2,7 +2,7 @@
  * For a code the customer waits for on screen: the message is queued (with what `write` stores, in one
  * transaction) and tried at once. If it cannot go now it is taken back out of the queue and the answer is
  * false, so the caller answers 503 ("try again in a few minutes") and no code the customer was told failed
- * arrives later. 'busy' means another instance is sending it right now: it counts as on its way.
+ * arrives later. One another instance is sending right now counts as on its way.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -21,8 +21,8 @@ export async function queueAndSendNow(
     return enqueueMail(trx, message, { kind: options.kind, now, expiresAt: options.expiresAt });
   });
   const outcome = await services.mail.deliver(id);
-  if (outcome === 'sent' || outcome === 'busy') return true;
-  // Failed (it would be retried): withdrawn instead, unless a sender took it meanwhile.
+  // Whatever happened, the message is withdrawn if it still waits: one that failed is not left to arrive late.
+  // One that went, or that a sender holds right now, cannot be withdrawn: it is on its way.
   if (!(await services.mail.cancel(id))) return true;
   const lastError = await findLastError(services.db, id);
   services.log.logger.error(

@@ -207,4 +207,13 @@ describe('the invitation a mail carries', () => {
     expect(calendarMethodOf(cancel)).toBe('CANCEL');
     expect(calendarMethodOf('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n')).toBe('PUBLISH');
   });
+
+  it('reads the METHOD line wherever it stands, in any case, with either line ending', () => {
+    expect(calendarMethodOf('BEGIN:VCALENDAR\nMETHOD:request\nEND:VCALENDAR\n')).toBe('REQUEST');
+    expect(calendarMethodOf('BEGIN:VCALENDAR\r\nMETHOD: Cancel \r\nEND:VCALENDAR\r\n')).toBe('CANCEL');
+    expect(calendarMethodOf('METHOD:REQUEST')).toBe('REQUEST');
+    // Only a line of its own: a property whose name ends in METHOD is another property.
+    expect(calendarMethodOf('BEGIN:VCALENDAR\r\nX-METHOD:CANCEL\r\nEND:VCALENDAR\r\n')).toBe('PUBLISH');
+    expect(calendarMethodOf('BEGIN:VCALENDAR\r\nMETHOD:\r\nEND:VCALENDAR\r\n')).toBe('PUBLISH');
+  });
 });

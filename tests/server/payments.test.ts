@@ -278,7 +278,7 @@ describe('Pay and Cancel', () => {
     const ticking = { now: () => (clock.advance(1), clock.now()) };
     // A mailer that keeps the receipts and reads no clock (the outbox would, whenever its write gets to run).
     const receipts: MailMessage[] = [];
-    const mailer: Mailer = { transport: 'outbox', send: async (message) => void receipts.push(message), close() {} };
+    const mailer: Mailer = { send: async (message) => void receipts.push(message), close() {} };
     const racing = closeAfterAll(createApp({ db, config, clock: ticking, mailer }));
     const results = await Promise.all([submit(racing, path, 'pay', sig), submit(racing, path, 'pay', sig)]);
     expect(results.map((res) => res.status)).toEqual([303, 303]);
