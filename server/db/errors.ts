@@ -45,9 +45,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = 'code' in error ? (error as { code: unknown }).code : undefined;
   if (typeof code === 'string') {
-    // SQLSTATE class 08: connection exception.
     return (
-      NETWORK_CODES.has(code) || PG_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_BUSY'
+      NETWORK_CODES.has(code) ||
+      PG_UNAVAILABLE.has(code) ||
+      // SQLSTATE class 08: connection exception.
+      /^08[0-9A-Z]{3}$/.test(code) ||
+      // SQLite's writer busy, and its extended codes (SQLITE_BUSY_SNAPSHOT, _RECOVERY, _TIMEOUT).
+      /^SQLITE_BUSY(_|$)/.test(code)
     );
   }
   // pg reports a connection lost mid-query, or a pool that found no connection in time, without a code.
