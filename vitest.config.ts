@@ -13,6 +13,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/limits-parts.test.ts',
   'tests/server/log-output.test.ts',
   'tests/server/log-repeats.test.ts',
+  'tests/server/schema.test.ts',
   'tests/server/mail-wording.test.ts',
   'tests/server/mail-wording-calls.test.ts',
   'tests/server/limits-postgres.test.ts',

@@ -8,6 +8,7 @@ import { isConstraintRace } from '#server/db/errors';
 import type { Database } from '#server/db/schema';
 import { isUniqueViolation } from '#server/users/repository';
 import { startPostgres } from './postgres';
+import { postgresSchema } from './schema-listing';
 
 describe('the migrations on PostgreSQL', () => {
   const started = startPostgres();
@@ -58,6 +59,12 @@ describe('the migrations on PostgreSQL', () => {
         'visits',
       ].sort(),
     );
+  });
+
+  it('leave the schema docs/schema/postgres.sql shows: every column, constraint and index', async () => {
+    const db = await fresh();
+    await migrate(db);
+    await expect(await postgresSchema(db)).toMatchFileSnapshot('../../docs/schema/postgres.sql');
   });
 
   it('run down to nothing and up again', async () => {
