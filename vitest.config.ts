@@ -14,6 +14,8 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/log-output.test.ts',
   'tests/server/log-repeats.test.ts',
   'tests/server/schema.test.ts',
+  'tests/server/db-errors.test.ts',
+  'tests/server/http-errors.test.ts',
   'tests/server/mail-wording.test.ts',
   'tests/server/mail-wording-calls.test.ts',
   'tests/server/limits-postgres.test.ts',
