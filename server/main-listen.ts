@@ -18,6 +18,11 @@ const connectionLimits = (config: Config) => ({
   keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
 });
 
+/** The address a listening server can be reached at, as a URL (an IPv6 address in brackets). */
+export function localUrl(info: Pick<AddressInfo, 'address' | 'family' | 'port'>): string {
+  return `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+}
+
 /** Answers the function that starts listening, called once the process is ready to take requests. */
 export function listener(app: App, config: Config, log: ServerLog, metrics: Metrics, dev: boolean) {
   const connections = connectionLimits(config);
@@ -31,8 +36,9 @@ export function listener(app: App, config: Config, log: ServerLog, metrics: Metr
         serverOptions: connectionServerOptions(connections),
       },
       (info: AddressInfo) => {
-        const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
-        console.log(`[server] listening on ${local} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`);
+        console.log(
+          `[server] listening on ${localUrl(info)} — open ${config.PUBLIC_URL}${dev ? ' (API only, --dev)' : ''}`,
+        );
       },
     ) as Server;
     guardConnections(server, connections, (reason, address) => {
