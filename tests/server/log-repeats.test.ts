@@ -3,7 +3,7 @@
  * refused sign-ins from one address make two lines, not 2,000, while other addresses and other events are
  * logged as they come.
  */
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createLog } from '#server/log';
 import { REPEAT_WINDOW_MS } from '#server/log-repeats';
 
@@ -49,4 +49,74 @@ it('writes the first refusal from an address, then one count per minute', async 
     { event: 'overloaded', repeated: undefined },
     { event: 'overloaded', repeated: 1 },
   ]);
+});
+
+it('says what a count line counts, at the level of the lines it stands for', async () => {
+  const { log, lines, advance } = capturedLog();
+  for (let n = 0; n < 3; n += 1) log.security('signin.limited', { address: '203.0.113.9' });
+  for (let n = 0; n < 4; n += 1) log.warnRepeated('client.aborted', { address: '203.0.113.9' }, 'the client left');
+  advance(REPEAT_WINDOW_MS);
+  log.security('signin.limited', { address: '203.0.113.9' });
+  log.warnRepeated('client.aborted', { address: '203.0.113.9' }, 'the client left');
+  const summary = ({ level, log: kind, event, repeated, msg }: Record<string, unknown>) => ({
+    level,
+    kind,
+    event,
+    repeated,
+    msg,
+  });
+  expect(lines.map(summary)).toEqual([
+    { level: 30, kind: 'security', event: 'signin.limited', repeated: undefined, msg: 'signin.limited' },
+    { level: 40, kind: undefined, event: 'client.aborted', repeated: undefined, msg: 'the client left' },
+    {
+      level: 30,
+      kind: 'security',
+      event: 'signin.limited',
+      repeated: 2,
+      msg: 'signin.limited repeated 2 time(s) within 60 s',
+    },
+    { level: 30, kind: 'security', event: 'signin.limited', repeated: undefined, msg: 'signin.limited' },
+    {
+      level: 40,
+      kind: undefined,
+      event: 'client.aborted',
+      repeated: 3,
+      msg: 'client.aborted repeated 3 time(s) within 60 s',
+    },
+    { level: 40, kind: undefined, event: 'client.aborted', repeated: undefined, msg: 'the client left' },
+  ]);
+  await log.close(100);
+});
+
+it('writes the counts once their minute is over, with nothing after them; after closing, no more', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    const { log, lines, advance } = capturedLog();
+    for (let n = 0; n < 3; n += 1) log.security('signin.limited', { address: '203.0.113.9' });
+    for (let n = 0; n < 3; n += 1) log.warnRepeated('connection.refused', { address: '203.0.113.9' }, 'refused');
+    advance(REPEAT_WINDOW_MS);
+    vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+    expect(lines.map(({ event, repeated }) => ({ event, repeated }))).toEqual([
+      { event: 'signin.limited', repeated: undefined },
+      { event: 'connection.refused', repeated: undefined },
+      { event: 'signin.limited', repeated: 2 },
+      { event: 'connection.refused', repeated: 2 },
+    ]);
+    // Counts still within their minute are written when the log closes; the timer writes nothing after that.
+    for (let n = 0; n < 2; n += 1) log.warnRepeated('connection.refused', { address: '203.0.113.9' }, 'refused');
+    await log.close(100);
+    expect(lines.slice(4).map(({ event, repeated }) => ({ event, repeated }))).toEqual([
+      { event: 'connection.refused', repeated: undefined },
+      { event: 'connection.refused', repeated: 1 },
+    ]);
+    log.warnRepeated('connection.refused', { address: '203.0.113.9' }, 'refused');
+    log.warnRepeated('connection.refused', { address: '203.0.113.9' }, 'refused');
+    advance(REPEAT_WINDOW_MS);
+    vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+    expect(lines.slice(6).map(({ event, repeated }) => ({ event, repeated }))).toEqual([
+      { event: 'connection.refused', repeated: undefined },
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
 });

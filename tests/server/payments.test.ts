@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { loadConfig } from '#server/config';
+import { PAYMENT_LINK_SECRET_MIN, loadConfig } from '#server/config';
 import { openDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
 import { contentSecurityPolicy } from '#server/http/security-headers';
@@ -23,6 +23,7 @@ import {
   createStaticDir,
   createTestClock,
   createTestServer,
+  destroyAfterAll,
   myInvoices,
   paymentLink,
   register,
@@ -419,6 +420,31 @@ describe('the signing secret', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('adopts a kept secret only when long enough for a configured one: 32 characters or more', async () => {
+    for (const [legacy, adopted] of [
+      ['k'.repeat(PAYMENT_LINK_SECRET_MIN), true],
+      ['k'.repeat(PAYMENT_LINK_SECRET_MIN - 1), false],
+    ] as const) {
+      const dataDir = createDataDir();
+      writeFileSync(join(dataDir, LEGACY_SECRET_FILE), `${legacy}\n`, { mode: 0o600 });
+      const db = destroyAfterAll(openDatabase(':memory:'));
+      await migrate(db);
+      const config = { ...loadConfig({}), DATA_DIR: dataDir };
+      const secret = await createServerSecret({ db, config, clock: createTestClock() }).get();
+      expect(secret === legacy, `${legacy.length} characters`).toBe(adopted);
+      expect(secret.length).toBeGreaterThanOrEqual(PAYMENT_LINK_SECRET_MIN);
+    }
+  });
+
+  it('is read again after a failed read, not the failure remembered', async () => {
+    const db = destroyAfterAll(openDatabase(':memory:'));
+    const secret = createServerSecret({ db, config: { ...config, PAYMENT_LINK_SECRET: undefined }, clock });
+    // The table is not there yet: as when the database is briefly unreachable.
+    await expect(secret.get()).rejects.toThrow(/server_secrets/);
+    await migrate(db);
+    expect(await secret.get()).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('is PAYMENT_LINK_SECRET when configured, and then none is stored', async () => {
