@@ -3,12 +3,14 @@
  * committed, a failing one is undone alone, and on SQLite the writes that arrive during a commit share the next
  * one (PostgreSQL gives each its own transaction).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/database';
 import { dialectOf } from '#server/db/dialect';
+import { migrate } from '#server/db/migrate';
 import { createWrites } from '#server/db/group-commit';
 import type { Database } from '#server/db/schema';
-import { cleanup, createTestServer, register } from './helpers';
+import { cleanup, createTestServer, destroyAfterAll, register } from './helpers';
 
 afterAll(cleanup);
 const { app, db } = await createTestServer();
@@ -58,5 +60,35 @@ describe('createWrites', () => {
     expect(await first).toBe('first');
     expect(await later).toBe('later');
     expect(groups).toEqual([1, 1]);
+  });
+
+  it('on SQLite, fails every write of a group whose commit fails, keeps none of them, and goes on', async () => {
+    const sqlite = destroyAfterAll(openDatabase(':memory:'));
+    await migrate(sqlite);
+    const writes = createWrites(sqlite);
+    const lease = (name: string) => ({ name, claimed_at: '2026-01-05T09:00:00.000Z', claimed_by: 'test' });
+    const results = await Promise.allSettled([
+      writes.run(async (trx) => {
+        await trx.insertInto('job_leases').values(lease('first')).execute();
+        return 'first';
+      }),
+      // A foreign key checked only at the commit: the whole group's commit fails.
+      writes.run(async (trx) => {
+        await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+        const avatar = { content_type: 'image/png', bytes: new Uint8Array([1]), sha256: 'x', updated_at: 'now' };
+        await trx
+          .insertInto('avatars')
+          .values({ user_id: 'nobody', ...avatar })
+          .execute();
+        return 'second';
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(await sqlite.selectFrom('job_leases').select('name').execute()).toEqual([]);
+    expect(
+      await writes.run(async (trx) => trx.insertInto('job_leases').values(lease('after')).execute()),
+    ).toBeDefined();
+    expect(await sqlite.selectFrom('job_leases').select('name').execute()).toEqual([{ name: 'after' }]);
   });
 });

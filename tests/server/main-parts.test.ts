@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, openPostgresDatabase } from '#server/db/database';
 import { claimLease } from '#server/db/lease';
+import { migrate } from '#server/db/migrate';
 import { CALL_REMINDERS_JOB, CALL_REMINDER_INTERVAL_MS } from '#server/jobs/call-reminders';
 import { migrateAtStart, whenDatabaseAnswers } from '#server/main-database';
 import { startJobs } from '#server/main-jobs';
@@ -66,6 +67,12 @@ describe('migrating at start', () => {
     expect(rows).toEqual([{ n: 0 }]);
     const nowhere = destroyAfterAll(openPostgresDatabase('postgres://postgres@127.0.0.1:9/storefront'));
     expect(await migrateAtStart(nowhere)).toBe(false);
+    // No migration ran, so none is named; the driver's error is the cause.
+    const failure = await migrate(nowhere).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      message: 'Database migration failed; the server cannot start.',
+      cause: { code: 'ECONNREFUSED' },
+    });
   });
 
   it('fails on a database that answers but cannot take the schema', async () => {

@@ -3,7 +3,9 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
-import { openConfiguredDatabase } from '#server/db/database';
+import { openConfiguredDatabase, openPostgresDatabase } from '#server/db/database';
+import { createWrites } from '#server/db/group-commit';
+import { migrate } from '#server/db/migrate';
 import { dialectOf } from '#server/db/dialect';
 import { startPostgres } from './postgres';
 
@@ -41,5 +43,35 @@ describe('the throw-away PostgreSQL of the tests', () => {
     const sqlite = openConfiguredDatabase({ ...loadConfig({}), DATA_DIR: ':memory:' });
     expect(dialectOf(sqlite)).toBe('sqlite');
     await sqlite.destroy();
+  });
+
+  it('gives each write its own transaction: a failing one is undone alone, and each commit is heard', async () => {
+    const db = openPostgresDatabase(await (await started).createDatabase());
+    try {
+      await migrate(db);
+      const commits: number[] = [];
+      const writes = createWrites(db, { onCommit: (size) => commits.push(size) });
+      const lease = (name: string) => ({ name, claimed_at: '2026-01-05T09:00:00.000Z', claimed_by: 'test' });
+      const results = await Promise.allSettled([
+        writes.run(async (trx) => {
+          await trx.insertInto('job_leases').values(lease('kept')).execute();
+          return 'kept';
+        }),
+        writes.run(async (trx) => {
+          await trx.insertInto('job_leases').values(lease('undone')).execute();
+          throw new Error('this write fails after writing');
+        }),
+      ]);
+      expect(results).toEqual([
+        { status: 'fulfilled', value: 'kept' },
+        { status: 'rejected', reason: new Error('this write fails after writing') },
+      ]);
+      expect(commits).toEqual([1]);
+      expect(await db.selectFrom('job_leases').select('name').execute()).toEqual([{ name: 'kept' }]);
+      // Nobody listening for commits is fine too.
+      expect(await createWrites(db).run(async () => 7)).toBe(7);
+    } finally {
+      await db.destroy();
+    }
   });
 });
