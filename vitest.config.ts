@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 const DATABASE_OF_THEIR_OWN = [
   'tests/server/build-check.test.ts',
   'tests/server/config.test.ts',
+  'tests/server/config-values.test.ts',
   'tests/server/forgot-password-timing.test.ts',
   'tests/server/limits-parts.test.ts',
   'tests/server/log-output.test.ts',

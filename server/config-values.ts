@@ -95,7 +95,7 @@ export function databaseUrl(env: Env, key: string): string | undefined {
     );
   }
   // pg also reads a socket folder from ?host=, so only the database name is required here.
-  if (parsed.pathname.replace(/^\//, '') === '') {
+  if (['', '/'].includes(parsed.pathname)) {
     throw new ConfigError(`${key} must name the database after the host (postgres://host:5432/database).`);
   }
   return value;
@@ -188,9 +188,10 @@ export function listeningUrl(host: string | undefined, port: number): string {
  */
 export function parseTwoFactorKey(value: string): Buffer | null {
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  // 43 base64 digits (and the padding they need) are 258 bits: 32 bytes, the last two bits unused. Node's base64
+  // decoder reads the base64url digits (- and _) too.
   if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
-  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return bytes.length === 32 ? bytes : null;
+  return Buffer.from(value, 'base64');
 }
 
 export function twoFactorKey(env: Env, key: string): string | undefined {
