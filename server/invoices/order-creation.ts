@@ -30,10 +30,6 @@ export async function createOrder(services: OrderServices, user: UserRow, reques
   const { db, clock, payments, writes } = services;
   const { key, order, site } = request;
   const fingerprint = orderFingerprint(order);
-  if (key !== null) {
-    const earlier = await findEarlierOrder(db, user.id, key, clock);
-    if (earlier) return replay(services, user, { key, site }, earlier, fingerprint);
-  }
   const fields = { userId: user.id, amountPence: poundsToPence(request.price), ...order, provider: payments.name };
   let invoice: InvoiceRow;
   if (key === null) {
@@ -48,7 +44,8 @@ export async function createOrder(services: OrderServices, user: UserRow, reques
         return made;
       });
     } catch (error) {
-      // The same key arrived twice at once: the loser answers with the winner's invoice.
+      // The key is taken: by the first attempt of this retry, or by the same key arriving twice at once. Either
+      // way the answer is the earlier invoice's (an expired key was given up by recordKey, so it is not here).
       const earlier = isConstraintRace(error) ? await findEarlierOrder(db, user.id, key, clock) : undefined;
       if (earlier) return replay(services, user, { key, site }, earlier, fingerprint);
       throw error;

@@ -6,7 +6,17 @@ import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_UNAVAILABLE_TEXT } from '#server/invoices/payment-link';
 import { checkoutEvent } from './stripe-helpers';
-import { bearer, cleanup, createTestServer, errorText, myInvoices, paymentLink, register } from './helpers';
+import {
+  ORDER,
+  bearer,
+  cleanup,
+  createTestServer,
+  errorText,
+  jsonInit,
+  myInvoices,
+  paymentLink,
+  register,
+} from './helpers';
 
 const SECRET_KEY = 'sk_test_storefront_renew';
 const WEBHOOK_SECRET = 'whsec_storefront_renew_secret';
@@ -21,6 +31,8 @@ const recorded: Recorded[] = [];
 /** What the stand-in says of an expiry: done (the default), or refused with the session's status. */
 let expiry: { refusedAs: 'complete' | 'expired' } | null = null;
 let sessionCounter = 0;
+/** Stripe down: every new session is refused with a 500. */
+let failCreate = false;
 
 const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
   res.statusCode = status;
@@ -48,6 +60,7 @@ const stripeStandIn: Server = createServer((req, res) => {
     if (retrieve && req.method === 'GET') {
       return json(res, 200, { id: retrieve[1], object: 'checkout.session', status: expiry?.refusedAs ?? 'open' });
     }
+    if (failCreate) return json(res, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
     sessionCounter += 1;
     const id = `cs_renew_${sessionCounter}`;
     return json(res, 200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
@@ -57,7 +70,7 @@ const stripeStandIn: Server = createServer((req, res) => {
 await new Promise<void>((resolve) => stripeStandIn.listen(0, '127.0.0.1', resolve));
 const { port } = stripeStandIn.address() as AddressInfo;
 
-const { app, db } = await createTestServer({
+const { app, db, logLines } = await createTestServer({
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: `http://127.0.0.1:${port}`,
@@ -67,6 +80,7 @@ const signer = new Stripe(SECRET_KEY);
 beforeEach(() => {
   recorded.length = 0;
   expiry = null;
+  failCreate = false;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => stripeStandIn.close(() => resolve()));
@@ -142,5 +156,40 @@ describe('Pay now with Stripe', () => {
     expect(await errorText(res)).toBe(PAYMENT_UNAVAILABLE_TEXT);
     expect(recorded.some(({ path }) => path === '/v1/checkout/sessions')).toBe(false);
     expect(await invoiceRow(id)).toMatchObject({ paid: 0, provider_ref: sessionId });
+  });
+});
+
+describe('an order retried with its Idempotency-Key', () => {
+  const order = (token: string) =>
+    app.request('/api/invoices/create', jsonInit('POST', ORDER, { ...bearer(token), 'Idempotency-Key': 'retried' }));
+
+  it('asks Stripe again only while it has no link: the same invoice, then the same link', async () => {
+    const { token } = await register(app);
+    failCreate = true;
+    const first = await order(token);
+    expect(first.status).toBe(502);
+    expect(await errorText(first)).toBe(PAYMENT_UNAVAILABLE_TEXT);
+    const [invoice] = await myInvoices(app, token);
+    expect(logLines.find((line) => line.msg === 'no payment link')).toMatchObject({
+      level: 50,
+      invoiceId: invoice!._id,
+      provider: 'stripe',
+      reason: 'Error: Stripe is down',
+    });
+
+    // Stripe is back: the retry makes the session the first attempt could not, for the same invoice.
+    failCreate = false;
+    recorded.length = 0;
+    const retry = await order(token);
+    expect(retry.status).toBe(201);
+    const { paymentLink: link } = (await retry.json()) as { paymentLink: string };
+    expect(link).toBe(`https://checkout.stripe.test/c/pay/cs_renew_${sessionCounter}`);
+    expect(recorded.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /v1/checkout/sessions']);
+    expect(await myInvoices(app, token)).toMatchObject([{ _id: invoice!._id, testPayment: false }]);
+
+    // Once it has a link, a retry asks Stripe for nothing.
+    recorded.length = 0;
+    expect(await (await order(token)).json()).toEqual({ paymentLink: link });
+    expect(recorded).toEqual([]);
   });
 });
