@@ -47,7 +47,9 @@ export function receiptMail(p: {
   const testNotice = document.test
     ? ['This was a test payment in the sandbox checkout: no money moved. Test — not a tax document.']
     : [];
-  const attached = p.pdf ? [`The ${documentName.toLowerCase()} is attached as a PDF.`] : [];
+  const attached = p.pdf
+    ? [`The ${document.kind === 'invoice' ? 'VAT invoice' : 'receipt'} is attached as a PDF.`]
+    : [];
   const sellerLines = [
     seller.legalName,
     ...seller.address,

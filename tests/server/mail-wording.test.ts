@@ -25,6 +25,8 @@ import {
   orderDeliveredMail,
   reportSentMail,
 } from '#server/mail/order-messages';
+import { receiptMail } from '#server/invoices/receipt-mail';
+import { sampleDocument } from './invoice-document-sample';
 import { expectWords, htmlWords } from './mail-words';
 
 const AT = new Date('2027-03-04T15:00:00Z');
@@ -364,5 +366,79 @@ describe("the customer's order mails", () => {
       ['Hello Ada,', '', lead, `Your invoices: ${SITE}/invoices`, `Questions? Write to ${SUPPORT}.`, '', SIGNED],
       [lead, 'Your invoices', `Questions? Write to ${SUPPORT} .`],
     );
+  });
+});
+
+describe('the receipt', () => {
+  const paid = { to: 'ada@example.com', name: 'Ada', title: 'Website Development Consultation', publicUrl: SITE };
+
+  it('of a VAT invoice: the VAT split, the app, the PDF attached, the seller with its numbers', () => {
+    const pdf = new Uint8Array([37, 80, 68, 70]);
+    const mail = receiptMail({
+      ...paid,
+      type: 'PDF Sent to Email',
+      url: 'https://app.example',
+      document: sampleDocument(),
+      pdf,
+    });
+    expect(mail.subject).toBe('Receipt: Website Development Consultation (£1480.80)');
+    const thanks = 'Thank you: we have received your payment. We will deliver within one day.';
+    const attached = 'The VAT invoice is attached as a PDF.';
+    expectWords(
+      mail,
+      [
+        'Hello Ada,',
+        '',
+        thanks,
+        '',
+        'Service: Website Development Consultation',
+        'Delivery: Report sent by e-mail',
+        'App URL: https://app.example',
+        'Net: £1234.00',
+        'VAT (20%): £246.80',
+        'Amount paid: £1480.80',
+        'Paid on: 25 November 2026',
+        'VAT invoice number: NG-2026-000042',
+        '',
+        attached,
+        `Your invoices: ${SITE}/invoices`,
+        '',
+        'Northgate IT Consulting Ltd',
+        '12 Harbour Street',
+        'Leeds',
+        'LS1 4AB',
+        'United Kingdom',
+        'Company number 09876543',
+        'VAT number GB123456789',
+        '',
+        SIGNED,
+      ],
+      [thanks, 'App URL', attached, 'Your invoices', 'Company number 09876543', 'VAT number GB123456789'],
+    );
+    expect(mail.attachments).toEqual([
+      { filename: 'NG-2026-000042.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+  });
+
+  it('of a receipt paid in the sandbox: no VAT, no app, nothing attached, a seller without numbers', () => {
+    const seller = { ...sampleDocument().seller, companyNumber: null, vatNumber: null };
+    const document = sampleDocument({ kind: 'receipt', test: true, seller });
+    const mail = receiptMail({ ...paid, type: 'Phone Call', url: '', document });
+    const test = 'This was a test payment in the sandbox checkout: no money moved. Test — not a tax document.';
+    expect(mail.text.split('\n').slice(2, 11)).toEqual([
+      'Thank you: we have received your payment. We will deliver within one day.',
+      test,
+      '',
+      'Service: Website Development Consultation',
+      'Delivery: Audio call',
+      'Amount paid: £1480.80',
+      'Paid on: 25 November 2026',
+      'Receipt number: NG-2026-000042',
+      '',
+    ]);
+    expect(mail.text).not.toMatch(/attached|Company number|VAT/);
+    expect(htmlWords(mail)).toContain(test);
+    expect(htmlWords(mail)).not.toMatch(/attached|Company number|VAT/);
+    expect(mail.attachments).toBeUndefined();
   });
 });
