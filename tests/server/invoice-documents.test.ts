@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_DAMAGED_TEXT } from '#server/invoices/document/kept';
+import { DOCUMENT_DAMAGED_TEXT, keptPdf } from '#server/invoices/document/kept';
 import type { InvoiceDocumentData } from '#server/invoices/document/data';
 import { issueInvoiceDocument, splitVat } from '#server/invoices/document/issue';
 import { readInvoiceDocument } from '#server/invoices/document/repository';
@@ -291,7 +291,27 @@ describe('a document is kept as issued', async () => {
     const res = await app.request(`/api/orders/${id}/invoice.pdf`, { headers: bearer(customer.token) });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: { en: DOCUMENT_DAMAGED_TEXT } });
-    expect(logLines.some((line) => line.event === 'document.damaged' && line.invoiceId === id)).toBe(true);
+    expect(logLines.find((line) => line.event === 'document.damaged' && line.invoiceId === id)).toMatchObject({
+      level: 50,
+      number: (JSON.parse(row.data) as InvoiceDocumentData).number,
+      msg: 'a stored invoice document no longer matches its checksum; it is not served',
+    });
+  });
+
+  it('two first downloads at once serve the one copy kept first, even if each drew other bytes', async () => {
+    const id = await paidOrder(app, customer);
+    await db
+      .updateTable('invoice_documents')
+      .set({ pdf: null, pdf_sha256: null })
+      .where('invoice_id', '=', id)
+      .execute();
+    // As if the drawing changed between the two (a deploy in between): the first kept is the document.
+    let draws = 0;
+    const threads = { draw: async () => new TextEncoder().encode(`%PDF-draw ${(draws += 1)}`) };
+    const [one, two] = await Promise.all([1, 2].map(() => keptPdf({ db, threads, log: createCapturedLog().log }, id)));
+    expect(draws).toBe(2);
+    expect(new TextDecoder().decode(one!.pdf)).toBe(new TextDecoder().decode(two!.pdf));
+    expect(Buffer.from((await stored(id)).pdf!).equals(Buffer.from(one!.pdf))).toBe(true);
   });
 });
 
