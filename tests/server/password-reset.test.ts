@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_INVALID_TEXT, createCodes } from '#server/ways-in/email-codes';
+import { CODE_INVALID_TEXT, CODE_TTL_MINUTES, createCodes } from '#server/ways-in/email-codes';
 import { FORGOT_PASSWORD_TEXT, PASSWORD_RESET_TEXT } from '#server/account/password-reset';
 import { company } from '#domain/company';
 import {
@@ -298,5 +298,19 @@ describe('one-time codes on their own', () => {
     expect(await codes.consume(db, user, 'password_reset', wrong)).toBe(false);
     expect(await codes.consume(db, user, 'password_reset', code)).toBe(true);
     expect(await codes.consume(db, user, 'password_reset', code)).toBe(false);
+  });
+
+  it('hold only for the address they were sent to, and only until they expire', async () => {
+    const codes = createCodes({ db, clock, key: async () => Buffer.from('a key for this test only') });
+    const { user } = await register(app);
+    const { code, codeHash } = await codes.make(user.id, 'verify_email');
+    await codes.store(user, 'verify_email', codeHash);
+    // The account's address changed since: the code went to the old one.
+    const moved = { ...user, email: uniqueEmail('moved') };
+    expect(await codes.check(moved, 'verify_email', code)).toBe(false);
+    expect(await codes.consume(db, moved, 'verify_email', code)).toBe(false);
+    expect(await codes.check(user, 'verify_email', code)).toBe(true);
+    clock.advance(CODE_TTL_MINUTES * MINUTE);
+    expect(await codes.check(user, 'verify_email', code)).toBe(false);
   });
 });
