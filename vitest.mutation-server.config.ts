@@ -14,9 +14,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     env: { TEST_DATABASE: 'sqlite' },
-    // One module graph for all the files a mutant runs, not one per file: each file imported the whole server
-    // again, 45 of the suite's 161 s on one worker (docs/performance.md). The files share nothing else: each
-    // builds its own app and database, and the whole suite passes this way.
+    // One module graph for all the files a mutant runs, as `npm test` does (vitest.config.ts): each file imported
+    // the whole server again, 45 of the suite's 161 s on one worker (docs/performance.md).
     isolate: false,
     // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
     sequence: { sequencer: QuickestFirst },
