@@ -3,9 +3,9 @@
  * refused sign-ins from one address make two lines, not 2,000, while other addresses and other events are
  * logged as they come.
  */
-import { expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLog } from '#server/log';
-import { REPEAT_WINDOW_MS } from '#server/log-repeats';
+import { REPEAT_WINDOW_MS, createRepeatFilter } from '#server/log-repeats';
 
 function capturedLog() {
   let time = 1_000_000;
@@ -119,4 +119,53 @@ it('writes the counts once their minute is over, with nothing after them; after 
   } finally {
     vi.useRealTimers();
   }
+});
+
+describe('the filter itself', () => {
+  const refused = new Set(['signin.limited']);
+
+  it('closes only the minutes that are over, and a new minute starts its count again', () => {
+    let time = 0;
+    const counts: Array<[string, unknown, number]> = [];
+    const filter = createRepeatFilter(
+      refused,
+      () => time,
+      (event, fields, n) => counts.push([event, fields.address, n]),
+    );
+    expect(filter.admit('signin.limited', { address: 'a' })).toBe(true);
+    expect(filter.admit('signin.limited', { address: 'a' })).toBe(false);
+    time = 30_000;
+    expect(filter.admit('signin.limited', { address: 'b' })).toBe(true);
+    expect(filter.admit('signin.limited', { address: 'b' })).toBe(false);
+    expect(filter.admit('other.event', { address: 'b' })).toBe(true);
+    time = REPEAT_WINDOW_MS;
+    filter.flush();
+    expect(counts).toEqual([['signin.limited', 'a', 1]]);
+    // a's minute is over and forgotten: its next refusal is written, and counts start again from it.
+    expect(filter.admit('signin.limited', { address: 'a' })).toBe(true);
+    expect(filter.admit('signin.limited', { address: 'b' })).toBe(false);
+    filter.flush(true);
+    expect(counts).toEqual([
+      ['signin.limited', 'a', 1],
+      ['signin.limited', 'b', 2],
+    ]);
+  });
+
+  it('follows at most 10,000 addresses: the next one writes out every open count first', () => {
+    const counts: unknown[] = [];
+    const filter = createRepeatFilter(
+      refused,
+      () => 0,
+      (_, fields) => counts.push(fields.address),
+    );
+    for (let n = 0; n < 10_000; n += 1) {
+      filter.admit('signin.limited', { address: n });
+      filter.admit('signin.limited', { address: n });
+    }
+    expect(counts).toEqual([]);
+    expect(filter.admit('signin.limited', { address: 'the 10,001st' })).toBe(true);
+    expect(counts).toHaveLength(10_000);
+    // All of them were forgotten: the first address starts a minute of its own again.
+    expect(filter.admit('signin.limited', { address: 0 })).toBe(true);
+  });
 });
