@@ -17,6 +17,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/schema.test.ts',
   'tests/server/db-errors.test.ts',
   'tests/server/http-errors.test.ts',
+  'tests/server/client-aborted.test.ts',
   'tests/server/mail-wording.test.ts',
   'tests/server/mail-wording-calls.test.ts',
   'tests/server/limits-postgres.test.ts',

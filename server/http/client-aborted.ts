@@ -20,8 +20,7 @@ interface Incoming {
  */
 export function clientAborted(c: Context): boolean {
   const env: unknown = c.env;
-  const incoming =
-    typeof env === 'object' && env !== null && 'incoming' in env ? (env.incoming as Incoming | undefined) : undefined;
+  const incoming = typeof env === 'object' && env !== null ? (env as { incoming?: Incoming }).incoming : undefined;
   if (!incoming || incoming.complete !== false) return false;
   return incoming.destroyed === true || c.req.raw.signal.aborted;
 }
