@@ -10,7 +10,7 @@ import { charge } from '#server/limits/charge';
 import { type LimitSpec, createLimit } from '#server/limits/limit';
 import { BUSY_TEXT, LimitRefused, tooManyAttempts } from '#server/limits/responses';
 import { type LimitStore, openLimitStore, sqliteLimitStore } from '#server/limits/store';
-import { LIMITS_FILE, openLimitsDatabase } from '#server/limits/sqlite-repository';
+import { LIMITS_FILE, batchPerTurn, deleteExpired, openLimitsDatabase } from '#server/limits/sqlite-repository';
 import { createWorkQueue } from '#server/limits/work-queue';
 import { createCapturedLog } from './helpers';
 
@@ -65,6 +65,52 @@ describe('the SQLite store', () => {
     } finally {
       other.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the SQLite store, underneath', () => {
+  it('sweeps only the counters whose window ended before the grace', () => {
+    const sqlite = openLimitsDatabase(':memory:');
+    try {
+      const insert = sqlite.prepare('INSERT INTO limits (key, points, expire) VALUES (?, 1, ?)');
+      for (const [key, expire] of [
+        ['ended long ago', 1_000],
+        ['ended just now', 9_500],
+        ['open', 20_000],
+      ] as const)
+        insert.run(key, expire);
+      expect(deleteExpired(sqlite, 10_000, 1_000)).toBe(1);
+      expect(sqlite.prepare('SELECT key FROM limits ORDER BY key').pluck().all()).toEqual(['ended just now', 'open']);
+      expect(deleteExpired(sqlite, 10_000, 0)).toBe(1);
+      expect(sqlite.prepare('SELECT key FROM limits').pluck().all()).toEqual(['open']);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('a turn whose commit fails is logged and undone, and the next turn starts afresh', () => {
+    const sqlite = openLimitsDatabase(':memory:');
+    try {
+      // A commit that fails: a row breaking a foreign key checked only at the commit.
+      sqlite.exec(`PRAGMA foreign_keys = ON;
+        CREATE TABLE parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);`);
+      const errors: unknown[] = [];
+      const batch = batchPerTurn(sqlite, (error) => errors.push(error));
+      batch.join();
+      sqlite.prepare('INSERT INTO limits (key, points, expire) VALUES (?, 1, 1)').run('counted');
+      sqlite.prepare('INSERT INTO child (parent_id) VALUES (1)').run();
+      batch.commit();
+      expect(errors).toMatchObject([{ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }]);
+      expect(sqlite.inTransaction).toBe(false);
+      expect(sqlite.prepare('SELECT count(*) FROM limits').pluck().get()).toBe(0);
+      batch.join();
+      sqlite.prepare('INSERT INTO limits (key, points, expire) VALUES (?, 1, 1)').run('next');
+      batch.commit();
+      expect(sqlite.prepare('SELECT key FROM limits').pluck().all()).toEqual(['next']);
+    } finally {
+      sqlite.close();
     }
   });
 });
