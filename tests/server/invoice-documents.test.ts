@@ -250,6 +250,16 @@ describe('a document is kept as issued', async () => {
       .where('invoice_id', '=', id)
       .executeTakeFirstOrThrow();
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  /** A paid order whose document has no PDF kept, as those issued before PDFs were. */
+  const paidBeforePdfsWereKept = async () => {
+    const id = await paidOrder(app, customer);
+    await db
+      .updateTable('invoice_documents')
+      .set({ pdf: null, pdf_sha256: null })
+      .where('invoice_id', '=', id)
+      .execute();
+    return id;
+  };
 
   it('its PDF is drawn at payment and stored with its checksum; every download serves those bytes', async () => {
     const id = await paidOrder(app, customer);
@@ -267,12 +277,7 @@ describe('a document is kept as issued', async () => {
   });
 
   it('a document issued before PDFs were kept is drawn on its first download, kept, and served the same after', async () => {
-    const id = await paidOrder(app, customer);
-    await db
-      .updateTable('invoice_documents')
-      .set({ pdf: null, pdf_sha256: null })
-      .where('invoice_id', '=', id)
-      .execute();
+    const id = await paidBeforePdfsWereKept();
     const first = await download(id);
     expect(first.status).toBe(200);
     expect(first.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -299,12 +304,7 @@ describe('a document is kept as issued', async () => {
   });
 
   it('two first downloads at once serve the one copy kept first, even if each drew other bytes', async () => {
-    const id = await paidOrder(app, customer);
-    await db
-      .updateTable('invoice_documents')
-      .set({ pdf: null, pdf_sha256: null })
-      .where('invoice_id', '=', id)
-      .execute();
+    const id = await paidBeforePdfsWereKept();
     // As if the drawing changed between the two (a deploy in between): the first kept is the document.
     let draws = 0;
     const threads = { draw: async () => new TextEncoder().encode(`%PDF-draw ${(draws += 1)}`) };
