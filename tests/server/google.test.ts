@@ -522,6 +522,9 @@ describe('an account created with Google', () => {
     expect(nameFromProfile({ name: '  Ada Lovelace ', email: 'ada@example.test' })).toBe('Ada Lovelace');
     expect(nameFromProfile({ name: null, email: 'ada.l@example.test' })).toBe('ada.l');
     expect(nameFromProfile({ name: 'x'.repeat(300), email: 'a@example.test' })).toHaveLength(100);
+    // Blank is no name; a name cut at its hundredth character does not end in the space there.
+    expect(nameFromProfile({ name: '   ', email: 'grace@example.test' })).toBe('grace');
+    expect(nameFromProfile({ name: `${'x'.repeat(99)} Hopper`, email: 'a@example.test' })).toBe('x'.repeat(99));
   });
 
   it("loses its Google sign-in when the reset asks for it: a recovered account keeps no stranger's way in", async () => {
