@@ -18,6 +18,7 @@ const DATABASE_OF_THEIR_OWN = [
   'tests/server/db-errors.test.ts',
   'tests/server/http-errors.test.ts',
   'tests/server/client-aborted.test.ts',
+  'tests/server/statement-cache.test.ts',
   'tests/server/mail-wording.test.ts',
   'tests/server/mail-wording-calls.test.ts',
   'tests/server/limits-postgres.test.ts',
