@@ -13,7 +13,7 @@ import { migrate } from '#server/db/migrate';
 import type { Readiness } from '#server/http/drain';
 import { DATABASE_UNREACHABLE_TEXT, DRAINING_TEXT, HEALTH_DATABASE_TIMEOUT_MS } from '#server/site/health';
 import { cleanup, closeAfterAll, createCapturedLog, createDataDir, createStaticDir, createTestServer } from './helpers';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
 afterAll(cleanup);
 
@@ -175,11 +175,10 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health on PostgreSQL', () => {
-  const started = startPostgres();
-  afterAll(async () => (await started).stop());
+  const started = clusterForFile();
 
   it('answers ok while PostgreSQL runs, and 503 database unreachable (not a hang) once it is stopped', async () => {
-    const pg = await started;
+    const pg = await started();
     const db = openPostgresDatabase(pg.url);
     await migrate(db);
     const { app, lines } = appOver(db);

@@ -31,7 +31,7 @@ import {
   login,
   uniqueEmail,
 } from './helpers';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
 const LOGIN_ADDRESS_LIMIT: LimitSpec = { name: 'login.address', keyKind: 'address', points: 5, durationSeconds: 60 };
 
@@ -70,12 +70,11 @@ async function closedPort(): Promise<number> {
 }
 
 describe('the limits on PostgreSQL', () => {
-  const started = startPostgres();
+  const started = clusterForFile();
   const stores: LimitStore[] = [];
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
     await cleanup();
-    await (await started).stop();
   });
   /** The store a server instance opens with DATABASE_URL set (its DATA_DIR unused). */
   const instance = (url: string) => {
@@ -83,7 +82,7 @@ describe('the limits on PostgreSQL', () => {
     stores.push(store);
     return store;
   };
-  const database = async () => (await started).createDatabase();
+  const database = async () => (await started()).createDatabase();
 
   it('is one counter for every instance on the same DATABASE_URL, cut when their total passes the limit', async () => {
     const url = await database();
@@ -150,7 +149,7 @@ describe('the limits on PostgreSQL', () => {
   });
 
   it('makes the table on a later request when the database was not there at start', async () => {
-    const { url: existing } = await started;
+    const { url: existing } = await started();
     const name = `limits_later_${process.pid}`;
     const url = existing.replace(/[^/]+$/, name);
     const limit = createLimit(instance(url), LOGIN_ADDRESS_LIMIT);

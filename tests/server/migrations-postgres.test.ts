@@ -7,18 +7,17 @@ import { migrations } from '#server/db/migrations/index';
 import { isConstraintRace } from '#server/db/errors';
 import type { Database } from '#server/db/schema';
 import { isUniqueViolation } from '#server/users/repository';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 import { postgresSchema } from './schema-listing';
 
 describe('the migrations on PostgreSQL', () => {
-  const started = startPostgres();
+  const started = clusterForFile();
   const opened: Array<Kysely<Database>> = [];
   afterAll(async () => {
     await Promise.all(opened.map((db) => db.destroy()));
-    await (await started).stop();
   });
   async function fresh(): Promise<Kysely<Database>> {
-    const db = openPostgresDatabase(await (await started).createDatabase());
+    const db = openPostgresDatabase(await (await started()).createDatabase());
     opened.push(db);
     return db;
   }
@@ -79,7 +78,7 @@ describe('the migrations on PostgreSQL', () => {
   });
 
   it('are applied once when several instances start at the same moment', async () => {
-    const url = await (await started).createDatabase();
+    const url = await (await started()).createDatabase();
     const instances = Array.from({ length: 4 }, () => openPostgresDatabase(url, { max: 2 }));
     opened.push(...instances);
     await Promise.all(instances.map((db) => migrate(db)));

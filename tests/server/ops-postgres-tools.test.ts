@@ -21,15 +21,12 @@ import {
 } from '#server/ops/postgres-tools';
 import { cleanup, createDataDir } from './helpers';
 import { failure, insertAccount, users } from './ops-helpers';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
 // A password with the characters a URL must encode.
 const PASSWORD = 'p@ss:w/rd%20 ok';
-const cluster = await startPostgres({ password: PASSWORD });
-afterAll(async () => {
-  await cluster.stop();
-  await cleanup();
-});
+const started = clusterForFile({ password: PASSWORD });
+afterAll(cleanup);
 
 describe('the password in DATABASE_URL', () => {
   it('is taken out of the URL and decoded', () => {
@@ -44,6 +41,7 @@ describe('the password in DATABASE_URL', () => {
   });
 
   it('reaches pg_dump and pg_restore: a database that asks for it is backed up and restored', async () => {
+    const cluster = await started();
     expect(cluster.url).toContain(`:${encodeURIComponent(PASSWORD)}@`);
     const source = openPostgresDatabase(cluster.url);
     try {
@@ -72,6 +70,7 @@ describe('the password in DATABASE_URL', () => {
 
 describe('an archive of another database', () => {
   it('is refused before the target is touched: pg_dump made it, but of no storefront', async () => {
+    const cluster = await started();
     const other = await cluster.createDatabase();
     const client = new pg.Client({ connectionString: other });
     await client.connect();

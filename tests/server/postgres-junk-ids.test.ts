@@ -2,7 +2,9 @@
 // list of ids is nothing to do, before the database sees either. office-staff.test.ts and notifications.test.ts
 // ask the routes on both databases; this file asks the code itself on a cluster of its own, because the mutation
 // run (vitest.mutation-server.config.ts) runs the other files on SQLite only.
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/schema';
 import { openPostgresDatabase } from '#server/db/database';
 import { findAvatar } from '#server/avatars/repository';
 import { migrate } from '#server/db/migrate';
@@ -11,14 +13,18 @@ import { markSeen } from '#server/notifications/repository';
 import { revokeOffice } from '#server/office/staff';
 import { insertUser } from '#server/users/repository';
 import { createCapturedLog, createTestClock } from './helpers';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
-const postgres = await startPostgres();
-const db = openPostgresDatabase(postgres.url);
-await migrate(db);
+// Started before the file's first test, not when it loads: a file whose tests are all filtered out starts no
+// cluster (tests/server/postgres.ts, clusterForFile).
+const started = clusterForFile();
+let db: Kysely<Database>;
+beforeAll(async () => {
+  db = openPostgresDatabase((await started()).url);
+  await migrate(db);
+});
 afterAll(async () => {
   await db.destroy();
-  await postgres.stop();
 });
 
 describe('on PostgreSQL', () => {

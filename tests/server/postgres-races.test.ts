@@ -1,6 +1,8 @@
 // Races that SQLite's one writer at a time rules out and PostgreSQL's concurrent transactions do not: each
 // is staged with two connections, the first holding its transaction open while the second runs.
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/schema';
 import { cancelDeletion, purgeDueAccounts } from '#server/account/deletion';
 import { openPostgresDatabase } from '#server/db/database';
 import { migrate } from '#server/db/migrate';
@@ -10,15 +12,21 @@ import { changeStatus } from '#server/orders/repository';
 import { lockCallDiary } from '#server/orders/call-diary-repository';
 import { sql } from 'kysely';
 import { createTestClock } from './helpers';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
-const postgres = await startPostgres();
-const db = openPostgresDatabase(postgres.url);
-const other = openPostgresDatabase(postgres.url);
-await migrate(db);
+// Started before the file's first test, not when it loads: a file whose tests are all filtered out starts no
+// cluster (tests/server/postgres.ts, clusterForFile).
+const started = clusterForFile();
+let db: Kysely<Database>;
+let other: Kysely<Database>;
+beforeAll(async () => {
+  const { url } = await started();
+  db = openPostgresDatabase(url);
+  other = openPostgresDatabase(url);
+  await migrate(db);
+});
 afterAll(async () => {
   await Promise.all([db.destroy(), other.destroy()]);
-  await postgres.stop();
 });
 
 describe('on PostgreSQL', () => {

@@ -1,22 +1,21 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { openConfiguredDatabase, openPostgresDatabase } from '#server/db/database';
 import { createWrites } from '#server/db/group-commit';
 import { migrate } from '#server/db/migrate';
 import { dialectOf } from '#server/db/dialect';
-import { startPostgres } from './postgres';
+import { clusterForFile } from './postgres';
 
 const run = promisify(execFile);
 
 describe('the throw-away PostgreSQL of the tests', () => {
-  const started = startPostgres();
-  afterAll(async () => (await started).stop());
+  const started = clusterForFile();
 
   it('answers queries on its own database, and makes further empty ones', async () => {
-    const pg = await started;
+    const pg = await started();
     expect(pg.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/test_\d+_\d+$/);
     const { stdout } = await run('psql', [pg.url, '-tAc', 'SELECT version()']);
     expect(stdout).toContain('PostgreSQL 15');
@@ -31,7 +30,7 @@ describe('the throw-away PostgreSQL of the tests', () => {
   });
 
   it('is what the server opens when DATABASE_URL names it; without it the server keeps SQLite', async () => {
-    const pg = await started;
+    const pg = await started();
     const db = openConfiguredDatabase(loadConfig({ DATABASE_URL: pg.url }));
     try {
       expect(dialectOf(db)).toBe('postgres');
@@ -46,7 +45,7 @@ describe('the throw-away PostgreSQL of the tests', () => {
   });
 
   it('gives each write its own transaction: a failing one is undone alone, and each commit is heard', async () => {
-    const db = openPostgresDatabase(await (await started).createDatabase());
+    const db = openPostgresDatabase(await (await started()).createDatabase());
     try {
       await migrate(db);
       const commits: number[] = [];

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -238,4 +239,18 @@ export async function startPostgres({
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A cluster for one test file: started when a test first asks for it, stopped after the file. None is started
+ * for a file whose tests are all filtered out, as StrykerJS filters them by name for each mutant: a cluster
+ * started when the file loads (or in a describe's body) would outlive it, since the file's afterAll never runs,
+ * and thousands of them filled a disk (docs/testing.md#mutation-testing).
+ */
+export function clusterForFile(options: StartPostgresOptions = {}): () => Promise<TestPostgres> {
+  let starting: Promise<TestPostgres> | undefined;
+  afterAll(async () => {
+    if (starting) await (await starting).stop();
+  });
+  return () => (starting ??= startPostgres(options));
 }
