@@ -60,6 +60,7 @@ export default defineConfig({
     // on PostgreSQL, spawned servers and sockets, and on a 2-core machine the default is a single worker.
     maxWorkers: availableParallelism(),
     globalSetup: ['tests/build-server.ts'],
+    setupFiles: ['tests/real-time-between-files.ts'],
     // A worker keeps its modules from one test file to the next instead of importing the server again for
     // each (about 1.3 s of a core per file, 196 files): every test builds its own app, database and clock, so
     // nothing a test relies on lives in a module. A file that replaces a module (vi.mock) is `*.isolated.test.ts`

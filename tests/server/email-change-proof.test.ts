@@ -29,7 +29,6 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
-import { limitsFollow } from './limit-helpers';
 import { type MailCatcher, codeIn, settle, startMailCatcher } from './mail-helpers';
 import { googleSettings, obtainToken } from './oidc-helpers';
 
@@ -49,7 +48,6 @@ beforeAll(async () => {
   });
   // The provider's tokens use the real time.
   server.clock.advance(Date.now() - server.clock.now().getTime());
-  limitsFollow(server.clock);
 });
 
 afterAll(async () => {

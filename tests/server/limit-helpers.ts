@@ -10,20 +10,24 @@ import type { TestClock } from './helpers';
 
 /** Clocks already wrapped: a second block of the same file asking again must not move Date twice per advance. */
 const following = new WeakSet<TestClock>();
+/** How many following blocks are running (they nest): Date is faked from the first one's start to the last one's end. */
+let running = 0;
 
 export function limitsFollow(clock: TestClock): void {
-  // Around the tests of the describe block (or file) that asked, and only those: a block's afterAll must not
-  // hand a later block real time while its own tests still count on a frozen Date.
   beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    if (running++ === 0) vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
   });
   afterAll(() => {
-    vi.useRealTimers();
+    if (--running === 0) vi.useRealTimers();
   });
   if (following.has(clock)) return;
   following.add(clock);
   const advance = clock.advance.bind(clock);
   clock.advance = (ms) => {
+    // Outside its block, setting the time would fake Date for every file after this one in the worker
+    // (vitest fakes Date alone when asked to set a time with real timers); a hook's call never opens a block.
+    if (running === 0)
+      throw new Error('limitsFollow: call it in a describe block or at the top of a file, not in a hook');
     advance(ms);
     vi.setSystemTime(Date.now() + ms);
   };
