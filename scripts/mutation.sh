@@ -62,7 +62,11 @@ for target in "${TARGETS[@]}"; do
   started=$SECONDS
   echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}"
   restore_results "$target"
+  # Test clusters a test worker left behind are stopped during the run and after it (scripts/mutation-clusters.sh).
+  bash scripts/mutation-clusters.sh watch & watcher=$!
   npx stryker run "stryker.$target.config.mjs" "${SCOPE[@]}" "${ARGS[@]}" || FAILED+=("$target")
+  kill "$watcher" 2>/dev/null
+  bash scripts/mutation-clusters.sh after $((SECONDS - started))
   keep_results "$target"
   echo "   ($target: $((SECONDS - started)) s)"
   RAN+=("$target")
