@@ -109,3 +109,19 @@ export function zonedInputToIso(value: string, timeZone: string): string | null 
   const instant = zonedToInstant(date, time, timeZone);
   return instant === null ? null : new Date(instant).toISOString();
 }
+
+/**
+ * How people name a zone: "Toronto time" for "America/Toronto", "Buenos Aires time" for
+ * "America/Argentina/Buenos_Aires". The `Etc/` zones have no city, and their names turn the offset's sign round
+ * ("Etc/GMT+5" is five hours behind): they are said as the offset, "GMT-5", or "UTC". A name without a region
+ * ("UTC") stays as it is.
+ */
+export function zoneLabel(timeZone: string): string {
+  if (timeZone.startsWith('Etc/')) {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(0);
+    // ICU says "GMT+0" for the zones on UTC itself.
+    return parts.find((part) => part.type === 'timeZoneName')!.value.replace(/^GMT(\+0)?$/, 'UTC');
+  }
+  if (!timeZone.includes('/')) return timeZone;
+  return `${timeZone.split('/').pop()!.replace(/_/g, ' ')} time`;
+}

@@ -4,6 +4,7 @@
  * calendar invitation carries the absolute time in UTC; the text says it the way people do.
  */
 import { company } from '#domain/company';
+import { zoneLabel } from '#domain/zonedTime';
 
 const DAY_PARTS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
 const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
@@ -14,15 +15,15 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZoneName: 'short',
 });
 
-/** "London" for "Europe/London": how people name the zone. */
-const COMPANY_ZONE_CITY = company.timeZone.split('/').pop()!.replace(/_/g, ' ');
+/** "London time" for "Europe/London": how people name the zone, as the site does. */
+const COMPANY_ZONE_LABEL = zoneLabel(company.timeZone);
 
 /**
  * "Wednesday, 10 June 2026 at 14:00 BST (London time)": every moment a mail or notice states (a call, a
  * deadline, a security change), so that no text says UTC and another London time.
  */
 export function formatCompanyTime(at: Date): string {
-  return `${dayFormat.format(at)} at ${timeFormat.format(at)} (${COMPANY_ZONE_CITY} time)`;
+  return `${dayFormat.format(at)} at ${timeFormat.format(at)} (${COMPANY_ZONE_LABEL})`;
 }
 
 /** A call's time, said as every other time is. */
@@ -66,13 +67,14 @@ function isOtherZone(zone: string | null): zone is string {
 
 /**
  * A booked call's time on both clocks (docs/product.md#booking): "Wednesday, 10 June 2026 at 14:00 BST (London
- * time) — 22:00 in Asia/Tokyo", the customer's day named too when it is not London's ("— Thursday, 11 June 2026
- * at 03:00 in Pacific/Kiritimati"). Said once when the customer's zone is the company's, or is not known.
+ * time) — 22:00 Tokyo time", the customer's day named too when it is not London's ("— Thursday, 11 June 2026
+ * at 03:00 Kiritimati time"). The zone is named as the booking page names it. Said once when the customer's zone
+ * is the company's, or is not known.
  */
 export function formatCallTimes(at: Date, customerZone: string | null): string {
   const london = formatCallTime(at);
   if (!isOtherZone(customerZone)) return london;
   const day = new Intl.DateTimeFormat('en-GB', { ...DAY_PARTS, timeZone: customerZone }).format(at);
   const time = new Intl.DateTimeFormat('en-GB', { ...TIME_PARTS, timeZone: customerZone }).format(at);
-  return `${london} — ${day === dayFormat.format(at) ? time : `${day} at ${time}`} in ${customerZone}`;
+  return `${london} — ${day === dayFormat.format(at) ? time : `${day} at ${time}`} ${zoneLabel(customerZone)}`;
 }

@@ -4,6 +4,7 @@
  * to the office, the customer and the calendar invitation.
  */
 import { company } from '#domain/company';
+import { zoneLabel } from '#domain/zonedTime';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -18,7 +19,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: company.timeZone });
 
 /** "London time" for "Europe/London": how people name the zone. */
-export const COMPANY_ZONE_LABEL = `${company.timeZone.split('/').pop()!.replace(/_/g, ' ')} time`;
+export const COMPANY_ZONE_LABEL = zoneLabel(company.timeZone);
 
 /** "23 Nov 2026, 15:00 GMT". */
 export function formatOrderTime(iso: string): string {

@@ -35,11 +35,9 @@ describe('the mails of a booked, moved and cancelled call', () => {
       'Your video meeting for Website Development Consultation is booked for Monday, 5 January 2026 at 13:00 GMT (London time)',
     );
     expect(booked!.text_body).toContain(
-      'booked for Monday, 5 January 2026 at 13:00 GMT (London time) — 22:00 in Asia/Tokyo. It lasts 45 minutes.\nOlive Office will hold the call.',
+      'booked for Monday, 5 January 2026 at 13:00 GMT (London time) — 22:00 Tokyo time. It lasts 45 minutes.\nOlive Office will hold the call.',
     );
-    expect(booked!.text_body).toContain(
-      'until Monday, 5 January 2026 at 11:00 GMT (London time) — 20:00 in Asia/Tokyo:',
-    );
+    expect(booked!.text_body).toContain('until Monday, 5 January 2026 at 11:00 GMT (London time) — 20:00 Tokyo time:');
     expect(booked!.text_body).toContain('open it to add the call to your calendar.');
     expect(booked!.lines).toEqual(
       expect.arrayContaining(['DTSTART:20260105T130000Z', 'DTEND:20260105T134500Z', 'SEQUENCE:0', 'STATUS:CONFIRMED']),
@@ -50,7 +48,7 @@ describe('the mails of a booked, moved and cancelled call', () => {
       'Your video meeting for Website Development Consultation has moved to Monday, 5 January 2026 at 15:00 GMT (London time)',
     );
     expect(moved!.text_body).toContain(
-      'The new time is Monday, 5 January 2026 at 15:00 GMT (London time) — Tuesday, 6 January 2026 at 00:00 in Asia/Tokyo. It lasts 45 minutes.\nOlive Office will hold the call.',
+      'The new time is Monday, 5 January 2026 at 15:00 GMT (London time) — Tuesday, 6 January 2026 at 00:00 Tokyo time. It lasts 45 minutes.\nOlive Office will hold the call.',
     );
     expect(moved!.text_body).toContain('open it to move the call in your calendar.');
     expect(moved!.lines).toEqual(
@@ -62,7 +60,7 @@ describe('the mails of a booked, moved and cancelled call', () => {
       'Your video meeting for Website Development Consultation on Monday, 5 January 2026 at 15:00 GMT (London time) is cancelled',
     );
     expect(cancelled!.text_body).toContain(
-      'at 15:00 GMT (London time) — Tuesday, 6 January 2026 at 00:00 in Asia/Tokyo is cancelled.',
+      'at 15:00 GMT (London time) — Tuesday, 6 January 2026 at 00:00 Tokyo time is cancelled.',
     );
     expect(cancelled!.text_body).toContain('The attached cancellation takes the call out of your calendar.');
     expect(cancelled!.lines).toEqual(

@@ -188,6 +188,6 @@ describe('the call reminder', () => {
     await db.updateTable('orders').set({ call_customer_zone: 'Asia/Tokyo' }).where('invoice_id', '=', id).execute();
     expect(await reminders()).toBe(1);
     const [mail] = await queued();
-    expect(mail!.text_body).toContain('Monday, 5 January 2026 at 09:45 GMT (London time) — 18:45 in Asia/Tokyo');
+    expect(mail!.text_body).toContain('Monday, 5 January 2026 at 09:45 GMT (London time) — 18:45 Tokyo time');
   });
 });

@@ -11,7 +11,7 @@ import { expectWords, htmlWords } from './mail-words';
 
 const START = new Date('2027-03-04T15:00:00Z');
 const WHEN = 'Thursday, 4 March 2027 at 15:00 GMT (London time)';
-const BOTH = `${WHEN} — 20:45 in Asia/Kathmandu`;
+const BOTH = `${WHEN} — 20:45 Kathmandu time`;
 const SITE = 'https://site.example';
 const LINK = `${SITE}/booking/tok`;
 const SIGNED = `— ${company.name}`;
@@ -38,7 +38,7 @@ describe('a booked call', () => {
     moved: false,
     calendar: null,
   };
-  const change = `To change the time or cancel, open this link (no sign-in needed) until Wednesday, 3 March 2027 at 15:00 GMT (London time) — 20:45 in Asia/Kathmandu:`;
+  const change = `To change the time or cancel, open this link (no sign-in needed) until Wednesday, 3 March 2027 at 15:00 GMT (London time) — 20:45 Kathmandu time:`;
   const after = `After that, please write to ${SUPPORT}.`;
 
   it('states both clocks, the length, who holds it, and until when the link changes it', () => {

@@ -5,7 +5,14 @@
  * farthest from London (UTC+14, UTC−12) and one off the hour (+05:45).
  */
 import { describe, expect, it } from 'vitest';
-import { isoToZonedInput, zonedDate, zonedInputToIso, zonedTimeOfDay, zonedToInstant } from '#domain/zonedTime';
+import {
+  isoToZonedInput,
+  zoneLabel,
+  zonedDate,
+  zonedInputToIso,
+  zonedTimeOfDay,
+  zonedToInstant,
+} from '#domain/zonedTime';
 
 const LONDON = 'Europe/London';
 
@@ -54,5 +61,21 @@ describe('a date and time on a zone’s clock as an instant', () => {
   it('is null for an input that is not a date and a time', () => {
     for (const value of ['', '2026-11-23', 'T15:00', '2026-11-23 15:00'])
       expect(zonedInputToIso(value, LONDON)).toBe(null);
+  });
+});
+
+describe('a zone’s name, as the booking page and the mails say it', () => {
+  it.each([
+    ['Europe/London', 'London time'],
+    ['America/Argentina/Buenos_Aires', 'Buenos Aires time'],
+    ['Asia/Kathmandu', 'Kathmandu time'],
+    // The Etc zones' names turn the sign round: said as the offset they are.
+    ['Etc/GMT+12', 'GMT-12'],
+    ['Etc/GMT-14', 'GMT+14'],
+    ['Etc/UTC', 'UTC'],
+    ['Etc/GMT', 'UTC'],
+    ['UTC', 'UTC'],
+  ])('%s: %s', (zone, said) => {
+    expect(zoneLabel(zone)).toBe(said);
   });
 });

@@ -9,7 +9,8 @@ import { company } from '#domain/company';
 import { type CallBookingEvent, type callBookingMachine, offeredDays, slotsOn } from '#machines/callBooking.machine';
 import { COMPANY_ZONE_LABEL } from '#src/common/orderTime';
 import { Spinner } from '#src/components/Spinner';
-import { callTime, dayLabel, sameClock, timeIn, whenIn, zoneLabel } from './bookingTime';
+import { zoneLabel } from '#domain/zonedTime';
+import { callTime, dayLabel, sameClock, timeIn, whenIn } from './bookingTime';
 
 export type BookingSnapshot = SnapshotFrom<typeof callBookingMachine>;
 

@@ -50,12 +50,6 @@ export function sameClock(iso: string, viewer: string, company: string): boolean
   return whenIn(iso, viewer) === whenIn(iso, company);
 }
 
-/** "Toronto time" for "America/Toronto": how people name a zone. */
-export function zoneLabel(timeZone: string): string {
-  const city = timeZone.split('/').pop()!.replace(/_/g, ' ');
-  return timeZone.includes('/') ? `${city} time` : timeZone;
-}
-
 /**
  * A call's time as the card and the link's page state it: "Monday 23 November 2026, 19:45 your time (14:00
  * London time)", or once when the clocks agree.
