@@ -119,8 +119,9 @@ export function zonedInputToIso(value: string, timeZone: string): string | null 
 export function zoneLabel(timeZone: string): string {
   if (timeZone.startsWith('Etc/')) {
     const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(0);
+    const offset = parts.find((part) => part.type === 'timeZoneName')!.value;
     // ICU says "GMT+0" for the zones on UTC itself.
-    return parts.find((part) => part.type === 'timeZoneName')!.value.replace(/^GMT(\+0)?$/, 'UTC');
+    return offset === 'GMT+0' ? 'UTC' : offset;
   }
   if (!timeZone.includes('/')) return timeZone;
   return `${timeZone.split('/').pop()!.replace(/_/g, ' ')} time`;
