@@ -306,8 +306,19 @@ describe('a document is kept as issued', async () => {
   it('two first downloads at once serve the one copy kept first, even if each drew other bytes', async () => {
     const id = await paidBeforePdfsWereKept();
     // As if the drawing changed between the two (a deploy in between): the first kept is the document.
+    // Each drawing waits for the other to start, so both looked before either kept: otherwise the second may
+    // find the first's copy already kept (it did on PostgreSQL in CI), and the race is not tested.
     let draws = 0;
-    const threads = { draw: async () => new TextEncoder().encode(`%PDF-draw ${(draws += 1)}`) };
+    let bothDrawing!: () => void;
+    const started = new Promise<void>((resolve) => (bothDrawing = resolve));
+    const threads = {
+      draw: async () => {
+        const draw = (draws += 1);
+        if (draw === 2) bothDrawing();
+        await started;
+        return new TextEncoder().encode(`%PDF-draw ${draw}`);
+      },
+    };
     const [one, two] = await Promise.all([1, 2].map(() => keptPdf({ db, threads, log: createCapturedLog().log }, id)));
     expect(draws).toBe(2);
     expect(new TextDecoder().decode(one!.pdf)).toBe(new TextDecoder().decode(two!.pdf));
