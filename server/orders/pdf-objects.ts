@@ -130,7 +130,7 @@ export async function findObjects(
 ): Promise<{ objects: FoundObject[]; trailers: PDFDict[]; context: PDFContext }> {
   const context = PDFContext.create();
   // The file is searched natively (the regular expression engine over it read as one character a byte, and
-  // Buffer.indexOf), not by a loop a byte at a time: 10 MB of binary data in a tenth of the time.
+  // Buffer.indexOf), not by a loop a byte at a time: 10 MB of zeros in a tenth of the time, of random bytes in half.
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1');
   const skip = makeSkipper(buffer);

@@ -6,10 +6,10 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { company } from '#domain/company';
+import { zoneLabel } from '#domain/zonedTime';
 import { type CallBookingEvent, type callBookingMachine, offeredDays, slotsOn } from '#machines/callBooking.machine';
 import { COMPANY_ZONE_LABEL } from '#src/common/orderTime';
 import { Spinner } from '#src/components/Spinner';
-import { zoneLabel } from '#domain/zonedTime';
 import { callTime, dayLabel, sameClock, timeIn, whenIn } from './bookingTime';
 
 export type BookingSnapshot = SnapshotFrom<typeof callBookingMachine>;
