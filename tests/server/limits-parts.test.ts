@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { addressLimitKey } from '#server/http/client-address';
+import { Hono } from 'hono';
+import { addressLimitKey, clientAddress } from '#server/http/client-address';
 import { HttpError } from '#server/http/errors';
 import { charge } from '#server/limits/charge';
 import { type LimitSpec, createLimit } from '#server/limits/limit';
@@ -126,9 +127,33 @@ describe('addressLimitKey', () => {
     ['[2001:db8:1:2::9]', '2001:db8:1:2::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    // A dotted tail with numbers of more than one digit in each place.
+    ['::ffff:192.168.100.10', '192.168.100.10'],
+    // The zeros of `::` go between the groups before it and those after it, as many as are missing.
+    ['1::2:3:4:5:6:7', '1:0:2:3::/64'],
+    // Mapped only when all five first groups are zero and the sixth is ffff.
+    ['0:1:0:0:0:ffff:c000:201', '0:1:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
     ['unknown', 'unknown'],
   ])('counts %s as %s', (address, key) => {
     expect(addressLimitKey(address)).toBe(key);
+  });
+});
+
+describe('clientAddress', () => {
+  const app = new Hono().get('/', (c) => c.text(clientAddress(c, c.req.query('trust') === '1')));
+  const from = async (forwarded: string, trust = '1') =>
+    (await app.request(`/?trust=${trust}`, { headers: { 'x-forwarded-for': forwarded } })).text();
+
+  it('takes the last address the proxy appended, trimmed, skipping empty entries', async () => {
+    expect(await from('198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await from('198.51.100.1,  203.0.113.9 , ')).toBe('203.0.113.9');
+  });
+
+  it('ignores the header when no proxy is trusted, and an empty one when one is', async () => {
+    // In-process requests have no socket: they share the one key.
+    expect(await from('203.0.113.9', '0')).toBe('unknown');
+    expect(await from(' , ')).toBe('unknown');
   });
 });
 

@@ -23,7 +23,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-const { app, db, clock } = await createTestServer({ SMTP_URL: smtp.url });
+const { app, db, clock, securityEvents } = await createTestServer({ SMTP_URL: smtp.url });
 // The code request limits' windows pass with the test clock.
 limitsFollow(clock);
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -98,6 +98,11 @@ describe('GET /api/users/password/forgot', () => {
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(codeIn(mail));
     expect(JSON.stringify(row)).not.toContain(ticket);
+    // The queued mail says what it is, for the operator reading the outbox.
+    const queued = db.selectFrom('mail_queue').select('kind').where('subject', '=', mail.subject);
+    expect(await queued.where('to_address', '=', account.user.email).execute()).toEqual([
+      { kind: 'password reset code' },
+    ]);
   });
 
   it('gives an unknown e-mail the very same answer and sends nothing', async () => {
@@ -138,6 +143,10 @@ describe('GET /api/users/password/forgot', () => {
     expect(blocked.headers.get('Retry-After')).not.toBeNull();
     expect((await requestCode(uniqueEmail('spray'), freshAddress())).status).toBe(200);
     expect(await errorText(blocked)).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // The operator sees which address was refused.
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'limit.exceeded', limit: 'code_request.address', address }),
+    );
     clock.advance(15 * MINUTE);
     expect((await requestCode(uniqueEmail('spray'), address)).status).toBe(200);
   });
@@ -283,6 +292,36 @@ describe('POST /api/users/password/forgot', () => {
     expect(verify.status).toBe(200);
     const code = codeIn(await smtp.waitFor(account.user.email, 2));
     expect((await reset(account.user.email, { code, ticket })).status).toBe(400);
+  });
+});
+
+describe('the security log of a reset', () => {
+  it('names the account and address of each step: the request, a failed code, the reset', async () => {
+    const account = await register(app);
+    const other = await register(app);
+    const proof = await codeFor(account.user.email, freshAddress(), 1);
+    const ofAccount = () => securityEvents().filter((line) => line.userId === account.user.id);
+    expect(ofAccount()).toContainEqual(
+      expect.objectContaining({ event: 'password.reset_requested', userId: account.user.id }),
+    );
+
+    // The right code and ticket, named with another account's address: refused, and logged as the owner's.
+    const address = freshAddress();
+    expect((await reset(other.user.email, proof, NEW_PASSWORD, address)).status).toBe(400);
+    expect(ofAccount()).toContainEqual(
+      expect.objectContaining({ event: 'code.failed', purpose: 'password_reset', userId: account.user.id, address }),
+    );
+    // A wrong code for no account is logged with no account.
+    const stranger = freshAddress();
+    expect((await reset(uniqueEmail('nobody'), wrongCode(proof), NEW_PASSWORD, stranger)).status).toBe(400);
+    expect(securityEvents()).toContainEqual(
+      expect.objectContaining({ event: 'code.failed', purpose: 'password_reset', userId: null, address: stranger }),
+    );
+
+    expect((await reset(account.user.email, proof)).status).toBe(200);
+    expect(ofAccount()).toContainEqual(
+      expect.objectContaining({ event: 'password.reset', userId: account.user.id, removedSignIns: 0 }),
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ORDER,
   bearer,
   cleanup,
+  createInvoice,
   createTestServer,
   errorText,
   jsonInit,
@@ -25,6 +26,8 @@ interface Recorded {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
+  /** Whether the request carried the client's telemetry of earlier requests, which we turn off. */
+  telemetry: boolean;
 }
 
 const recorded: Recorded[] = [];
@@ -33,6 +36,8 @@ let expiry: { refusedAs: 'complete' | 'expired' } | null = null;
 let sessionCounter = 0;
 /** Stripe down: every new session is refused with a 500. */
 let failCreate = false;
+/** A new session answered without its checkout URL. */
+let noURL = false;
 
 const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
   res.statusCode = status;
@@ -45,7 +50,12 @@ const stripeStandIn: Server = createServer((req, res) => {
   req.on('end', () => {
     const path = req.url ?? '';
     const header = req.headers['idempotency-key'];
-    recorded.push({ method: req.method ?? '', path, idempotencyKey: typeof header === 'string' ? header : undefined });
+    recorded.push({
+      method: req.method ?? '',
+      path,
+      idempotencyKey: typeof header === 'string' ? header : undefined,
+      telemetry: req.headers['x-stripe-client-telemetry'] !== undefined,
+    });
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (expire) {
@@ -63,6 +73,7 @@ const stripeStandIn: Server = createServer((req, res) => {
     if (failCreate) return json(res, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
     sessionCounter += 1;
     const id = `cs_renew_${sessionCounter}`;
+    if (noURL) return json(res, 200, { id, object: 'checkout.session', url: null });
     return json(res, 200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
   });
 });
@@ -81,6 +92,7 @@ beforeEach(() => {
   recorded.length = 0;
   expiry = null;
   failCreate = false;
+  noURL = false;
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => stripeStandIn.close(() => resolve()));
@@ -126,6 +138,8 @@ describe('Pay now with Stripe', () => {
       'POST /v1/checkout/sessions',
     ]);
     expect(recorded[1]!.idempotencyKey).toBe(`invoice-${id}-after-${sessionId}`);
+    // The second request of a client would carry the first one's timings to Stripe: ours tells nothing.
+    expect(recorded.map(({ telemetry }) => telemetry)).toEqual([false, false]);
     expect(await invoiceRow(id)).toMatchObject({ paid: 0, provider: 'stripe', provider_ref: next });
 
     // Only the new session's payment is the invoice's: an event for the old one is not applied.
@@ -146,6 +160,30 @@ describe('Pay now with Stripe', () => {
       'POST /v1/checkout/sessions',
     ]);
     expect((await invoiceRow(id)).provider_ref).toBe(`cs_renew_${sessionCounter}`);
+  });
+
+  it('gives an invoice Stripe had no session for (it was down) its first one, keyed by the invoice', async () => {
+    const { token } = await register(app);
+    failCreate = true;
+    expect((await createInvoice(app, token)).status).toBe(502);
+    const [invoice] = await myInvoices(app, token);
+    expect((await invoiceRow(invoice!._id)).provider_ref).toBeNull();
+    failCreate = false;
+    recorded.length = 0;
+    const res = await payNow(invoice!._id, token);
+    expect(res.status).toBe(200);
+    expect(recorded.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /v1/checkout/sessions']);
+    expect(recorded[0]!.idempotencyKey).toBe(`invoice-${invoice!._id}`);
+    expect((await invoiceRow(invoice!._id)).provider_ref).toBe(`cs_renew_${sessionCounter}`);
+  });
+
+  it('a session answered without its checkout URL is no link: 502, and the invoice keeps the one it had', async () => {
+    const { token, id, sessionId } = await orderedInvoice();
+    noURL = true;
+    const res = await payNow(id, token);
+    expect(res.status).toBe(502);
+    expect(await errorText(res)).toBe(PAYMENT_UNAVAILABLE_TEXT);
+    expect(await invoiceRow(id)).toMatchObject({ paid: 0, provider_ref: sessionId });
   });
 
   it('a session already completed is not replaced: 502, no new session, the invoice unchanged', async () => {
@@ -170,7 +208,7 @@ describe('an order retried with its Idempotency-Key', () => {
     expect(first.status).toBe(502);
     expect(await errorText(first)).toBe(PAYMENT_UNAVAILABLE_TEXT);
     const [invoice] = await myInvoices(app, token);
-    expect(logLines.find((line) => line.msg === 'no payment link')).toMatchObject({
+    expect(logLines.find((line) => line.msg === 'no payment link' && line.invoiceId === invoice!._id)).toMatchObject({
       level: 50,
       invoiceId: invoice!._id,
       provider: 'stripe',
