@@ -1,5 +1,6 @@
 /** What the in-process tests of server/ops/ share (ops.test.ts, ops-sqlite.test.ts). */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -109,4 +110,22 @@ export async function release(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+/**
+ * The files under `dir` this process holds open, read from /proc/self/fd (Linux): a backup or restore that left one
+ * open would hold the disk space of a file it replaced, and its descriptors would run out over the nights of a
+ * long-running server.
+ */
+export function openFilesUnder(dir: string): string[] {
+  const open: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (target.startsWith(`${dir}/`)) open.push(target);
+    } catch {
+      // The descriptor readdir itself used, closed by now.
+    }
+  }
+  return open;
 }

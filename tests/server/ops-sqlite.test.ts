@@ -24,6 +24,7 @@ import {
   holdOpen,
   insertAccount,
   killHolders,
+  openFilesUnder,
   refused,
   refusedNow,
   release,
@@ -54,6 +55,8 @@ describe('a SQLite backup and its restore', () => {
     const backedUp: string[] = [];
     await backupSqlite(source, file, (line) => backedUp.push(line));
     await serving.destroy();
+    // Nothing of the database, its copy or the backup is left open.
+    expect([...openFilesUnder(source), ...openFilesUnder(folder)]).toEqual([]);
 
     expect(backedUp).toHaveLength(1);
     expect(backedUp[0]).toMatch(
@@ -77,6 +80,7 @@ describe('a SQLite backup and its restore', () => {
     const target = join(createDataDir(), 'restored');
     const restored: string[] = [];
     await restoreSqlite(file, target, false, (line) => restored.push(line));
+    expect([...openFilesUnder(target), ...openFilesUnder(folder)]).toEqual([]);
     const database = join(target, DATABASE_FILE);
     expect(restored).toHaveLength(1);
     expect(restored[0]).toMatch(
