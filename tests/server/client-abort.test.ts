@@ -102,7 +102,14 @@ describe('a client that disconnects mid-request', () => {
     await sendHalfAndHangUp(head.slice(0, -1), body);
 
     const line = await waitForLine(aborted(path));
-    expect(line).toMatchObject({ level: 40, event: 'client.aborted', method, path });
+    expect(line).toMatchObject({
+      level: 40,
+      event: 'client.aborted',
+      method,
+      path,
+      address: `127.0.0.${nextAddress}`,
+      msg: 'the client disconnected mid-request',
+    });
     // Give a late 500 line the chance to appear before asserting there is none.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(logLines.filter((entry) => entry.level >= 50)).toHaveLength(errorsBefore);

@@ -51,7 +51,8 @@ describe('a database that cannot be reached', () => {
       expect(res.headers.get('Retry-After'), path).toBe('5');
       expect(await errorText(res), path).toBe(DATABASE_UNAVAILABLE_TEXT);
     }
-    expect(lines.filter((line) => line.event === 'database.unavailable').length).toBe(calls.length);
+    const outages = lines.filter((line) => line.event === 'database.unavailable');
+    expect(outages.map((line) => [line.level, line.msg])).toEqual(calls.map(() => [50, 'the database is unavailable']));
     expect(lines.some((line) => line.level >= 50 && line.event === 'request.failed')).toBe(false);
   });
 

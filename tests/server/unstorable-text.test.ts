@@ -30,7 +30,9 @@ describe('text no field can hold', () => {
       const res = await probe.request('/');
       expect(res.status).toBe(400);
       expect(await errorText(res)).toBe('The request could not be understood.');
-      expect(lines.map((line) => [line.level, line.event])).toEqual([[40, 'request.unstorable_text']]);
+      expect(lines.map((line) => [line.level, line.event, line.msg])).toEqual([
+        [40, 'request.unstorable_text', 'the request held text the database refuses'],
+      ]);
     }
   });
 });
