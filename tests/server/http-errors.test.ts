@@ -78,6 +78,12 @@ describe('our HttpError', () => {
       body: { message: { en: 'Taken.' } },
     });
     expect(await answer(new HttpError(503, 'Later.'))).toMatchObject({ status: 503, retryAfter: '60' });
+    // Headers of another name are no Retry-After.
+    expect(await answer(new HttpError(503, 'Later.', { 'X-Why': 'upkeep' }))).toMatchObject({
+      status: 503,
+      retryAfter: '60',
+      why: 'upkeep',
+    });
     expect(await answer(new HttpError(429, 'Slow down.', { 'retry-after': '7' }))).toMatchObject({
       status: 429,
       retryAfter: '7',
