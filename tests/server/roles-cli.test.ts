@@ -64,6 +64,14 @@ describe('runRolesCommand', () => {
     }
     expect((await roles('grant', 'boss', user.email)).err).toMatch(/^Unknown role "boss": admin or office\./);
     expect((await roles('grant')).err).toMatch(/^Say which role: admin or office\./);
+    // The first line says what was wrong, before the usage.
+    const problems: Array<[string[], string]> = [
+      [[], 'Say what to do: grant, revoke or list.'],
+      [['promote', 'admin', user.email], 'Unknown command "promote".'],
+      [['grant', 'admin'], "Say whose role: the account's e-mail address."],
+      [['revoke', 'office', user.email, 'extra', 'more'], 'Unexpected argument(s): extra more.'],
+    ];
+    for (const [args, problem] of problems) expect((await roles(...args)).err).toBe(`${problem}\n\n${ROLES_USAGE}`);
     expect(await roleOf(user.id)).toBe('common');
   });
 
@@ -82,7 +90,8 @@ describe('runRolesCommand', () => {
   });
 
   it('refuses an unknown e-mail with exit 1', async () => {
-    const result = await roles('grant', 'admin', 'nobody.at.all@example.com');
+    // The address as typed, spaces around it left out.
+    const result = await roles('grant', 'admin', '  nobody.at.all@example.com ');
     expect(result).toMatchObject({ code: EXIT_REFUSED, out: '', events: [] });
     expect(result.err).toBe(
       'No account uses the e-mail address nobody.at.all@example.com. It must sign up on the site first.',
@@ -118,6 +127,7 @@ describe('runRolesCommand', () => {
     const listed = await roles('list');
     expect(listed.code).toBe(EXIT_OK);
     expect(listed.out).toContain(`admin   ${user.email}  (Grace Hopper)`);
+    expect(listed.out).not.toContain('No office or admin accounts yet.');
 
     const revoked = await roles('revoke', 'admin', user.email);
     expect(revoked).toMatchObject({ code: EXIT_OK, err: '' });
