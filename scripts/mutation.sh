@@ -5,6 +5,7 @@
 # together, and the command fails when any run did (docs/testing.md#mutation-testing).
 #   npm run test:mutation -- server toolkit       only these targets
 #   npm run test:mutation -- --since main         only the lines changed since main (committed or not)
+#   npm run test:mutation -- server --survivors   the lines where the last run left a mutant alive, judged again
 #   npm run test:mutation -- --concurrency 1      any other argument goes to every StrykerJS run
 # Every run is incremental: results of unchanged code and tests are reused from the last run. That run's results
 # are kept in the repository (mutation/<target>.json.gz), so a fresh clone picks up where the last run stopped.
@@ -13,11 +14,13 @@ cd "$(dirname "$0")/.."
 ALL=(machines server toolkit domain)
 declare -a TARGETS=() ARGS=() FAILED=() RAN=()
 SINCE=""
+SURVIVORS=""
 while [ $# -gt 0 ]; do
   case "$1" in
     machines | server | toolkit | domain) TARGETS+=("$1") ;;
     --since) SINCE="${2:?--since needs a git revision}"; shift ;;
     --since=*) SINCE="${1#--since=}" ;;
+    --survivors) SURVIVORS=1 ;;
     *) ARGS+=("$1") ;;
   esac
   shift
@@ -59,8 +62,18 @@ for target in "${TARGETS[@]}"; do
     fi
     SCOPE=(--mutate "$lines")
   fi
+  if [ -n "$SURVIVORS" ]; then
+    restore_results "$target"
+    lines=$(node scripts/mutation-survivors.mjs "$target") || exit 2
+    if [ -z "$lines" ]; then
+      echo "== mutation testing: $target: no survivors"
+      continue
+    fi
+    # `--force`: a survivor is otherwise re-run only when a test that covered it changed (docs/testing.md).
+    SCOPE=(--mutate "$lines" --force)
+  fi
   started=$SECONDS
-  echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}"
+  echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}${SURVIVORS:+ (survivors of the last run)}"
   restore_results "$target"
   # Test clusters a test worker left behind are stopped during the run and after it (scripts/mutation-clusters.sh).
   bash scripts/mutation-clusters.sh watch & watcher=$!
