@@ -68,6 +68,30 @@ describe('the password in DATABASE_URL', () => {
   }, 30_000);
 });
 
+describe('a backup refused before pg_dump runs', () => {
+  it('of a database with no storefront in it, or to a folder that does not exist', async () => {
+    const cluster = await started();
+    const empty = await cluster.createDatabase();
+    const folder = createDataDir();
+    const noData = await failure(backupPostgres(empty, join(folder, 'site.pgdump'), () => {}));
+    expect(noData.message).toBe(
+      `The database ${describeDatabase(empty)} holds no storefront data: nothing to back up.`,
+    );
+    const source = openPostgresDatabase(empty);
+    try {
+      await migrate(source);
+    } finally {
+      await source.destroy();
+    }
+    const missing = join(folder, 'missing', 'site.pgdump');
+    const noFolder = await failure(backupPostgres(empty, missing, () => {}));
+    expect(noFolder).toBeInstanceOf(OpsError);
+    expect(noFolder.message).toBe(
+      `Cannot write the backup to ${missing}: the folder ${join(folder, 'missing')} does not exist.`,
+    );
+  }, 30_000);
+});
+
 describe('an archive of another database', () => {
   it('is refused before the target is touched: pg_dump made it, but of no storefront', async () => {
     const cluster = await started();
