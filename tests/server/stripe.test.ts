@@ -9,6 +9,7 @@ import { BAD_SIGNATURE_TEXT, MALFORMED_EVENT_TEXT } from '#server/payments/strip
 import { checkoutEvent } from './stripe-helpers';
 import {
   MINUTE,
+  ORDER,
   cleanup,
   createInvoice,
   createTestServer,
@@ -60,7 +61,7 @@ const stripeStandIn: Server = createServer((req, res) => {
 await new Promise<void>((resolve) => stripeStandIn.listen(0, '127.0.0.1', resolve));
 const { port } = stripeStandIn.address() as AddressInfo;
 
-const { app, db, clock, config } = await createTestServer({
+const { app, db, clock, config, logLines } = await createTestServer({
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: `http://127.0.0.1:${port}`,
@@ -243,16 +244,34 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('does not mark paid a session that is unpaid, for another amount, or not the invoice’s own', async () => {
     const { id, sessionId } = await orderedInvoice();
-    for (const session of [
-      { payment_status: 'unpaid' },
-      { amount_total: 100 },
-      { currency: 'usd' },
-      { id: 'cs_test_someone_elses' },
-      { metadata: {}, client_reference_id: 'no-such-invoice' },
-    ]) {
-      const res = await deliver(JSON.stringify(checkoutEvent(id, sessionId, { session })));
+    const pence = ORDER.amount * 100;
+    // The operator reads why each was not applied; an unpaid one is only waiting, and says nothing.
+    const cases: Array<[Record<string, unknown>, string | null]> = [
+      [{ payment_status: 'unpaid' }, null],
+      [{ amount_total: 100 }, `paid 100 gbp, not the ${pence} gbp of invoice ${id}`],
+      [{ currency: 'usd' }, `paid ${pence} usd, not the ${pence} gbp of invoice ${id}`],
+      [{ id: 'cs_test_someone_elses' }, `is not the session made for invoice ${id}`],
+      [{ metadata: {}, client_reference_id: 'no-such-invoice' }, 'names no invoice of ours'],
+    ];
+    for (const [session, problem] of cases) {
+      const event = checkoutEvent(id, sessionId, { session });
+      const res = await deliver(JSON.stringify(event));
       expect(res.status, JSON.stringify(session)).toBe(200);
       expect((await invoiceRow(id)).paid, JSON.stringify(session)).toBe(0);
+      const said = logLines.filter((line) => line.stripeEvent === event.id);
+      const of = event.data.object.id;
+      expect(said.map(({ level, event: name, session: about, msg }) => ({ level, name, of: about, msg }))).toEqual(
+        problem === null
+          ? []
+          : [
+              {
+                level: 40,
+                name: 'payment.not_applied',
+                of,
+                msg: `Stripe event ${event.id} (session ${of}) ${problem}; not applied`,
+              },
+            ],
+      );
     }
     // A delayed payment that succeeds later confirms it.
     const later = await deliver(
