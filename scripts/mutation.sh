@@ -5,7 +5,7 @@
 # together, and the command fails when any run did (docs/testing.md#mutation-testing).
 #   npm run test:mutation -- server toolkit       only these targets
 #   npm run test:mutation -- --since main         only the lines changed since main (committed or not)
-#   npm run test:mutation -- server --survivors   the lines where the last run left a mutant alive, judged again
+#   npm run test:mutation -- server --survivors   the mutants the last run left alive, judged again
 #   npm run test:mutation -- --concurrency 1      any other argument goes to every StrykerJS run
 # Every run is incremental: results of unchanged code and tests are reused from the last run. That run's results
 # are kept in the repository (mutation/<target>.json.gz), so a fresh clone picks up where the last run stopped.
@@ -54,6 +54,8 @@ keep_results() {
 echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 for target in "${TARGETS[@]}"; do
   declare -a SCOPE=()
+  # First, so that --survivors reads the newest results.
+  restore_results "$target"
   if [ -n "$SINCE" ]; then
     lines=$(node scripts/mutation-since.mjs "$target" "$SINCE") || exit 2
     if [ -z "$lines" ]; then
@@ -63,7 +65,6 @@ for target in "${TARGETS[@]}"; do
     SCOPE=(--mutate "$lines")
   fi
   if [ -n "$SURVIVORS" ]; then
-    restore_results "$target"
     lines=$(node scripts/mutation-survivors.mjs "$target") || exit 2
     if [ -z "$lines" ]; then
       echo "== mutation testing: $target: no survivors"
@@ -74,7 +75,6 @@ for target in "${TARGETS[@]}"; do
   fi
   started=$SECONDS
   echo "== mutation testing: $target${SINCE:+ (lines changed since $SINCE)}${SURVIVORS:+ (survivors of the last run)}"
-  restore_results "$target"
   # Test clusters a test worker left behind are stopped during the run and after it (scripts/mutation-clusters.sh).
   bash scripts/mutation-clusters.sh watch & watcher=$!
   npx stryker run "stryker.$target.config.mjs" "${SCOPE[@]}" "${ARGS[@]}" || FAILED+=("$target")
