@@ -17,7 +17,11 @@ export default defineConfig({
     // One module graph for all the files a mutant runs, as `npm test` does (vitest.config.ts): each file imported
     // the whole server again, 45 of the suite's 161 s on one worker (docs/performance.md).
     isolate: false,
-    setupFiles: ['tests/real-time-between-files.ts', 'tests/server/close-what-earlier-files-left.ts'],
+    setupFiles: [
+      'tests/real-time-between-files.ts',
+      'tests/server/close-what-earlier-files-left.ts',
+      'tests/server/stop-after-a-failure.ts',
+    ],
     // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
     sequence: { sequencer: QuickestFirst },
     include: ['tests/server/**/*.test.ts'],
