@@ -20,7 +20,7 @@ const FAILURES_A_DAY = 3;
 const server = await createTestServer({ SMTP_URL: mail.url, CODE_MAX_FAILURES_PER_ACCOUNT_PER_DAY: FAILURES_A_DAY });
 
 it('counts each wrong code for an address change toward the day, and refuses the right one past it', async () => {
-  const { app, db, clock, config } = server;
+  const { app, db, clock, config, securityEvents } = server;
   const address = uniqueEmail('google-only');
   const user = await insertUser(db, { name: 'Grace Hopper', email: address, passwordHash: null, now: clock.now() });
   const { token } = await createSessions({ db, config, clock }).create(user.id);
@@ -42,4 +42,8 @@ it('counts each wrong code for an address change toward the day, and refuses the
   const past = await change(code);
   expect(past.status).toBe(429);
   expect(past.headers.get('Retry-After')).not.toBeNull();
+  // The operator sees whose account ran out of tries (the key, an address, never goes into the log).
+  expect(securityEvents().filter((line) => line.event === 'limit.exceeded')).toEqual([
+    expect.objectContaining({ limit: 'code_check.account_daily', userId: user.id }),
+  ]);
 });
