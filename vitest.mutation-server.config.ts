@@ -21,6 +21,7 @@ export default defineConfig({
       'tests/real-time-between-files.ts',
       'tests/server/close-what-earlier-files-left.ts',
       'tests/server/stop-after-a-failure.ts',
+      'tests/server/build-queries-in-each-test.ts',
     ],
     // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
     sequence: { sequencer: QuickestFirst },

@@ -12,6 +12,18 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { type DialectName, dialectOf } from './dialect';
 import type { Database } from './schema';
 
+/** Every prepared query's compiled forms, for forgetCompiledQueries. */
+const everyCompiled = new Set<Map<DialectName, unknown>>();
+
+/**
+ * Forgets every compiled query, so that each is built again at its next run. For mutation testing only:
+ * StrykerJS credits a mutant in a query's builder to the tests that ran the builder, and with the compiled query
+ * kept, that is only the first test that made the query, whatever it checked (docs/testing.md#mutation-testing).
+ */
+export function forgetCompiledQueries(): void {
+  for (const compiled of everyCompiled) compiled.clear();
+}
+
 /** Stands for an argument while the query is built; unique, so it can never be confused with a real value. */
 class Placeholder {
   constructor(readonly index: number) {}
@@ -21,6 +33,7 @@ export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
   const compiled = new Map<DialectName, { query: CompiledQuery<Row>; slots: Array<number | null> }>();
+  everyCompiled.add(compiled);
   return async (db, ...args) => {
     const dialect = dialectOf(db);
     let prepared = compiled.get(dialect);

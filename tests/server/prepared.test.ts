@@ -1,7 +1,7 @@
 /** Queries compiled once and run with new values (server/db/prepared.ts), on the suite's database. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '#server/db/prepared';
+import { forgetCompiledQueries, preparedQuery } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import type { Role } from '#domain/orders';
 import { cleanup, createTestServer, register } from './helpers';
@@ -44,6 +44,20 @@ describe('preparedQuery', () => {
       })
       .catch(() => undefined);
     expect(await usersNamed(db, 'Carol Prepared', 'common')).toHaveLength(1);
+  });
+
+  it('builds a query once, and again only after forgetCompiledQueries', async () => {
+    let builds = 0;
+    const counted = preparedQuery((kysely: Kysely<Database>, name: string) => {
+      builds += 1;
+      return kysely.selectFrom('users').select('id').where('name', '=', name);
+    });
+    await counted(db, 'Nobody');
+    await counted(db, 'Nobody Else');
+    expect(builds).toBe(1);
+    forgetCompiledQueries();
+    expect(await counted(db, 'Nobody')).toEqual([]);
+    expect(builds).toBe(2);
   });
 
   it('refuses a query that leaves an argument out', async () => {
