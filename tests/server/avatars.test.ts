@@ -15,6 +15,7 @@ import {
   sessionBody,
   uniqueEmail,
 } from './helpers';
+import { GIF, JPEG, WEBP } from './image-files';
 
 afterAll(cleanup);
 
@@ -52,21 +53,6 @@ function png(rgb: [number, number, number]): Uint8Array<ArrayBuffer> {
   );
 }
 
-/** The classic 1x1 transparent GIF89a. */
-const GIF = new Uint8Array([
-  0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00,
-  0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02,
-  0x02, 0x44, 0x01, 0x00, 0x3b,
-]);
-/** A 1x1 lossless WebP (RIFF....WEBPVP8L). */
-const WEBP = new Uint8Array(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'));
-/** A 1x1 baseline JPEG (SOI, JFIF APP0, quantisation table, frame, Huffman table, scan). */
-const JPEG = new Uint8Array(
-  Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-    'base64',
-  ),
-);
 const PNG_RED = png([255, 0, 0]);
 const PNG_BLUE = png([0, 0, 255]);
 
