@@ -88,6 +88,29 @@ describe('the page modules', () => {
       expect(pageModuleFor(path), path).toBeUndefined();
     }
   });
+
+  it('match the whole address, not a part of it', () => {
+    const pages = [
+      ['/signin', 'src/pages/Login.tsx'],
+      ['/signup', 'src/pages/Register.tsx'],
+      ['/forgot-password', 'src/pages/ForgotPassword.tsx'],
+      ['/privacy-policy', 'src/pages/PrivacyPolicy.tsx'],
+      ['/terms', 'src/pages/Terms.tsx'],
+      ['/contact-us', 'src/pages/Contact.tsx'],
+      ['/youth-project', 'src/pages/YouthProject.tsx'],
+      ['/service/webdevconsul/details', 'src/pages/ServiceDetails.tsx'],
+      ['/booking/a1b2c3', 'src/pages/booking/BookingPage.tsx'],
+      ['/not-found', 'src/pages/NotFound.tsx'],
+    ] as const;
+    for (const [path, module] of pages) {
+      expect(pageModuleFor(path), path).toBe(module);
+      expect(pageModuleFor(`${path}/more`), `${path}/more`).toBeUndefined();
+      expect(pageModuleFor(`/more${path}`), `/more${path}`).toBeUndefined();
+    }
+    for (const path of ['/service/a/b/details', '/service//details', '/booking/', '/booking/a/b']) {
+      expect(pageModuleFor(path), path).toBeUndefined();
+    }
+  });
 });
 
 describe('the server', () => {
