@@ -1,14 +1,17 @@
 /**
  * Values the server fixes when a module loads, each checked where a wrong one would show: the WebP signature, the
- * week that bounds the booking settings, the default connection cap, the shape of a row id. The rest of each
+ * week that bounds the booking settings, the default connection cap, the shape of a row id, the name a process
+ * holds a job's lease and a mail's claim under. The rest of each
  * part is tested in its own file (avatars, config, ids).
  */
 import { execFileSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { expect, it } from 'vitest';
 import { readAvatarField } from '#server/avatars/image';
 import { loadConfig } from '#server/config';
 import { ConfigError } from '#server/config-values';
 import { isWellFormedId, newOrderedId } from '#server/db/ids';
+import { THIS_INSTANCE } from '#server/db/lease';
 import { WEBP } from './image-files';
 
 it('takes a WebP only with its RIFF signature', async () => {
@@ -38,4 +41,8 @@ it('takes a row id only when the whole text is one', () => {
   expect(isWellFormedId(id)).toBe(true);
   expect(isWellFormedId(`x${id}`)).toBe(false);
   expect(isWellFormedId(`${id}x`)).toBe(false);
+});
+
+it('holds leases and claims under its host and process, so that no two processes share one', () => {
+  expect(THIS_INSTANCE).toBe(`${hostname()}:${process.pid}`);
 });
