@@ -1,8 +1,7 @@
 /**
  * Values the server fixes when a module loads, each checked where a wrong one would show: the WebP signature, the
  * week that bounds the booking settings, the default connection cap, the shape of a row id, the name a process
- * holds a job's lease and a mail's claim under. The rest of each
- * part is tested in its own file (avatars, config, ids).
+ * holds a job's lease and a mail's claim under. The rest of each part is tested in its own file.
  */
 import { execFileSync } from 'node:child_process';
 import { hostname } from 'node:os';
