@@ -50,6 +50,13 @@ const sameAddressLimits = {
   CODE_MAX_FAILURES_PER_ADDRESS_PER_HOUR: '100000',
 };
 
+// With the default notice equal to the cut-off (two hours each), the earliest free time can be changed for at
+// most one slot step (30 minutes) after it is booked: a path that books it and then moves it would see the
+// window close midway when a run starts near a slot boundary. An hour more of notice keeps every booked call
+// changeable for longer than any path runs; the window's closing has paths of its own (the office moves a call
+// inside the cut-off).
+const bookingNotice = { BOOKING_NOTICE_MINUTES: '180' };
+
 // SIGTERM, not Playwright's default SIGKILL: each server drains and exits, and the exit hook stops the third
 // site's throw-away PostgreSQL (a killed process would leave it running).
 const stopGently = { signal: 'SIGTERM', timeout: 15_000 } as const;
@@ -114,6 +121,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        ...bookingNotice,
         // Warnings and errors only: the security log of every test sign-in would bury the test output.
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -135,6 +143,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_OTHER_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        ...bookingNotice,
         // Warnings and errors only: the security log of every test sign-in would bury the test output.
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${otherPort}`,
@@ -154,6 +163,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_PG_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        ...bookingNotice,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${pgPort}`,
       },
@@ -171,6 +181,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_PASSKEY_DATA_DIR,
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         ...sameAddressLimits,
+        ...bookingNotice,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: process.env.E2E_PASSKEY_URL,
       },
