@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { markTestFileBody } from './tests/server/mark-test-file-body';
 import { QuickestFirst } from './tests/server/quickest-first';
 
 /**
@@ -10,6 +11,8 @@ import { QuickestFirst } from './tests/server/quickest-first';
  * (a mutant's fate must not depend on the seed), and the files that replace a module.
  */
 export default defineConfig({
+  // Where each test file's own code starts, for the set-up credited to its tests (below).
+  plugins: [markTestFileBody()],
   test: {
     environment: 'node',
     testTimeout: 20_000,
@@ -22,6 +25,7 @@ export default defineConfig({
       'tests/server/close-what-earlier-files-left.ts',
       'tests/server/stop-after-a-failure.ts',
       'tests/server/build-queries-in-each-test.ts',
+      'tests/server/credit-file-set-up-to-its-tests.ts',
     ],
     // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
     sequence: { sequencer: QuickestFirst },
