@@ -22,7 +22,11 @@ declare module 'vitest' {
 interface StrykerGlobal {
   currentTestId?: string;
   activeMutant?: string;
-  mutantCoverage?: { static: Hits; perTest: Record<string, Hits> };
+  mutantCoverage?: Coverage;
+}
+interface Coverage {
+  static: Hits;
+  perTest: Record<string, Hits>;
 }
 type Hits = Record<string, number>;
 
@@ -34,6 +38,8 @@ interface FileCredit {
   outside?: string;
   /** The tests of this file that ran. */
   tests: Set<string>;
+  /** The mutants seen at load time in this worker so far. */
+  loadTime: Set<string>;
   files: number;
 }
 
@@ -53,18 +59,15 @@ if (name && mode === 'dry-run') {
   worker.testFileBodyStarts = () => {
     credit.outside = key;
   };
-  afterAll(() => {
+  // Vitest reads the hook's first parameter for the fixtures it asks for: an empty pattern asks for none.
+  // eslint-disable-next-line no-empty-pattern
+  afterAll(({}, suite) => {
     credit.outside = undefined;
     const coverage = stryker.mutantCoverage;
-    const hits = coverage?.perTest[key];
-    if (!coverage || !hits) return;
-    delete coverage.perTest[key];
-    // A file none of whose tests ran (all skipped): nothing to credit, so it stays static, as before.
-    const owners =
-      credit.tests.size > 0 ? [...credit.tests].map((test) => (coverage.perTest[test] ??= {})) : [coverage.static];
-    for (const owner of owners) {
-      for (const [mutant, count] of Object.entries(hits)) owner[mutant] = (owner[mutant] ?? 0) + count;
-    }
+    if (!coverage) return;
+    creditSetUp(coverage, credit, key);
+    for (const mutant of Object.keys(coverage.static)) credit.loadTime.add(mutant);
+    handOver(coverage, suite.meta);
   });
 } else if (name && mode === 'mutant') {
   // A mutant run of these tests switches the mutant on in their `beforeAll`, after the file's top level ran: on
@@ -73,9 +76,43 @@ if (name && mode === 'dry-run') {
   stryker.activeMutant = inject('activeMutant');
 }
 
+/** Moves what the file ran outside its tests from its own key to each of its tests. */
+function creditSetUp(coverage: Coverage, credit: FileCredit, key: string) {
+  const hits = coverage.perTest[key];
+  if (!hits) return;
+  delete coverage.perTest[key];
+  // A file none of whose tests ran (all skipped): nothing to credit, so it stays static, as before.
+  if (credit.tests.size === 0) return addHits(coverage.static, Object.entries(hits));
+  // A mutant seen at load time runs every test anyway: crediting it too would only hold memory.
+  const credited = Object.entries(hits).filter(
+    ([mutant]) => !credit.loadTime.has(mutant) && !(mutant in coverage.static),
+  );
+  for (const test of credit.tests) addHits((coverage.perTest[test] ??= {}), credited);
+}
+
+/**
+ * Gives StrykerJS this file's coverage alone, and starts a new record for the next file. StrykerJS hands its
+ * whole record over after each file; with the files sharing one module graph, that record grows from file to
+ * file, and the run held a copy per file: with the set-up credited, the unmutated run passed 12 GB. StrykerJS
+ * joins the files' records itself. Its own `afterAll` comes after this one and sets the file's record again:
+ * the property ignores that. The record object itself stays: each instrumented module keeps a reference to it
+ * and reads its two tables on every hit, so only the tables are replaced.
+ */
+function handOver(coverage: Coverage, meta: object) {
+  const part: Coverage = { static: coverage.static, perTest: coverage.perTest };
+  Object.defineProperty(meta, 'mutantCoverage', { enumerable: true, get: () => part, set: () => undefined });
+  // What runs from here on (a test's last background work) goes to the next file's part.
+  coverage.static = {};
+  coverage.perTest = {};
+}
+
+function addHits(owner: Hits, hits: [string, number][]) {
+  for (const [mutant, count] of hits) owner[mutant] = (owner[mutant] ?? 0) + count;
+}
+
 /** Makes StrykerJS's "current test" fall back to the file's key between tests. */
 function installCredit(stryker: StrykerGlobal): FileCredit {
-  const credit: FileCredit = { tests: new Set(), files: 0 };
+  const credit: FileCredit = { tests: new Set(), loadTime: new Set(), files: 0 };
   Object.defineProperty(stryker, 'currentTestId', {
     configurable: true,
     get: () => credit.test ?? credit.outside,
