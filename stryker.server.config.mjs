@@ -20,7 +20,7 @@ export default {
   dryRunTimeoutMinutes: 40,
   // The unmutated run holds every test's coverage of 12,000 mutants. It once passed Node's default heap of about
   // 4 GB: StrykerJS kept a copy of its growing record per file. Each file now hands over its own part
-  // (tests/server/credit-file-set-up-to-its-tests.ts), and that run peaked at 1.4 GB (2026-12-01); this is margin.
+  // (tests/server/credit-file-set-up-to-its-tests.ts), and that run peaked at 1.6 GB (2026-12-01); this is margin.
   testRunnerNodeArgs: ['--max-old-space-size=8192'],
   // The server's tests wait on real sockets and timers for about half their time (on one worker, 115 s of wall
   // time held 61 s of CPU): four test processes keep two cores busy. Each then runs up to twice as slowly as in
