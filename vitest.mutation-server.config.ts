@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { markTestFileBody } from './tests/server/mark-test-file-body';
-import { QuickestFirst } from './tests/server/quickest-first';
+import { KillersFirst } from './tests/server/mutant-test-order';
 
 /**
  * The tests StrykerJS runs against the server's mutants (stryker.server.config.mjs, `npm run test:mutation`):
@@ -27,8 +27,8 @@ export default defineConfig({
       'tests/server/build-queries-in-each-test.ts',
       'tests/server/credit-file-set-up-to-its-tests.ts',
     ],
-    // A load-time mutant runs file after file until one fails: the quickest first (tests/server/quickest-first.ts).
-    sequence: { sequencer: QuickestFirst },
+    // A mutant runs file after file until one fails: those that killed its neighbours first (tests/server/mutant-test-order.ts).
+    sequence: { sequencer: KillersFirst },
     include: ['tests/server/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,

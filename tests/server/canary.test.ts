@@ -1,7 +1,7 @@
 /**
  * The paths nearly every server test takes, each inside a test with a short time limit: a sign-up, a sign-in, a
  * signed-in request and an order, on a test server built inside the test. Under StrykerJS this file runs before
- * the others (tests/server/quickest-first.ts). Most files build their server and their first accounts at their
+ * the others (tests/server/mutant-test-order.ts). Most files build their server and their first accounts at their
  * top level, where nothing bounds the time: a mutant that makes every write or every request hang (the limits,
  * the group commit) held such a file until StrykerJS's own time-out, three times the covering tests' time, often
  * minutes, while the test process sat idle. Here it fails within seconds (docs/testing.md#mutation-testing).
