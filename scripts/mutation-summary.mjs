@@ -1,7 +1,9 @@
 // The score of each mutation run (`npm run test:mutation`), from the JSON reports StrykerJS wrote under
 // reports/mutation/<target>/, against the `thresholds.break` of the target's config. Exits 1 when a report is
-// missing or a score is below its target.
-import { existsSync, readFileSync } from 'node:fs';
+// missing or a score is below its target. A report older than MUTATION_STARTED (seconds since the epoch, set by
+// scripts/mutation.sh) is an earlier run's: an interrupted run writes none, and its results so far are only in the
+// incremental file.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const COUNTED = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
@@ -12,6 +14,14 @@ for (const target of process.argv.slice(2)) {
   const breakAt = config.thresholds.break;
   if (!existsSync(file)) {
     console.log(`${target}: no report at ${file}`);
+    failed = true;
+    continue;
+  }
+  if (statSync(file).mtimeMs < Number(process.env.MUTATION_STARTED ?? 0) * 1000) {
+    console.log(
+      `FAIL  ${target}: the run did not finish, so it wrote no report; its results so far are kept in ` +
+        `mutation/${target}.json.gz (${file} is an earlier run's)`,
+    );
     failed = true;
     continue;
   }

@@ -51,6 +51,8 @@ keep_results() {
   [ -f "$live" ] || return 0
   mkdir -p mutation && gzip -9nc "$live" > "$kept.part" && mv "$kept.part" "$kept"
 }
+# For the summary: a report older than this is an earlier run's.
+STARTED=$(date +%s)
 echo "node $(node --version), StrykerJS $(npx stryker --version 2>/dev/null | tail -1)"
 for target in "${TARGETS[@]}"; do
   declare -a SCOPE=()
@@ -85,7 +87,7 @@ for target in "${TARGETS[@]}"; do
   RAN+=("$target")
 done
 if [ "${#RAN[@]}" -gt 0 ]; then
-  node scripts/mutation-summary.mjs "${RAN[@]}" || FAILED+=(summary)
+  MUTATION_STARTED=$STARTED node scripts/mutation-summary.mjs "${RAN[@]}" || FAILED+=(summary)
 fi
 if [ "${#FAILED[@]}" -gt 0 ]; then
   echo "mutation testing failed: ${FAILED[*]}" >&2
