@@ -237,6 +237,40 @@ describe('finishing an e-mail change with the code sent to the new address', () 
     expect((await authenticate(server.app, owner.token)).status).toBe(200);
   });
 
+  it('gives the address to one of two accounts that finish a change to it at once; the other gets 409', async () => {
+    const email = uniqueEmail('raced');
+    const owners = [await register(server.app), await register(server.app)];
+    const codes: string[] = [];
+    for (const [nth, owner] of owners.entries()) {
+      await pendingAnswer(
+        await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
+      );
+      codes.push(codeIn(await mail.waitFor(email, nth + 1)));
+    }
+    // Both find the address free before either takes it: the database's rule decides, in the site's words.
+    const answers = await Promise.all(
+      owners.map((owner, index) => confirmNewAddress(owner.token, email, codes[index]!)),
+    );
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 409]);
+    const loser = answers.findIndex(({ status }) => status === 409);
+    expect(await errorText(answers[loser]!)).toBe(EMAIL_IN_USE_TEXT);
+    expect(await stored(owners[loser]!.user.id)).toMatchObject({ email: owners[loser]!.user.email });
+    expect((await authenticate(server.app, owners[loser]!.token)).status).toBe(200);
+    expect(await stored(owners[1 - loser]!.user.id)).toMatchObject({ email, email_verified: 1 });
+  });
+
+  it('uses a code once when it is sent twice at once', async () => {
+    const owner = await register(server.app);
+    const email = uniqueEmail('twice');
+    await pendingAnswer(
+      await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
+    );
+    const code = codeIn(await mail.waitFor(email));
+    const answers = await Promise.all([1, 2].map(() => confirmNewAddress(owner.token, email, code)));
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 400]);
+    expect(await errorText(answers.find(({ status }) => status === 400)!)).toBe(CODE_INVALID_TEXT);
+  });
+
   it('stops a code after 5 wrong tries, and a code expires', async () => {
     const owner = await register(server.app);
     const email = uniqueEmail('tried');

@@ -225,6 +225,20 @@ describe('POST /api/users/password/forgot', () => {
     expect((await login(app, account.user.email, NEW_PASSWORD, freshAddress())).status).toBe(200);
   });
 
+  it('lets a code work once when it is sent twice at once: the password the answer names is the one set', async () => {
+    const account = await register(app);
+    const code = await codeFor(account.user.email, freshAddress(), 1);
+    const passwords = [NEW_PASSWORD, 'yet another passphrase'];
+    // Both pass the code's check before either uses its ticket up: only one may set its password.
+    const answers = await Promise.all(passwords.map((password) => reset(account.user.email, code, password)));
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 400]);
+    const set = passwords[answers.findIndex(({ status }) => status === 200)]!;
+    const refused = passwords.find((password) => password !== set)!;
+    expect(await errorText(answers.find(({ status }) => status === 400)!)).toBe(CODE_INVALID_TEXT);
+    expect((await login(app, account.user.email, set, freshAddress())).status).toBe(200);
+    expect((await login(app, account.user.email, refused, freshAddress())).status).toBe(401);
+  });
+
   it('lets a code expire after 15 minutes', async () => {
     const early = await register(app);
     const earlyCode = await codeFor(early.user.email, freshAddress(), 1);

@@ -107,6 +107,22 @@ describe('an account whose failed sign-ins reached the day’s ceiling', () => {
     expect((await secondStep(third.ticket, third.code)).status).toBe(400);
   });
 
+  it('makes one session of a ticket sent twice at once', async () => {
+    const owner = await register(app);
+    await hammer(owner.user.email);
+    const ticket = await ticketOf(await login(app, owner.user.email, owner.password, uniqueAddress()));
+    const code = codeIn(await smtp.waitFor(owner.user.email));
+
+    // Both pass the ticket's check before either uses it up: only one may sign in.
+    const answers = await Promise.all([secondStep(ticket, code), secondStep(ticket, code)]);
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 400]);
+    expect(await errorText(answers.find(({ status }) => status === 400)!)).toBe(CODE_INVALID_TEXT);
+    const sessions = securityEvents().filter(
+      (line) => line.event === 'signin.success' && line.userId === owner.user.id,
+    );
+    expect(sessions).toHaveLength(1);
+  });
+
   it('refuses a malformed ticket or code with the same text', async () => {
     for (const body of [{ ticket: 'short', code: '123456' }, { ticket: 'A'.repeat(43), code: '12ab56' }, {}]) {
       const res = await app.request(
