@@ -304,6 +304,17 @@ describe('signing in with the app', () => {
     expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
   });
 
+  it('makes one session of one ticket sent twice at once, even with two good codes', async () => {
+    const tess = await withTwoFactor();
+    const ticket = await totpTicket(app, tess.user.email);
+    const codes = [codeNow(tess.secret), tess.recoveryCodes[0]!];
+    const answers = await Promise.all(codes.map((code) => secondStep(app, ticket, code)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    expect(await errorText(answers.find((res) => res.status === 400)!)).toBe(CODE_INVALID_TEXT);
+    const signIns = securityEvents().filter((line) => line.event === 'signin.success' && line.userId === tess.user.id);
+    expect(signIns).toHaveLength(1);
+  });
+
   it('takes a recovery code once, in any case and without its hyphen, and mails the owner', async () => {
     const tess = await withTwoFactor(server, 'Tess Recovery');
     const [first, second] = tess.recoveryCodes as [string, string];
