@@ -79,6 +79,27 @@ describe('generated paths', () => {
     ]);
   });
 
+  it('never sends a wildcard or a state’s done event itself: the machine raises those', () => {
+    const machine = createMachine({
+      id: 'raised',
+      initial: 'form',
+      states: {
+        form: {
+          initial: 'editing',
+          states: { editing: { on: { submit: 'sent' } }, sent: { type: 'final' } },
+          onDone: 'thanks',
+          on: { '*': '.editing' },
+        },
+        thanks: {},
+      },
+    });
+    const paths = generatePaths(options({ machine, events: [] }));
+    expect(paths.map(walk)).toEqual([
+      [],
+      [['submit', 'thanks', [['raised.form.editing|submit|0'], ['raised.form|xstate.done.state.raised.form|0']]]],
+    ]);
+  });
+
   it('traverses once per input, following a child’s sample snapshots', () => {
     const paths = generatePaths(options(watchOptions));
     const snap = (seen: number) => ['xstate.snapshot.src', 'on', seen, [['watch.on|xstate.snapshot.src|0']]];

@@ -36,6 +36,46 @@ describe('sneak paths', () => {
     expect(sneak(options({ machine: wild, events: [] }))).toEqual({ checked: 1, failures: [] });
   });
 
+  it('matches a wildcard by its whole prefix, an exact type by itself, and "*" to everything', () => {
+    const wild = createMachine({
+      id: 'wild',
+      initial: 'a',
+      states: {
+        // 'posts' is handled by neither 'pre.*' nor 'post'; 'other' by nothing here.
+        a: { on: { 'pre.*': 'b', post: 'b' } },
+        b: { on: { 'pre.one': 'c', post: 'a', posts: 'a', other: 'a' } },
+        // Handles every event: nothing is a sneak path here.
+        c: { on: { '*': 'a' } },
+      },
+    });
+    expect(sneak(options({ machine: wild, events: [] }))).toEqual({ checked: 2, failures: [] });
+  });
+
+  it('sends a running child’s done and error events where the machine handles them elsewhere, not here', () => {
+    const jobs = createMachine({
+      id: 'jobs',
+      initial: 'waiting',
+      // Runs in every state.
+      invoke: { id: 'job', src: fromPromise(async () => 1) },
+      states: {
+        waiting: { on: { pause: 'paused', 'xstate.done.actor.job': 'finished', 'xstate.error.actor.job': 'failed' } },
+        paused: { on: { resume: 'waiting' } },
+        finished: {},
+        failed: {},
+      },
+    });
+    // waiting: resume. paused: pause, the done and the error. finished and failed: pause, resume, done, error.
+    const result = sneak(options({ machine: jobs, events: [] }));
+    expect(result.checked).toBe(12);
+    // An error nobody handles stops the machine (XState's rule): a sneak path in each of the three states.
+    const crash = ['status active → error', 'executed xstate.stopChild', 'stopped job'];
+    // Without a sample error in the suite's options, a plain one.
+    const sent = { type: 'xstate.error.actor.job', error: new Error('failed') };
+    expect(result.failures.map(({ state, event, changes }) => [JSON.parse(state).value, event, changes])).toEqual(
+      ['paused', 'finished', 'failed'].map((value) => [value, sent, crash]),
+    );
+  });
+
   it('names every change an unhandled event makes: state, context, transition, actions, children', () => {
     const leaky = setup({
       types: {
