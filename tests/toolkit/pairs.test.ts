@@ -61,6 +61,38 @@ describe('transition pairs', () => {
     expect(structurallyConsecutive(add!, add!)).toBe(true);
   });
 
+  it('allows a pair across two regions of one parallel state, and not across states of a compound one', () => {
+    const duo = createMachine({
+      id: 'duo',
+      initial: 'on',
+      states: {
+        on: {
+          type: 'parallel',
+          states: {
+            left: { initial: 'a', states: { a: { on: { flip: 'b' } }, b: { on: { flop: 'a' } } } },
+            right: { initial: 'c', states: { c: { on: { tick: 'd' } }, d: {} } },
+          },
+          on: { off: 'off' },
+        },
+        off: { on: { power: 'on' } },
+      },
+    });
+    const byEvent = new Map(allTransitions(duo).map((t) => [t.eventType, t]));
+    const follows = (first: string, second: string) =>
+      structurallyConsecutive(byEvent.get(first)!, byEvent.get(second)!);
+    // Left and right are regions of one parallel state: either may move after the other.
+    expect([follows('flip', 'tick'), follows('tick', 'flip'), follows('flop', 'tick')]).toEqual([true, true, true]);
+    // Within the left region, a state follows only the one it leads to.
+    expect([follows('flip', 'flop'), follows('flip', 'flip')]).toEqual([true, false]);
+    // 'on' and 'off' are states of the compound root: nothing inside 'on' follows a move into 'off'.
+    expect([
+      follows('off', 'flip'),
+      follows('tick', 'power'),
+      follows('off', 'power'),
+      follows('power', 'tick'),
+    ]).toEqual([false, false, true, true]);
+  });
+
   it('counts 17 candidates: 14 feasible with a witness path, 3 proven infeasible with the reason', () => {
     const analysis = analyse();
     expect(analysis.candidates).toBe(17);
