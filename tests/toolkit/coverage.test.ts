@@ -96,6 +96,26 @@ describe('coverage, counted', () => {
     expect(computeCoverage({ ...input, browserMapped: ['lamp'] }).ok).toBe(false);
   });
 
+  it('counts a guard complete only with both outcomes seen, and names each outcome never seen', () => {
+    const input = doorAndLamp();
+    const lamp = input.machineReports.lamp!;
+    const guards = ['both', 'onlyFalse', 'onlyTrue', 'never'];
+    input.machines = [{ id: 'lamp', defined: input.machines[0]!.defined, guards }];
+    input.browserMapped = [];
+    input.exclusions = [];
+    const tally = { both: { true: 2, false: 1 }, onlyFalse: { true: 0, false: 3 }, onlyTrue: { true: 1, false: 0 } };
+    input.machineReports = { lamp: { ...lamp, guards: { ...lamp.guards!, tally } } };
+    const [row] = computeCoverage(input).rows;
+    expect(row!.guards).toEqual({
+      ...NONE,
+      named: 4,
+      complete: 1,
+      tally: { ...tally, never: { true: 0, false: 0 } },
+      missing: ['onlyFalse=true', 'onlyTrue=false', 'never=true', 'never=false'],
+    });
+    expect(row!.ok).toBe(false);
+  });
+
   it('says why a report could not be read', () => {
     const input = doorAndLamp();
     input.machineReports = { door: { transitions: undefined } };
