@@ -29,16 +29,13 @@ export function coveringPaths(options: PathTestOptions<AnyStateMachine>): Coveri
     let bestGain = 0;
     for (const candidate of candidates) {
       const gain = candidate.transitions.filter((key) => !covered.has(key)).length;
-      // More new transitions first; among equals, the shorter path.
-      if (
-        gain > bestGain ||
-        (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)
-      ) {
+      // More new transitions first; among equals, the shorter path. A candidate that adds nothing is never best.
+      if (gain > bestGain || (gain === bestGain && best && candidate.path.steps.length < best.path.steps.length)) {
         best = candidate;
         bestGain = gain;
       }
     }
-    if (!best || bestGain === 0) return chosen;
+    if (!best) return chosen;
     chosen.push(best);
     for (const key of best.transitions) covered.add(key);
   }
