@@ -94,6 +94,16 @@ async function googleAccount() {
   return session;
 }
 
+/** A new account that asked to move to a fresh address (named after `label`), with the code mailed there. */
+async function awaitingCode(label: string) {
+  const owner = await register(server.app);
+  const email = uniqueEmail(label);
+  await pendingAnswer(
+    await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
+  );
+  return { owner, email, code: codeIn(await mail.waitFor(email)) };
+}
+
 function otherCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
@@ -171,12 +181,7 @@ describe('the takeover through an address nobody proved', () => {
 
 describe('finishing an e-mail change with the code sent to the new address', () => {
   it('sets the address, verified, ends every session, hands out a new one and tells the old address', async () => {
-    const owner = await register(server.app);
-    const email = uniqueEmail('moved');
-    await pendingAnswer(
-      await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
-    );
-    const code = codeIn(await mail.waitFor(email));
+    const { owner, email, code } = await awaitingCode('moved');
 
     // The code proves only the address it was sent to.
     const elsewhere = await confirmNewAddress(owner.token, uniqueEmail('elsewhere'), code);
@@ -223,12 +228,7 @@ describe('finishing an e-mail change with the code sent to the new address', () 
   });
 
   it('is refused with 409 when the address was taken meanwhile, and changes nothing', async () => {
-    const owner = await register(server.app);
-    const email = uniqueEmail('contested');
-    await pendingAnswer(
-      await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
-    );
-    const code = codeIn(await mail.waitFor(email));
+    const { owner, email, code } = await awaitingCode('contested');
     await register(server.app, { email });
     const res = await confirmNewAddress(owner.token, email, code);
     expect(res.status).toBe(409);
@@ -260,12 +260,7 @@ describe('finishing an e-mail change with the code sent to the new address', () 
   });
 
   it('uses a code once when it is sent twice at once', async () => {
-    const owner = await register(server.app);
-    const email = uniqueEmail('twice');
-    await pendingAnswer(
-      await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
-    );
-    const code = codeIn(await mail.waitFor(email));
+    const { owner, email, code } = await awaitingCode('twice');
     const answers = await Promise.all([1, 2].map(() => confirmNewAddress(owner.token, email, code)));
     expect(answers.map(({ status }) => status).sort()).toEqual([200, 400]);
     expect(await errorText(answers.find(({ status }) => status === 400)!)).toBe(CODE_INVALID_TEXT);
@@ -303,12 +298,7 @@ describe('finishing an e-mail change with the code sent to the new address', () 
 
 describe('sending the new address’s code again', () => {
   it('sends a fresh code to the waiting address only; the older one stops working', async () => {
-    const owner = await register(server.app);
-    const email = uniqueEmail('again');
-    await pendingAnswer(
-      await updateProfile(owner.token, { name: owner.user.name, email, currentPassword: owner.password }),
-    );
-    const first = codeIn(await mail.waitFor(email));
+    const { owner, email, code: first } = await awaitingCode('again');
     const res = await resend(owner.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: { en: newAddressCodeSentText(email) } });
