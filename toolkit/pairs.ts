@@ -64,9 +64,10 @@ function isAncestorOrSelf(ancestor: AnyStateNode, node: AnyStateNode): boolean {
 /** Whether two states can be active together: one contains the other, or they lie in parallel regions. */
 function compatible(a: AnyStateNode, b: AnyStateNode): boolean {
   if (isAncestorOrSelf(a, b) || isAncestorOrSelf(b, a)) return true;
-  let common: AnyStateNode | undefined = a.parent;
-  while (common && !isAncestorOrSelf(common, b)) common = common.parent;
-  return common?.type === 'parallel';
+  // Neither contains the other, so neither is the root: their nearest common ancestor is a proper one.
+  let common = a.parent!;
+  while (!isAncestorOrSelf(common, b)) common = common.parent!;
+  return common.type === 'parallel';
 }
 
 /** Whether t2's source may be active right after t1, by the machine's structure alone. */
@@ -120,7 +121,7 @@ function finishedAfter(finished: string[], before: AnyMachineSnapshot, step: Ste
   const children = (s: AnyMachineSnapshot) => s.children as Record<string, unknown>;
   const still = finished.filter((id) => children(step.state)[id] === children(before)[id]);
   const own = step.event.type.startsWith(SNAPSHOT_ACTOR) ? undefined : childOf(step.event);
-  return own && !still.includes(own) ? [...still, own].sort() : still;
+  return own && !still.includes(own) ? [...still, own] : still;
 }
 
 /** The children seen finishing along a path, from its start. */
@@ -137,17 +138,16 @@ export function finishedAlong(model: Model, steps: Step[]): string[] {
 /** Whether an edge's event can come now: not from a child that has finished. */
 function canCome(event: { type: string }, finished: string[]): boolean {
   const child = childOf(event);
-  return child === undefined || !finished.includes(child);
+  return !finished.some((id) => id === child);
 }
 
 function arrivals(model: Model): Map<string, Map<string, Arrival>> {
   const byNode = new Map<string, Map<string, Arrival>>([...model.nodes.keys()].map((key) => [key, new Map()]));
-  const add = (key: string, arrival: Arrival): boolean => {
-    const at = byNode.get(key);
-    const id = `${arrival.last.join(',')}|${arrival.finished.join(',')}`;
-    if (!at || at.has(id)) return false;
-    at.set(id, arrival);
-    return true;
+  // The first arrival of each kind stays: its path is the shortest the breadth-first order found.
+  const add = (key: string, arrival: Arrival) => {
+    const at = byNode.get(key)!;
+    const id = JSON.stringify([arrival.last, arrival.finished]);
+    if (!at.has(id)) at.set(id, arrival);
   };
   const start = takenMicrosteps(model.initialMicrosteps).at(-1);
   if (start) add(model.initialKey, { last: start, prefix: [], finished: [] });
@@ -160,21 +160,8 @@ function arrivals(model: Model): Map<string, Map<string, Arrival>> {
       add(edge.to, { last, prefix: [...node.route, step], finished: finishedAfter(finished, node.snapshot, step) });
     }
   }
-  // An edge that takes no transition passes on what came before it.
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const node of model.nodes.values()) {
-      for (const edge of node.edges) {
-        if (takenMicrosteps(edge.microsteps).length > 0) continue;
-        for (const arrival of [...byNode.get(node.key)!.values()]) {
-          if (!canCome(edge.event, arrival.finished)) continue;
-          const step = stepOf(edge);
-          const finished = finishedAfter(arrival.finished, node.snapshot, step);
-          if (add(edge.to, { last: arrival.last, prefix: [...arrival.prefix, step], finished })) changed = true;
-        }
-      }
-    }
-  }
+  // An edge that takes no transition (an event whose guards all fail) brings nothing: XState leaves the snapshot
+  // as it was, so it leads back to its own state, and at most adds a finished child, which only forbids pairs.
   return byNode;
 }
 
@@ -275,9 +262,9 @@ function whyNot(
   if (active.length === 0) return `${source.id} is never active right after the first (${n(states.length)} after it)`;
   const guard = guardName(t2);
   const where = `in the ${n(active.length)} right after the first where ${source.id} is active`;
-  if (t2.eventType === '') {
-    return `no event lets it fire ${where}${guard ? ` (guard [${guard}] false, or an earlier candidate wins)` : ' (an earlier candidate wins)'}`;
-  }
+  // At rest, no eventless transition of an active state is enabled: this one has a guard, and it was false.
+  if (t2.eventType === '')
+    return `no event lets it fire ${where} (guard [${guard}] false, or an earlier candidate wins)`;
   const offered = active.filter((node) =>
     offeredEvents(node.snapshot as AnyMachineSnapshot, options).some((event) => event.type === t2.eventType),
   );
@@ -300,13 +287,13 @@ export function pairPaths(models: Model[], analysis: PairAnalysis, covered: Set<
     const steps = [...witness.steps];
     const gain = (candidate: Step[]) =>
       pairsOf(expectedMicrosteps(model, { input: model.input, steps: candidate })).filter((p) => uncovered.has(p));
+    // The witness takes its own pair, and maybe others still uncovered.
     for (const pair of gain(steps)) uncovered.delete(pair);
-    uncovered.delete(key);
     // Extend while some edge out of the end takes an uncovered pair.
     for (let extra = 0; extra < 50; extra++) {
       const end = steps.length ? model.serialize(steps.at(-1)!.state) : model.initialKey;
-      const node = model.nodes.get(end);
-      if (!node) break;
+      // Every state a step reaches is a node: xstate/graph keeps even those where stopWhen holds.
+      const node = model.nodes.get(end)!;
       let best: { step: Step; pairs: string[] } | undefined;
       const finished = finishedAlong(model, steps);
       for (const edge of node.edges) {
