@@ -30,7 +30,7 @@ type GuardFunction = ((args: unknown, params: unknown) => boolean) & {
 
 /** The names a guard reference brings in (its own name, or the names inside a higher-order guard). */
 function referencedNames(guard: unknown, named: Set<string>, unobservable: Set<string>): void {
-  if (!guard) return;
+  if (guard === undefined) return;
   if (typeof guard === 'string') {
     named.add(guard);
   } else if (typeof guard === 'function') {
@@ -41,7 +41,8 @@ function referencedNames(guard: unknown, named: Set<string>, unobservable: Set<s
     } else {
       unobservable.add(fn.name ? `inline guard ${fn.name}` : 'an anonymous inline guard');
     }
-  } else if (typeof guard === 'object' && 'type' in guard) {
+  } else {
+    // What is left is XState's object form, { type, params }.
     named.add(String((guard as { type: unknown }).type));
   }
 }
@@ -52,10 +53,9 @@ export function guardInventory(machine: AnyStateMachine): GuardInventory {
   const unobservable = new Set<string>();
   for (const transition of allTransitions(machine)) referencedNames(transition.guard, named, unobservable);
   for (const implementation of Object.values(machine.implementations.guards)) {
-    const fn = implementation as GuardFunction;
-    if (typeof fn === 'function' && fn.check && Array.isArray(fn.guards)) {
-      for (const inner of fn.guards) referencedNames(inner, named, unobservable);
-    }
+    // XState's and/or/not carry the guards inside them (stateIn has none).
+    const inside = (implementation as GuardFunction).guards;
+    if (Array.isArray(inside)) for (const inner of inside) referencedNames(inner, named, unobservable);
   }
   return { named: [...named].sort(), unobservable: [...unobservable].sort() };
 }

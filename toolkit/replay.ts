@@ -103,18 +103,19 @@ function standInLogic(register: (id: string, standIn: StandIn) => void): ActorLo
         emit: (snapshot) => self.send({ type: STAND_IN.emit, snapshot } as EventObject),
       });
     },
+    // Once done or failed, XState stops the actor and hands it no more events: each event finds it active.
     transition: (snapshot, event) => {
       const data = event as EventObject & { output?: unknown; error?: unknown; snapshot?: unknown };
-      if (snapshot.status === 'done' || snapshot.status === 'error') return snapshot;
+      const { input } = snapshot;
       switch (event.type) {
         case STAND_IN.resolve:
-          return { ...snapshot, status: 'done', output: data.output };
+          return { status: 'done', output: data.output, error: undefined, input };
         case STAND_IN.reject:
-          return { ...snapshot, status: 'error', error: data.error };
+          return { status: 'error', output: undefined, error: data.error, input };
         case STAND_IN.emit:
           return data.snapshot as StandInSnapshot;
         case 'xstate.stop':
-          return { ...snapshot, status: 'stopped' };
+          return { status: 'stopped', output: undefined, error: undefined, input };
         default:
           return snapshot;
       }

@@ -299,6 +299,14 @@ describe('replay on a live actor', () => {
     await expect(replay(options(shapesOptions), wrongState)).rejects.toThrow(/^step 2 \(xstate\.done\.actor\.job\)/);
   });
 
+  it('fails a path that makes a finished child finish again', async () => {
+    const path = generatePaths(options(shapesOptions))[3]!; // go, then the job's output
+    const again = { ...path, steps: [...path.steps, path.steps[1]!] };
+    await expect(replay(options(shapesOptions), again)).rejects.toThrow(
+      "step 3 (xstate.done.actor.job): actor 'job' is running",
+    );
+  });
+
   it('fails a step whose child is not running, or whose delay an earlier timer prevents', async () => {
     const [, big] = generatePaths(options(shapesOptions));
     const orphan = (type: string) => ({ input: undefined, steps: [{ ...big!.steps[0]!, event: { type } }] });

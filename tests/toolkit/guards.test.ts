@@ -53,7 +53,10 @@ describe('guard outcomes', () => {
     const alpha = function alpha() {
       return true;
     };
-    const bare = setup({ guards: { both: and(['deep', not('deeper')]) as never } }).createMachine({
+    // inB is XState's stateIn: it tests the state, and names no guard inside it.
+    const bare = setup({
+      guards: { both: and(['deep', not('deeper')]) as never, inB: stateIn('#bare.b') },
+    }).createMachine({
       id: 'bare',
       initial: 'a',
       states: {
@@ -69,7 +72,7 @@ describe('guard outcomes', () => {
       },
     });
     expect(guardInventory(bare)).toEqual({
-      named: ['both', 'byName', 'byType', 'deep', 'deeper'],
+      named: ['both', 'byName', 'byType', 'deep', 'deeper', 'inB'],
       unobservable: ['inline guard alpha', 'inline guard zeta'],
     });
   });

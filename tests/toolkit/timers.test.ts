@@ -4,8 +4,8 @@
  * shorter one (it fires, its guard false, nothing happens) until the chosen delay fires.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyStateMachine, assign, setup } from 'xstate';
-import { generatePaths, type Path, type PathTestOptions, replay, replayDetailed } from '#toolkit';
+import { type AnyStateMachine, assign, createMachine, setup } from 'xstate';
+import { generatePaths, type Path, type PathTestOptions, pureStart, replay, replayDetailed } from '#toolkit';
 
 const options = (o: object) => o as PathTestOptions<AnyStateMachine>;
 const walk = (path: Path) => path.steps.map((s) => [s.event.type, s.state.value, s.state.context]);
@@ -95,6 +95,54 @@ describe('two timers in one state', () => {
       [['xstate.after.quick.timers.a', 'a']],
     ]);
     expect(await replay(timersOptions, paths[1]!)).toEqual(['timers.a|xstate.after.chosen.timers.a|0']);
+  });
+
+  it('moves the clock from where it stands: two regions’ timers, started after a first delay, fire apart', async () => {
+    // At 100 ms both regions start their timers, due at 150 and 160 ms: the first step must not reach the second.
+    const clocks = createMachine({
+      id: 'clocks',
+      initial: 'start',
+      states: {
+        start: { after: { 100: 'both' } },
+        both: {
+          type: 'parallel',
+          states: {
+            a: { initial: 'wait', states: { wait: { after: { 50: 'rang' } }, rang: {} } },
+            b: { initial: 'wait', states: { wait: { after: { 60: 'rang' } }, rang: {} } },
+          },
+        },
+      },
+    });
+    const clocksOptions = options({ machine: clocks, events: [] });
+    const longest = generatePaths(clocksOptions).at(-1)!;
+    expect(walk(longest).map(([, value]) => value)).toEqual([
+      { both: { a: 'wait', b: 'wait' } },
+      { both: { a: 'rang', b: 'wait' } },
+      { both: { a: 'rang', b: 'rang' } },
+    ]);
+    expect(await replay(clocksOptions, longest)).toEqual([
+      'clocks.start|xstate.after.100.clocks.start|0',
+      'clocks.both.a.wait|xstate.after.50.clocks.both.a.wait|0',
+      'clocks.both.b.wait|xstate.after.60.clocks.both.b.wait|0',
+    ]);
+  });
+
+  it('names every earlier timer that fired with the one that took a transition', async () => {
+    // Regions a and b both move at 1000 ms; a path that waits for c's 5000 ms cannot be replayed.
+    const region = (delay: number) => ({ initial: 'w', states: { w: { after: { [delay]: 'x' } }, x: {} } });
+    const tie = createMachine({
+      id: 'tie',
+      type: 'parallel',
+      states: { a: region(1000), b: region(1000), c: region(5000) },
+    });
+    const path = {
+      input: undefined,
+      steps: [{ event: { type: 'xstate.after.5000.tie.c.w' }, state: pureStart(tie, undefined).snapshot }],
+    };
+    await expect(replay(options({ machine: tie, events: [] }), path)).rejects.toThrow(
+      'step 1 (xstate.after.5000.tie.c.w): an earlier timer (xstate.after.1000.tie.a.w, xstate.after.1000.tie.b.w) ' +
+        'took a transition first',
+    );
   });
 
   it('leaves a lone timer’s delay unresolved: there is nothing to order it against', () => {
