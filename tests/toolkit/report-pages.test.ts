@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CoverageInput, computeCoverage, formatHtml, formatMachineHtml } from '#toolkit';
+import { doorAndLamp } from './coverage-input';
 
 const F = [
   { key: 'fan.off|on|0', label: 'fan.off --on--> fan.on' },
@@ -13,10 +14,7 @@ const F = [
 
 function fanAndLamp(): CoverageInput {
   return {
-    machines: [
-      { id: 'fan', defined: F, guards: ['isCold', 'isWarm'] },
-      { id: 'lamp', defined: [{ key: 'lamp.off|on|0', label: 'lamp.off --on--> lamp.on' }] },
-    ],
+    machines: [{ id: 'fan', defined: F, guards: ['isCold', 'isWarm'] }, doorAndLamp().machines[0]!],
     machineReports: {
       fan: {
         // One row with its label, one without: the page shows the key then.
@@ -44,12 +42,8 @@ function fanAndLamp(): CoverageInput {
           { name: 'fan: paths #2', command: 'npx vitest run', steps: [] },
         ],
       },
-      lamp: {
-        transitions: [{ key: 'lamp.off|on|0', covered: true }],
-        pairs: { candidates: 1, feasible: 0, covered: 0, paths: 0, missed: [], infeasible: [] },
-        sneak: { checked: 0, failures: [] },
-        guards: { tally: {}, missing: [], excluded: [], unobservable: [] },
-      },
+      // The complete lamp of report.test.ts.
+      lamp: doorAndLamp().machineReports.lamp,
     },
     browserReports: {
       fan: [
