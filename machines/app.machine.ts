@@ -30,10 +30,10 @@ const snapshotOf = <L extends AnyActorLogic>(event: EventObject) =>
   (event as unknown as { snapshot: SnapshotFrom<L> }).snapshot;
 
 export const appMachine = setup({
-  types: {
-    input: {} as AppInput,
-    context: {} as { consent: ConsentInput },
-    children: {} as { toasts: 'toasts'; auth: 'auth'; consent: 'consent'; appStart: 'appStart' },
+  types: {} as {
+    input: AppInput;
+    context: { consent: ConsentInput };
+    children: { toasts: 'toasts'; auth: 'auth'; consent: 'consent'; appStart: 'appStart' };
   },
   actors: {
     toasts: toastsMachine,

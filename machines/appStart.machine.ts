@@ -19,10 +19,10 @@ export const SPLASH_MINIMUM_MS = 3000;
 export type AppStartEvent = { type: 'appStart.authSettled' } | { type: 'appStart.consentAccepted' };
 
 export const appStartMachine = setup({
-  types: {
-    context: {} as { consentAccepted: boolean },
-    events: {} as AppStartEvent,
-    tags: {} as 'moment' | 'ready',
+  types: {} as {
+    context: { consentAccepted: boolean };
+    events: AppStartEvent;
+    tags: 'moment' | 'ready';
   },
   actions: {
     /** Records the visit: the geolocation lookup, then the record. Runs at most once. */

@@ -35,10 +35,10 @@ export interface RevokeSessionInput {
 }
 
 export const authMachine = setup({
-  types: {
-    context: {} as { user: User | null },
-    events: {} as AuthEvent | RevocationEnded,
-    tags: {} as 'signedIn',
+  types: {} as {
+    context: { user: User | null };
+    events: AuthEvent | RevocationEnded;
+    tags: 'signedIn';
   },
   actors: {
     /** Resolves with the signed-in user; rejects when nobody is (no token, or a falsy answer). */

@@ -49,11 +49,11 @@ function showing(saved: BillingDetails): BillingDetailsContext {
 }
 
 export const billingDetailsMachine = setup({
-  types: {
-    context: {} as BillingDetailsContext,
-    events: {} as BillingDetailsEvent,
+  types: {} as {
+    context: BillingDetailsContext;
+    events: BillingDetailsEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'loading' | 'failed' | 'form' | 'saving',
+    tags: 'loading' | 'failed' | 'form' | 'saving';
   },
   actors: {
     loadBilling: fromPromise<BillingDetails>(async () => {

@@ -106,11 +106,11 @@ const refusedAs =
     (event as { error: BookingRefusal }).error.refusal === refusal;
 
 export const callBookingMachine = setup({
-  types: {
-    context: {} as CallBookingContext,
-    events: {} as CallBookingEvent,
-    input: {} as CallBookingInput,
-    tags: {} as
+  types: {} as {
+    context: CallBookingContext;
+    events: CallBookingEvent;
+    input: CallBookingInput;
+    tags:
       | 'loading'
       | 'failed'
       | 'invalid'
@@ -129,7 +129,7 @@ export const callBookingMachine = setup({
       | 'submitting'
       | 'submitFailed'
       | 'closed'
-      | 'ended',
+      | 'ended';
   },
   actors: {
     loadPage: fromPromise<BookingPageResponse, { api: BookingApi }>(async () => {

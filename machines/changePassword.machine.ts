@@ -34,11 +34,11 @@ export function passwordsFilled(values: Values): boolean {
 const empty: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export const changePasswordMachine = setup({
-  types: {
-    context: {} as ChangePasswordContext,
-    events: {} as ChangePasswordEvent,
+  types: {} as {
+    context: ChangePasswordContext;
+    events: ChangePasswordEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'saving',
+    tags: 'saving';
   },
   actors: {
     changePassword: fromPromise<Session, Values>(async () => {

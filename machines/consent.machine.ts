@@ -39,11 +39,11 @@ export function consentAccepted(snapshot: { context: { choice: ConsentChoice | n
 }
 
 export const consentMachine = setup({
-  types: {
-    context: {} as { choice: ConsentChoice | null; acceptOnScroll: boolean },
-    input: {} as ConsentInput,
-    events: {} as ConsentEvent,
-    tags: {} as 'firstVisit' | 'reviewing' | 'decided',
+  types: {} as {
+    context: { choice: ConsentChoice | null; acceptOnScroll: boolean };
+    input: ConsentInput;
+    events: ConsentEvent;
+    tags: 'firstVisit' | 'reviewing' | 'decided';
   },
   actions: {
     saveChoice: (_, _params: { choice: ConsentChoice }) => {},

@@ -41,7 +41,7 @@ const trimmed = (values: ContactValues): ContactValues => ({
 });
 
 export const contactMachine = setup({
-  types: { context: {} as ContactContext, events: {} as ContactEvent, tags: {} as 'busy' | 'sent' },
+  types: {} as { context: ContactContext; events: ContactEvent; tags: 'busy' | 'sent' },
   actors: {
     sendMessage: fromPromise<string, ContactMessage>(async () => {
       throw new Error('sendMessage is not provided');

@@ -13,14 +13,14 @@ import { toastActorError } from './lib/errorToast';
 export const DATA_EXPORT_FALLBACK_NAME = 'my-data.zip';
 
 export const dataExportMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'exporting' | 'saved',
-    context: {} as {
+    tags: 'exporting' | 'saved';
+    context: {
       /** The name the last archive was saved under; null until one was. */
       savedAs: string | null;
-    },
-    events: {} as { type: 'dataExport.start' },
+    };
+    events: { type: 'dataExport.start' };
   },
   actors: {
     fetchExport: fromPromise<FetchedFile>(async () => {

@@ -85,12 +85,12 @@ const readUserAgain = {
 } as const;
 
 export const deleteAccountMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'refreshing' | 'deletable' | 'scheduled' | 'dialogOpen' | 'deleting' | 'asksPassword',
-    context: {} as DeleteAccountContext,
-    events: {} as DeleteAccountEvent,
-    input: {} as DeleteAccountInput,
+    tags: 'refreshing' | 'deletable' | 'scheduled' | 'dialogOpen' | 'deleting' | 'asksPassword';
+    context: DeleteAccountContext;
+    events: DeleteAccountEvent;
+    input: DeleteAccountInput;
   },
   actors: {
     requestDeletion: fromPromise<string, DeletionProof>(async () => {

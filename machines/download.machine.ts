@@ -20,11 +20,11 @@ export interface DownloadInput {
 }
 
 export const downloadMachine = setup({
-  types: {
-    context: {} as DownloadInput,
-    events: {} as { type: 'download.start' },
-    input: {} as DownloadInput,
-    tags: {} as 'busy',
+  types: {} as {
+    context: DownloadInput;
+    events: { type: 'download.start' };
+    input: DownloadInput;
+    tags: 'busy';
   },
   actors: {
     fetchFile: fromPromise<FetchedFile, { url: string }>(async () => {

@@ -44,11 +44,11 @@ interface ForgotContext {
 }
 
 export const forgotPasswordMachine = setup({
-  types: {
-    context: {} as ForgotContext,
-    events: {} as ForgotEvent,
+  types: {} as {
+    context: ForgotContext;
+    events: ForgotEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'busy' | 'codeStep' | 'done',
+    tags: 'busy' | 'codeStep' | 'done';
   },
   actors: {
     requestCode: fromPromise<CodeRequested, { email: string }>(async () => {

@@ -57,11 +57,11 @@ interface GoogleSignInContext {
 export type GoogleSignInOutput = { answer: SignInResponse } | { error: string };
 
 export const googleSignInMachine = setup({
-  types: {
-    context: {} as GoogleSignInContext,
-    events: {} as GoogleSignInEvent,
-    input: {} as { mode: GoogleMode; state: string; nonce: string },
-    output: {} as GoogleSignInOutput,
+  types: {} as {
+    context: GoogleSignInContext;
+    events: GoogleSignInEvent;
+    input: { mode: GoogleMode; state: string; nonce: string };
+    output: GoogleSignInOutput;
   },
   actors: {
     /** Opens the popup on the provider's page; rejects (GOOGLE_ERRORS.popupBlocked) when the browser blocked it. */

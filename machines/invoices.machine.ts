@@ -26,11 +26,11 @@ export interface InvoicesContext {
 }
 
 export const invoicesMachine = setup({
-  types: {
-    context: {} as InvoicesContext,
-    events: {} as InvoicesEvent,
-    input: {} as { returned?: PaymentReturn | null },
-    tags: {} as 'loading' | 'busy' | 'failed',
+  types: {} as {
+    context: InvoicesContext;
+    events: InvoicesEvent;
+    input: { returned?: PaymentReturn | null };
+    tags: 'loading' | 'busy' | 'failed';
   },
   actors: {
     loadInvoices: fromPromise<Invoice[]>(async () => []),

@@ -4,9 +4,9 @@ import { assign, setup } from 'xstate';
 export const TICK_MS = 1000;
 
 export const lastLoginMachine = setup({
-  types: {
-    context: {} as { since: number | null; now: number },
-    input: {} as { since: string | null; now: number },
+  types: {} as {
+    context: { since: number | null; now: number };
+    input: { since: string | null; now: number };
   },
   actions: {
     /** The clock is injected so that tests and the inspector see the same time. */

@@ -119,11 +119,11 @@ function totpWay<const Switch extends object>(
 }
 
 export const loginMachine = setup({
-  types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
+  types: {} as {
+    context: LoginContext;
+    events: LoginEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'editing' | 'spinning' | 'confirming' | 'recoveryCode',
+    tags: 'editing' | 'spinning' | 'confirming' | 'recoveryCode';
   },
   actors: {
     loginWithEmail: fromPromise<SignInResponse, { email: string; password: string }>(async () => {

@@ -16,10 +16,10 @@ export type NotificationsEvent =
   { type: 'notifications.toggle' } | { type: 'notifications.close' } | { type: 'notifications.refresh' };
 
 export const notificationsMachine = setup({
-  types: {
-    context: {} as { notifications: Notification[] },
-    events: {} as NotificationsEvent,
-    tags: {} as 'loading' | 'open',
+  types: {} as {
+    context: { notifications: Notification[] };
+    events: NotificationsEvent;
+    tags: 'loading' | 'open';
   },
   actors: {
     loadNotifications: fromPromise<Notification[]>(async () => []),

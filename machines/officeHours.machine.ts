@@ -80,11 +80,11 @@ function dateShaped(date: string): boolean {
 }
 
 export const officeHoursMachine = setup({
-  types: {
-    context: {} as OfficeHoursContext,
-    events: {} as OfficeHoursEvent,
-    input: {} as OfficeHoursInput,
-    tags: {} as 'loading' | 'failed' | 'changed' | 'saving' | 'saved' | 'saveFailed',
+  types: {} as {
+    context: OfficeHoursContext;
+    events: OfficeHoursEvent;
+    input: OfficeHoursInput;
+    tags: 'loading' | 'failed' | 'changed' | 'saving' | 'saved' | 'saveFailed';
   },
   actors: {
     loadHours: fromPromise<HoursLoaded, { member: string | null; staff: boolean }>(async () => {

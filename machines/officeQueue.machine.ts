@@ -205,11 +205,11 @@ function changeState<const Src extends string, Input>(
 }
 
 export const officeQueueMachine = setup({
-  types: {
-    context: {} as OfficeQueueContext,
-    events: {} as OfficeQueueEvent,
-    input: {} as OfficeQueueInput,
-    tags: {} as OfficeDeskTag,
+  types: {} as {
+    context: OfficeQueueContext;
+    events: OfficeQueueEvent;
+    input: OfficeQueueInput;
+    tags: OfficeDeskTag;
   },
   actors: {
     loadOrders: fromPromise<OfficeOrder[], { view: OfficeView }>(async () => {

@@ -47,10 +47,10 @@ export function revocable(member: StaffMember): boolean {
 }
 
 export const officeStaffMachine = setup({
-  types: {
-    context: {} as OfficeStaffContext,
-    events: {} as OfficeStaffEvent,
-    tags: {} as 'loading' | 'failed' | 'confirming' | 'granting' | 'revoking',
+  types: {} as {
+    context: OfficeStaffContext;
+    events: OfficeStaffEvent;
+    tags: 'loading' | 'failed' | 'confirming' | 'granting' | 'revoking';
   },
   actors: {
     loadStaff: fromPromise<StaffMember[]>(async () => {

@@ -48,10 +48,10 @@ export function promiseDeadline(paidAt: string): Date {
 }
 
 export const orderMachine = setup({
-  types: {
-    context: {} as OrderContext,
-    events: {} as OrderEvent,
-    input: {} as OrderContext,
+  types: {} as {
+    context: OrderContext;
+    events: OrderEvent;
+    input: OrderContext;
   },
   guards: {
     isCall: ({ context }) => isCall(context.type),

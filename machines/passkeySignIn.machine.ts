@@ -27,11 +27,11 @@ const showError = assign<PasskeySignInContext, ErrorActorEvent, undefined, Passk
 }));
 
 export const passkeySignInMachine = setup({
-  types: {
-    context: {} as PasskeySignInContext,
-    events: {} as PasskeySignInEvent,
+  types: {} as {
+    context: PasskeySignInContext;
+    events: PasskeySignInEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'busy' | 'prompting',
+    tags: 'busy' | 'prompting';
   },
   actors: {
     /** POST /api/auth/passkey/options: a fresh challenge, no e-mail asked. */

@@ -97,9 +97,9 @@ const sendingCode = {
 };
 
 export const passkeysMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as
+    tags:
       | 'loading'
       | 'unavailable'
       | 'addForm'
@@ -109,10 +109,10 @@ export const passkeysMachine = setup({
       | 'savingName'
       | 'removeDialog'
       | 'removing'
-      | 'sendingCode',
-    context: {} as PasskeysContext,
-    events: {} as PasskeysEvent,
-    input: {} as PasskeysInput,
+      | 'sendingCode';
+    context: PasskeysContext;
+    events: PasskeysEvent;
+    input: PasskeysInput;
   },
   actors: {
     listPasskeys: fromPromise<Passkey[]>(async () => {

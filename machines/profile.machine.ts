@@ -116,12 +116,12 @@ const updateInput = (context: ProfileContext): ProfileUpdate => ({
 });
 
 export const profileMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'saving' | 'dialogOpen' | 'requestingCode' | 'newAddress' | 'checking' | 'resending',
-    context: {} as ProfileContext,
-    events: {} as ProfileEvent,
-    input: {} as { user: ProfileUser },
+    tags: 'saving' | 'dialogOpen' | 'requestingCode' | 'newAddress' | 'checking' | 'resending';
+    context: ProfileContext;
+    events: ProfileEvent;
+    input: { user: ProfileUser };
   },
   actors: {
     updateProfile: fromPromise<ProfileSaved, ProfileUpdate>(async () => {

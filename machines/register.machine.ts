@@ -38,11 +38,11 @@ interface RegisterContext extends SignInContext {
 const shared = signInStates<RegisterContext, RegisterEvent>();
 
 export const registerMachine = setup({
-  types: {
-    context: {} as RegisterContext,
-    events: {} as RegisterEvent,
+  types: {} as {
+    context: RegisterContext;
+    events: RegisterEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'spinning',
+    tags: 'spinning';
   },
   actors: {
     registerWithEmail: fromPromise<Session, { name: string; email: string; password: string }>(async () => {

@@ -7,7 +7,7 @@ import { setup } from 'xstate';
 export const SERVICE_PAGE_MINIMUM_MS = 3000;
 
 export const serviceDetailsMachine = setup({
-  types: { input: {} as { known: boolean }, context: {} as { known: boolean }, tags: {} as 'shown' | 'missing' },
+  types: {} as { input: { known: boolean }; context: { known: boolean }; tags: 'shown' | 'missing' },
   actions: { goNotFound: () => {} },
   guards: { isKnown: ({ context }) => context.known },
   delays: { pageMinimum: SERVICE_PAGE_MINIMUM_MS },

@@ -10,10 +10,10 @@ export type SignOutEverywhereEvent =
   { type: 'signOutEverywhere.start' } | { type: 'signOutEverywhere.confirm' } | { type: 'signOutEverywhere.cancel' };
 
 export const signOutEverywhereMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'confirming' | 'ending',
-    events: {} as SignOutEverywhereEvent,
+    tags: 'confirming' | 'ending';
+    events: SignOutEverywhereEvent;
   },
   actors: {
     /** Ends every other session; answers the server's words for it. */

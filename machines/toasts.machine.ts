@@ -38,7 +38,7 @@ interface ToastsContext {
 const timerId = (id: string) => `close-${id}`;
 
 export const toastsMachine = setup({
-  types: { context: {} as ToastsContext, events: {} as ToastsEvent },
+  types: {} as { context: ToastsContext; events: ToastsEvent },
   delays: { toastDuration: TOAST_DURATION_MS },
   guards: {
     hasTitle: ({ event }) => event.type === 'toast.update' && event.changes.title !== undefined,

@@ -6,7 +6,7 @@ export const SOLID_AFTER_PX = 80;
 export type TopBarEvent = { type: 'page.scrolled'; y: number };
 
 export const topBarMachine = setup({
-  types: { events: {} as TopBarEvent, tags: {} as 'solid' },
+  types: {} as { events: TopBarEvent; tags: 'solid' },
   guards: {
     pastThreshold: ({ event }) => event.y >= SOLID_AFTER_PX,
     beforeThreshold: ({ event }) => event.y < SOLID_AFTER_PX,

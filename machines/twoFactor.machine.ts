@@ -67,9 +67,9 @@ const empty: Values = { password: '', emailCode: '', appCode: '' };
 const RECOVERY_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
 export const twoFactorMachine = setup({
-  types: {
+  types: {} as {
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as
+    tags:
       | 'loading'
       | 'failed'
       | 'offeringSetUp'
@@ -79,10 +79,10 @@ export const twoFactorMachine = setup({
       | 'scanForm'
       | 'offeringChanges'
       | 'renewForm'
-      | 'turnOffForm',
-    context: {} as TwoFactorContext,
-    events: {} as TwoFactorEvent,
-    input: {} as TwoFactorInput,
+      | 'turnOffForm';
+    context: TwoFactorContext;
+    events: TwoFactorEvent;
+    input: TwoFactorInput;
   },
   actors: {
     loadStatus: fromPromise<TwoFactorStatus>(async () => {

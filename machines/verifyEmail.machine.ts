@@ -21,11 +21,11 @@ interface VerifyContext {
 }
 
 export const verifyEmailMachine = setup({
-  types: {
-    context: {} as VerifyContext,
-    events: {} as VerifyEvent,
+  types: {} as {
+    context: VerifyContext;
+    events: VerifyEvent;
     // What the view shows; it reads these, never a state's path (docs/decisions/0041-a-feature-lives-together.md).
-    tags: {} as 'sending' | 'codeStep' | 'checking',
+    tags: 'sending' | 'codeStep' | 'checking';
   },
   actors: {
     sendCode: fromPromise<void>(async () => {

@@ -37,9 +37,9 @@ export interface VisitRecord extends Geolocation {
 }
 
 export const visitMachine = setup({
-  types: {
-    context: {} as { user: string | null; visitor: string; place: Geolocation },
-    input: {} as { user: string | null; visitor: string },
+  types: {} as {
+    context: { user: string | null; visitor: string; place: Geolocation };
+    input: { user: string | null; visitor: string };
   },
   actors: {
     locate: fromPromise<Geolocation>(async () => UNKNOWN_PLACE),

@@ -52,11 +52,11 @@ export function orderUrl(context: Pick<WizardContext, 'appChoice' | 'websiteUrl'
 }
 
 export const wizardMachine = setup({
-  types: {
-    context: {} as WizardContext,
-    events: {} as WizardEvent,
-    input: {} as { service: { title: string; price: number } },
-    tags: {} as 'review' | 'information' | 'delivery' | 'confirmation' | 'busy',
+  types: {} as {
+    context: WizardContext;
+    events: WizardEvent;
+    input: { service: { title: string; price: number } };
+    tags: 'review' | 'information' | 'delivery' | 'confirmation' | 'busy';
   },
   actors: {
     createInvoice: fromPromise<{ paymentLink: string }, OrderInput>(async () => {

@@ -51,7 +51,7 @@ function withField(values: YouthValues, field: YouthField, value: string | numbe
 }
 
 export const youthApplicationMachine = setup({
-  types: { context: {} as YouthContext, events: {} as YouthEvent, tags: {} as 'busy' },
+  types: {} as { context: YouthContext; events: YouthEvent; tags: 'busy' },
   actors: {
     sendApplication: fromPromise<string, YouthApplication>(async () => {
       throw new Error('sendApplication is not provided');
