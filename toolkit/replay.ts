@@ -103,7 +103,7 @@ function standInLogic(register: (id: string, standIn: StandIn) => void): ActorLo
         emit: (snapshot) => self.send({ type: STAND_IN.emit, snapshot } as EventObject),
       });
     },
-    // Once done or failed, XState stops the actor and hands it no more events: each event finds it active.
+    // Once done or failed, XState stops the actor and hands it no more events.
     transition: (snapshot, event) => {
       const data = event as EventObject & { output?: unknown; error?: unknown; snapshot?: unknown };
       const { input } = snapshot;
