@@ -37,9 +37,13 @@ function easeInOutCubic(t: number): number {
 /** Stops the scrolling under way, if any. */
 let stopScrolling: () => void = () => {};
 
+/** Farther than this from where the scrolling left it, the page was moved by something else (a pixel is rounding). */
+const MOVED_PX = 1;
+
 /**
  * Scrolls to the section with this id over SECTION_SCROLL_MS (at once when told to, and under
- * prefers-reduced-motion); the reader's own wheel, touch or key stops it. Returns false when the section is not on
+ * prefers-reduced-motion); the reader's own wheel, touch or key stops it, and so does anything else that moves the
+ * page meanwhile. Returns false when the section is not on
  * the page.
  */
 function scrollToSection(id: string, { atOnce = false } = {}): boolean {
@@ -55,11 +59,19 @@ function scrollToSection(id: string, { atOnce = false } = {}): boolean {
   const from = window.scrollY;
   let start: number | null = null;
   let frame = 0;
+  /** Where the last frame left the page. */
+  let left = from;
   const step = (now: number) => {
+    // Moved since the last frame by something else (the scrollbar dragged, find in page, a script): theirs wins.
+    if (Math.abs(window.scrollY - left) > MOVED_PX) {
+      stop();
+      return;
+    }
     start ??= now;
     const progress = Math.min(1, (now - start) / SECTION_SCROLL_MS);
     // The destination is measured again each frame: the page may still be laying out.
     jump(from + (scrollTopFor(target) - from) * easeInOutCubic(progress));
+    left = window.scrollY;
     frame = progress < 1 ? requestAnimationFrame(step) : 0;
     if (!frame) stop();
   };

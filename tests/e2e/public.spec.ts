@@ -313,6 +313,29 @@ test('a section link scrolls there over about 1000 ms, moving all the while', as
   await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
 });
 
+test("the reader's own scrolling stops a section link's: the scrollbar (or a script), or a key", async ({ page }) => {
+  await open(page, '/');
+  await stopTheClock(page);
+  const services = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' });
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  // Moved elsewhere a third of the way: the page stays where it was put.
+  await services.click();
+  await page.clock.runFor(300);
+  expect(await scrollY()).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.clock.runFor(1200);
+  expect(await scrollY()).toBe(0);
+  // A key pressed on the way: the page stays where the key found it.
+  await services.click();
+  await page.clock.runFor(300);
+  await page.keyboard.press('Shift');
+  const stopped = await scrollY();
+  expect(stopped).toBeGreaterThan(0);
+  await page.clock.runFor(1200);
+  expect(await scrollY()).toBe(stopped);
+  expect(stopped).toBeLessThan(await sectionStop(page, 'services'));
+});
+
 test('for people who prefer reduced motion, a section link jumps there at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await open(page, '/');
