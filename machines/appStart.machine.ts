@@ -12,6 +12,7 @@
  * each. Acceptance may come while the splash still shows: it is remembered until the app shows.
  */
 import { assign, setup } from 'xstate';
+import { providedByView } from './lib/providedByView';
 
 export const WELCOME_AFTER_MS = 1500;
 export const SPLASH_MINIMUM_MS = 3000;
@@ -26,7 +27,7 @@ export const appStartMachine = setup({
   },
   actions: {
     /** Records the visit: the geolocation lookup, then the record. Runs at most once. */
-    recordVisit: () => {},
+    recordVisit: providedByView(),
   },
   guards: {
     consentAccepted: ({ context }) => context.consentAccepted,

@@ -10,6 +10,7 @@
  */
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { Session, User } from '#domain/types';
+import { providedByView } from './lib/providedByView';
 
 export type AuthEvent =
   | { type: 'auth.signedIn'; session: Session }
@@ -50,16 +51,16 @@ export const authMachine = setup({
     revokeSession: fromPromise<void, RevokeSessionInput>(async () => {}),
   },
   actions: {
-    persistToken: (_, _params: { token: string }) => {},
+    persistToken: providedByView<{ token: string }>(),
     /** Removes the token and the cached responses of this user. */
-    forgetSession: () => {},
+    forgetSession: providedByView(),
     /**
      * Spawns revokeSession with the stored token (before forgetSession). Without a token store, as here,
      * it is handed none.
      */
     revokeToken: spawnChild('revokeSession', { id: REVOKE_SESSION_ID, input: { token: null } }),
     /** Tells the visitor they are logged out (a toast, through the actor system). */
-    announceLogout: () => {},
+    announceLogout: providedByView(),
   },
 }).createMachine({
   id: 'auth',

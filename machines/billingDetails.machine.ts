@@ -18,6 +18,7 @@ import {
 } from '#domain/billing';
 import type { BillingDetails } from '#domain/billingContract';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export type BillingDetailsEvent =
   | { type: 'billing.change'; field: BillingField; value: string }
@@ -65,7 +66,7 @@ export const billingDetailsMachine = setup({
   },
   actions: {
     assignError: assignError<BillingDetailsContext, BillingDetailsEvent>(),
-    announceSaved: () => {},
+    announceSaved: providedByView(),
   },
   guards: {
     canSave: ({ context }) => canSaveBilling(context),

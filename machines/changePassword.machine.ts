@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/contract';
 import type { Session } from '#domain/types';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 export type ChangePasswordEvent =
@@ -47,8 +48,8 @@ export const changePasswordMachine = setup({
   },
   actions: {
     assignError: assignError<ChangePasswordContext, ChangePasswordEvent>(),
-    storeSession: (_, _session: Session) => {},
-    announceChanged: () => {},
+    storeSession: providedByView<Session>(),
+    announceChanged: providedByView(),
   },
   guards: {
     filled: ({ context }) => passwordsFilled(context.values),

@@ -9,6 +9,7 @@
  * ACCEPT_ON_SCROLL_PERCENT of the page.
  */
 import { assign, setup } from 'xstate';
+import { providedByView } from './lib/providedByView';
 
 export const CONSENT_COOKIE = 'CookieConsent';
 export const CONSENT_DAYS = 365;
@@ -46,7 +47,7 @@ export const consentMachine = setup({
     tags: 'firstVisit' | 'reviewing' | 'decided';
   },
   actions: {
-    saveChoice: (_, _params: { choice: ConsentChoice }) => {},
+    saveChoice: providedByView<{ choice: ConsentChoice }>(),
   },
   guards: {
     hasChoice: ({ context }) => context.choice !== null,

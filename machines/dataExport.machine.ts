@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FetchedFile } from './download.machine';
 import { toastActorError } from './lib/errorToast';
+import { providedByView } from './lib/providedByView';
 
 /** The name to save under when the server names none. */
 export const DATA_EXPORT_FALLBACK_NAME = 'my-data.zip';
@@ -28,8 +29,8 @@ export const dataExportMachine = setup({
     }),
   },
   actions: {
-    saveFile: (_, _params: { file: FetchedFile; fileName: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    saveFile: providedByView<{ file: FetchedFile; fileName: string }>(),
+    showError: providedByView<{ message: string }>(),
   },
 }).createMachine({
   id: 'dataExport',

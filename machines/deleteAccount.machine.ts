@@ -23,6 +23,7 @@ import { toastActorError } from './lib/errorToast';
 import { isStaff, type Role } from '#domain/orders';
 import type { User } from '#domain/types';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export type DeleteAccountEvent =
   | { type: 'delete.open' }
@@ -107,10 +108,10 @@ export const deleteAccountMachine = setup({
   },
   actions: {
     assignError: assignError<DeleteAccountContext, DeleteAccountEvent>(),
-    announce: (_, _params: { message: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    announce: providedByView<{ message: string }>(),
+    showError: providedByView<{ message: string }>(),
     /** Hands the user read again to the app. */
-    storeUser: (_, _user: User) => {},
+    storeUser: providedByView<User>(),
     /**
      * An undo went through: the date read last no longer holds. (A request needs no such step: no date is held
      * while no deletion is scheduled, and the user read again brings the new one.)

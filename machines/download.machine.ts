@@ -5,6 +5,7 @@
  */
 import { fromPromise, setup } from 'xstate';
 import { toastActorError } from './lib/errorToast';
+import { providedByView } from './lib/providedByView';
 
 /** What the fetch hands back: the bytes (a Blob in the browser) and the name the server gave, if any. */
 export interface FetchedFile {
@@ -32,8 +33,8 @@ export const downloadMachine = setup({
     }),
   },
   actions: {
-    saveFile: (_, _params: { file: FetchedFile; fileName: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    saveFile: providedByView<{ file: FetchedFile; fileName: string }>(),
+    showError: providedByView<{ message: string }>(),
   },
 }).createMachine({
   id: 'download',

@@ -12,6 +12,7 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { SignInResponse } from '#domain/contract';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -75,7 +76,7 @@ export const googleSignInMachine = setup({
   },
   actions: {
     assignError: assignError<GoogleSignInContext, GoogleSignInEvent>(),
-    closePopup: () => {},
+    closePopup: providedByView(),
   },
   guards: {
     stateMatches: ({ context, event }) => {

@@ -13,6 +13,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Invoice, PaymentReturn } from '#domain/contract';
 import { toastActorError } from './lib/errorToast';
+import { providedByView } from './lib/providedByView';
 
 export type InvoicesEvent =
   { type: 'invoices.reload' } | { type: 'invoices.pay'; invoiceId: string } | { type: 'invoices.dismissNotice' };
@@ -39,8 +40,8 @@ export const invoicesMachine = setup({
     }),
   },
   actions: {
-    goToPayment: (_, _params: { paymentLink: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    goToPayment: providedByView<{ paymentLink: string }>(),
+    showError: providedByView<{ message: string }>(),
   },
   guards: {
     /** Only a notice on the page can be dismissed. */

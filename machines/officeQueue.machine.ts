@@ -22,6 +22,7 @@ import type { OrderStatus } from '#domain/orders';
 import type { ChosenFile } from './lib/chosenFile';
 import { isoToZonedInput, zonedInputToIso } from '#domain/zonedTime';
 import { type OrderEvent, orderMachine } from './order.machine';
+import { providedByView } from './lib/providedByView';
 
 /** How often the countdowns to the one-day promise are brought up to date. */
 export const COUNTDOWN_REFRESH_MS = 60_000;
@@ -229,8 +230,8 @@ export const officeQueueMachine = setup({
     }),
   },
   actions: {
-    showError: (_, _params: { message: string }) => {},
-    announce: (_, _params: { message: string }) => {},
+    showError: providedByView<{ message: string }>(),
+    announce: providedByView<{ message: string }>(),
     /** The clock is read here so that tests and the inspector see the same time. */
     readClock: assign({ now: () => Date.now() }),
     /** The list as loaded; the open order takes its fresher row from it when it is there. */

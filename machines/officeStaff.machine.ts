@@ -12,6 +12,7 @@ import { EMAIL_MAX, EMAIL_PATTERN } from '#domain/contract';
 import { toastActorError } from './lib/errorToast';
 import { GRANTABLE_ROLES } from '#domain/orders';
 import { type StaffMember } from '#domain/officeContract';
+import { providedByView } from './lib/providedByView';
 
 export type OfficeStaffEvent =
   | { type: 'staff.changeEmail'; value: string }
@@ -64,8 +65,8 @@ export const officeStaffMachine = setup({
     }),
   },
   actions: {
-    showError: (_, _params: { message: string }) => {},
-    announce: (_, _params: { message: string }) => {},
+    showError: providedByView<{ message: string }>(),
+    announce: providedByView<{ message: string }>(),
   },
   guards: {
     emailGiven: ({ context }) => grantableEmail(context.email) !== null,

@@ -10,6 +10,7 @@ import { errorMessage } from '#domain/errorMessage';
 import type { PasskeyAuthenticationResponse, PasskeySignInOptions } from '#domain/passkeyContract';
 import type { Session } from '#domain/types';
 import { PASSKEY_TEXTS } from './passkeys.machine';
+import { providedByView } from './lib/providedByView';
 
 export type PasskeySignInEvent = { type: 'passkeySignIn.start' };
 
@@ -48,8 +49,8 @@ export const passkeySignInMachine = setup({
     }),
   },
   actions: {
-    signIn: (_: unknown, _session: Session) => {},
-    goHome: () => {},
+    signIn: providedByView<Session>(),
+    goHome: providedByView(),
   },
 }).createMachine({
   id: 'passkeySignIn',

@@ -19,6 +19,7 @@ import {
 import { assignError } from './lib/assignError';
 import { toastActorError } from './lib/errorToast';
 import { type OwnerProof, ownerProof, proofGiven, type ProofValues } from './lib/ownerProof';
+import { providedByView } from './lib/providedByView';
 
 /** What the passkey screens say when the browser's side fails (the wiring picks one by the browser's error). */
 export const PASSKEY_TEXTS = {
@@ -141,8 +142,8 @@ export const passkeysMachine = setup({
   },
   actions: {
     assignError: assignError<PasskeysContext, PasskeysEvent>(),
-    showError: (_, _params: { message: string }) => {},
-    announce: (_, _params: { message: string }) => {},
+    showError: providedByView<{ message: string }>(),
+    announce: providedByView<{ message: string }>(),
     /** The owner's proof as typed, in whichever form asks for it; typing clears the last refusal. */
     typeProof: assign(({ context, event }) =>
       event.type === 'passkeys.changeProof'

@@ -21,6 +21,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, Code, PASSWORD_MAX } from '#domain/cont
 import type { Session, User } from '#domain/types';
 import type { ChosenFile } from './lib/chosenFile';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export const AVATAR_REFUSED = 'Choose a PNG, JPEG, WebP or GIF image of at most 2 MB.';
 
@@ -142,10 +143,10 @@ export const profileMachine = setup({
   },
   actions: {
     assignError: assignError<ProfileContext, ProfileEvent>(),
-    storeSession: (_, _session: Session) => {},
-    announceSaved: () => {},
+    storeSession: providedByView<Session>(),
+    announceSaved: providedByView(),
     /** Frees the object URL of a preview that is no longer shown. */
-    releasePreview: (_, _params: { preview: string | null }) => {},
+    releasePreview: providedByView<{ preview: string | null }>(),
   },
   guards: {
     changed: ({ context }) =>

@@ -3,12 +3,13 @@
  * spinner for 3 s, then the service.
  */
 import { setup } from 'xstate';
+import { providedByView } from './lib/providedByView';
 
 export const SERVICE_PAGE_MINIMUM_MS = 3000;
 
 export const serviceDetailsMachine = setup({
   types: {} as { input: { known: boolean }; context: { known: boolean }; tags: 'shown' | 'missing' },
-  actions: { goNotFound: () => {} },
+  actions: { goNotFound: providedByView() },
   guards: { isKnown: ({ context }) => context.known },
   delays: { pageMinimum: SERVICE_PAGE_MINIMUM_MS },
 }).createMachine({

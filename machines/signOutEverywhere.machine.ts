@@ -5,6 +5,7 @@
  */
 import { fromPromise, setup } from 'xstate';
 import { toastActorError } from './lib/errorToast';
+import { providedByView } from './lib/providedByView';
 
 export type SignOutEverywhereEvent =
   { type: 'signOutEverywhere.start' } | { type: 'signOutEverywhere.confirm' } | { type: 'signOutEverywhere.cancel' };
@@ -22,8 +23,8 @@ export const signOutEverywhereMachine = setup({
     }),
   },
   actions: {
-    announce: (_, _params: { message: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    announce: providedByView<{ message: string }>(),
+    showError: providedByView<{ message: string }>(),
   },
 }).createMachine({
   id: 'signOutEverywhere',

@@ -18,6 +18,7 @@ import { SIX_DIGIT_CODE } from '#domain/contract';
 import { type TwoFactorSetupResponse, type TwoFactorStatus } from '#domain/twoFactorContract';
 import { type OwnerProof, ownerProof, proofGiven } from './lib/ownerProof';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 /** The fields the forms have: the owner's proof, and a code of the app (or, to turn it off, a recovery code). */
 export type TwoFactorField = 'password' | 'emailCode' | 'appCode';
@@ -110,7 +111,7 @@ export const twoFactorMachine = setup({
   },
   actions: {
     assignError: assignError<TwoFactorContext, TwoFactorEvent>(),
-    announce: (_, _params: { message: string }) => {},
+    announce: providedByView<{ message: string }>(),
     /** A form's values, refusal and notice are forgotten when it closes: the next one opens empty. */
     clearForm: assign({ values: empty, error: null, notice: null }),
     keepValue: assign({

@@ -6,6 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { SIX_DIGIT_CODE } from '#domain/contract';
 import type { User } from '#domain/types';
 import { assignError } from './lib/assignError';
+import { providedByView } from './lib/providedByView';
 
 export type VerifyEvent =
   | { type: 'verify.start' }
@@ -37,7 +38,7 @@ export const verifyEmailMachine = setup({
   },
   actions: {
     assignError: assignError<VerifyContext, VerifyEvent>(),
-    storeUser: (_, _user: User) => {},
+    storeUser: providedByView<User>(),
   },
   guards: {
     codeComplete: ({ context }) => SIX_DIGIT_CODE.test(context.code.trim()),

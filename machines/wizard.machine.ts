@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ServiceType } from '#domain/contract';
 import { isCallFailure } from '#domain/errorMessage';
+import { providedByView } from './lib/providedByView';
 
 export const DEFAULT_SERVICE_TYPE: ServiceType = 'PDF Sent to Email';
 
@@ -64,8 +65,8 @@ export const wizardMachine = setup({
     }),
   },
   actions: {
-    goToPayment: (_, _params: { paymentLink: string }) => {},
-    showError: (_, _params: { message: string }) => {},
+    goToPayment: providedByView<{ paymentLink: string }>(),
+    showError: providedByView<{ message: string }>(),
   },
   guards: {
     /** The website input is required once an existing website or app is chosen. */

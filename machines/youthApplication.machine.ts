@@ -18,6 +18,7 @@ import {
   type YouthField,
   type YouthValues,
 } from '#domain/validation';
+import { providedByView } from './lib/providedByView';
 
 export const YOUTH_SUBMIT_DELAY_MS = 1500;
 
@@ -59,9 +60,9 @@ export const youthApplicationMachine = setup({
   },
   actions: {
     /** A toast says the application is on its way; the same toast then says it was sent, or why not. */
-    announceSending: () => {},
-    announceSent: () => {},
-    announceFailed: (_, _params: { message: string }) => {},
+    announceSending: providedByView(),
+    announceSent: providedByView(),
+    announceFailed: providedByView<{ message: string }>(),
   },
   guards: {
     fitsNameLimit: ({ event }) =>

@@ -8,6 +8,7 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, type EventObject, fromPromise } from 'xstate';
 import type { Session } from '#domain/types';
 import type { GoogleAvailability } from '../googleSignIn.machine';
+import { providedByView } from './providedByView';
 
 /** How long the spinner of a request in flight shows at most. */
 export const SIGN_IN_SPINNER_LIMIT_MS = 1500;
@@ -33,8 +34,8 @@ export const signInActors = {
 
 /** The actions both screens take on success: hand user and token on, then go to /. */
 export const signInActions = {
-  signIn: (_: unknown, _session: Session) => {},
-  goHome: () => {},
+  signIn: providedByView<Session>(),
+  goHome: providedByView(),
 };
 
 /**

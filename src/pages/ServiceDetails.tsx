@@ -1,6 +1,5 @@
 import { useMachine } from '@xstate/react';
 import { useLocation, useParams } from 'wouter';
-import { serviceDetailsMachine } from '#machines/serviceDetails.machine';
 import { useAppActors } from '../common/AppActorsContext';
 import { useAuth, usePageMeta } from '../common/hooks';
 import { findService, formatPrice, type Service } from '#domain/catalogue/services';
@@ -8,6 +7,7 @@ import { Spinner } from '../components/Spinner';
 import './ServiceDetails.css';
 import { notFoundPage } from '#domain/fixedPages';
 import { serviceDetailsPage } from '#domain/pages';
+import { wireServiceDetails } from './ServiceDetails.wiring';
 
 const deliveries = [
   { title: 'Video meeting', text: 'A live session with a consultant, booked within one day after payment.' },
@@ -24,10 +24,10 @@ export default function ServiceDetails() {
   const service = findService(serviceId);
   const { inspect } = useAppActors();
   const [, navigate] = useLocation();
-  const [snapshot] = useMachine(
-    serviceDetailsMachine.provide({ actions: { goNotFound: () => navigate('/not-found', { replace: true }) } }),
-    { input: { known: Boolean(service) }, inspect },
-  );
+  const [snapshot] = useMachine(wireServiceDetails({ goNotFound: () => navigate('/not-found', { replace: true }) }), {
+    input: { known: Boolean(service) },
+    inspect,
+  });
   usePageMeta(service ? serviceDetailsPage(service) : notFoundPage);
 
   if (!service || snapshot.hasTag('missing')) return null;

@@ -29,19 +29,17 @@ export default function YouthProject() {
   usePageMeta(fixedPages['/youth-project']);
   const { inspect, toasts } = useAppActors();
   const [snapshot, send] = useMachine(
-    wireYouthApplication().provide({
-      actions: {
-        announceSending: () =>
-          toasts.send({ type: 'toast.add', toast: { id: YOUTH_TOAST, title: 'Sending your application…' } }),
-        announceSent: () =>
-          toasts.send({
-            type: 'toast.update',
-            id: YOUTH_TOAST,
-            changes: { title: 'Your application has been sent successfully', variant: 'success' },
-          }),
-        announceFailed: (_, { message }) =>
-          toasts.send({ type: 'toast.update', id: YOUTH_TOAST, changes: { title: message, variant: 'error' } }),
-      },
+    wireYouthApplication({
+      announceSending: () =>
+        toasts.send({ type: 'toast.add', toast: { id: YOUTH_TOAST, title: 'Sending your application…' } }),
+      announceSent: () =>
+        toasts.send({
+          type: 'toast.update',
+          id: YOUTH_TOAST,
+          changes: { title: 'Your application has been sent successfully', variant: 'success' },
+        }),
+      announceFailed: (message) =>
+        toasts.send({ type: 'toast.update', id: YOUTH_TOAST, changes: { title: message, variant: 'error' } }),
     }),
     { inspect },
   );

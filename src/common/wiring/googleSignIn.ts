@@ -47,7 +47,7 @@ async function authorizationUrl(state: string, nonce: string): Promise<string> {
 }
 
 /** The googleSignIn machine with its real actors and actions; one per sign-in, as it owns its popup. */
-function wireGoogleSignIn() {
+export function wireGoogleSignIn() {
   let popup: Window | null = null;
   return googleSignInMachine.provide({
     actors: {
