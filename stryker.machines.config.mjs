@@ -14,10 +14,6 @@ export default {
   // Each mutant runs only the tests that reached it in the first, unmutated run.
   coverageAnalysis: 'perTest',
   mutate: ['machines/**/*.ts'],
-  // Declarations no test can tell from their mutants (setup()'s `types`, do-nothing default actions) are
-  // ignored by one rule (stryker-machines-ignorer.mjs) instead of a comment on each machine.
-  plugins: ['@stryker-mutator/*', './stryker-machines-ignorer.mjs'],
-  ignorers: ['machine-declarations'],
   // Below `break` the run fails (exit code 1).
   thresholds: { high: 95, low: 90, break: 90 },
   concurrency: 2,
