@@ -43,8 +43,7 @@ const MOVED_PX = 1;
 /**
  * Scrolls to the section with this id over SECTION_SCROLL_MS (at once when told to, and under
  * prefers-reduced-motion); the reader's own wheel, touch or key stops it, and so does anything else that moves the
- * page meanwhile. Returns false when the section is not on
- * the page.
+ * page meanwhile. Returns false when the section is not on the page.
  */
 function scrollToSection(id: string, { atOnce = false } = {}): boolean {
   const target = document.getElementById(id);
