@@ -5,14 +5,17 @@
  * (docs/decisions/0042-customers-book-their-call.md). The words themselves are in booking-mails.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanup, createTestServer } from './helpers';
+import { queueCallMail } from '#server/booking/booking-mail';
+import { findOrder } from '#server/orders/repository';
+import { createServices } from '#server/services';
+import { cleanup, closeAfterAll, createCapturedLog, createTestServer } from './helpers';
 import { account, paidOrder } from './office-helpers';
 import { book, cancel, queuedCallMails, setHours, slotsOf } from './booking-helpers';
 
 afterAll(cleanup);
 
 // The test clock starts on Monday 2026-01-05 at 09:00 UTC; Olive is the only member, so she holds every call.
-const { app, db } = await createTestServer();
+const { app, db, clock, config } = await createTestServer();
 const olive = await account(app, db, 'office', 'Olive Office');
 await setHours(app, olive);
 
@@ -79,5 +82,45 @@ describe('the mails of a booked, moved and cancelled call', () => {
     expect((await book(app, ada, id, slots[5]!.start, 'Europe/London')).status).toBe(201);
     const [booked] = await queuedCallMails(db, ada.email);
     expect(booked!.text_body).toContain('at 13:30 GMT (London time). It lasts 45 minutes.');
+  });
+});
+
+describe('a call whose invitation cannot be made', () => {
+  it('is told all the same, by mails without it; the failure is logged', async () => {
+    const captured = createCapturedLog();
+    const services = closeAfterAll(createServices({ db, config, clock, log: captured.log }));
+    const ada = await account(app, db);
+    const id = await paidOrder(app, ada);
+    const order = (await findOrder(db, id))!;
+    // `ics` writes no time before 1970, and no slot is that early: the mails are queued as a change queues them.
+    const change = {
+      order,
+      start: '1969-12-31T12:00:00.000Z',
+      join: 'https://meet.example.com/northgate-ada',
+      timeZone: 'Europe/London',
+      memberId: null,
+      sequence: 0,
+      now: clock.now(),
+    };
+    const customer = { id: ada.id, name: ada.name, email: ada.email };
+    const bookingUrl = 'http://localhost/book/link';
+    for (const kind of ['booked', 'cancelled'] as const) {
+      await queueCallMail(db, services, { kind, change, customer, bookingUrl });
+    }
+
+    const [booked, cancelled, ...more] = await queuedCallMails(db, ada.email);
+    expect(more).toEqual([]);
+    expect(booked).toMatchObject({ kind: 'call booked', method: null, lines: [] });
+    expect(booked!.text_body).toContain('You can add the call to your calendar from your invoices page.');
+    expect(cancelled).toMatchObject({ kind: 'call cancelled', method: null, lines: [] });
+    expect(cancelled!.text_body).toContain('If the call is in your calendar, please delete it there.');
+    const failures = captured.lines.filter((line) => line.event === 'order.invitation_failed');
+    expect(failures).toEqual([
+      expect.objectContaining({ orderId: id, msg: 'the invitation could not be made; the mail goes without it' }),
+      expect.objectContaining({ orderId: id, msg: 'the invitation could not be made; the mail goes without it' }),
+    ]);
+    expect((failures[0]!.err as { message: string }).message).toMatch(
+      new RegExp(`^could not make the calendar file of order ${id}: \\S`),
+    );
   });
 });
